@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `npm test`: every check and every suite, then one line `N passed, N failed` over all of them.
+# Steps keep running after a failure so one run shows everything that is wrong.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+reports=.tmp/reports
+rm -rf "$reports" && mkdir -p "$reports"
+failed_steps=()
+
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  if "$@"; then
+    echo "{\"step\":\"$name\",\"passed\":true}" >"$reports/step-$name.json"
+  else
+    echo "{\"step\":\"$name\",\"passed\":false}" >"$reports/step-$name.json"
+    failed_steps+=("$name")
+  fi
+}
+
+vitest_run() {
+  local report=$1
+  shift
+  npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$reports/$report.json"
+}
+
+step typecheck npm run --silent typecheck
+step lint npx eslint .
+step format npx prettier --check . --log-level warn
+step unit vitest_run unit --project unit
+step api-pglite vitest_run api-pglite --project api
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  API_TEST_DB=postgres step api-postgres vitest_run api-postgres --project api
+else
+  echo
+  echo "=== api-postgres skipped: set TEST_DATABASE_URL to run the API tests on PostgreSQL too"
+fi
+step build npx vite build --logLevel warn
+step bundle-size npx tsx scripts/check-bundle-size.ts
+PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/e2e.json" step e2e bash scripts/test-e2e.sh --reporter=list,json
+
+echo
+[ ${#failed_steps[@]} -gt 0 ] && echo "Failed steps: ${failed_steps[*]}"
+npx tsx scripts/summarize-test-reports.ts "$reports"
+[ ${#failed_steps[@]} -eq 0 ]

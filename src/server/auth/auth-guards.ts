@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../http/errors';
+import type { AuthContext, AuthService } from './auth-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+  interface FastifyInstance {
+    /** 401 unless the request carries a valid, unrevoked session token. */
+    requireAuth: preHandlerAsyncHookHandler;
+    /** 401 as above, then 403 unless the caller has this role. */
+    requireRole(role: AuthContext['role']): preHandlerAsyncHookHandler;
+  }
+}
+
+function readBearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/** Every refused access is logged with its reason, never with the token. */
+function logRefusal(request: FastifyRequest, error: unknown): void {
+  if (error instanceof AppError) {
+    request.log.warn(
+      { status: error.statusCode, reason: error.message, userId: request.auth?.userId },
+      'access refused',
+    );
+  }
+}
+
+export function registerAuthGuards(app: FastifyInstance, authService: AuthService): void {
+  const authenticate = async (request: FastifyRequest) => {
+    try {
+      request.auth = await authService.authenticate(readBearerToken(request));
+    } catch (error) {
+      logRefusal(request, error);
+      throw error;
+    }
+  };
+  app.decorate('requireAuth', authenticate);
+  app.decorate('requireRole', (role: AuthContext['role']) => async (request: FastifyRequest) => {
+    await authenticate(request);
+    try {
+      authService.assertRole(request.auth!, role);
+    } catch (error) {
+      logRefusal(request, error);
+      throw error;
+    }
+  });
+}
+
+/** The caller of a guarded route; only valid after requireAuth or requireRole ran. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error('authOf() used on a route without an auth guard');
+  return request.auth;
+}

@@ -1,0 +1,192 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../db/open-database';
+import {
+  companyProfiles,
+  individualProfiles,
+  passwordResetTokens,
+  sessions,
+  users,
+} from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyProfileRow = typeof companyProfiles.$inferSelect;
+export type IndividualProfileRow = typeof individualProfiles.$inferSelect;
+
+export interface UserWithProfile {
+  user: UserRow;
+  company: CompanyProfileRow | null;
+  individual: IndividualProfileRow | null;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserWithProfile(
+  db: Database,
+  userId: string,
+): Promise<UserWithProfile | undefined> {
+  const [row] = await db
+    .select({ user: users, company: companyProfiles, individual: individualProfiles })
+    .from(users)
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export async function insertCustomer(
+  db: Database,
+  account: Pick<typeof users.$inferInsert, 'email' | 'passwordHash' | 'userType'>,
+  profile:
+    | { kind: 'company'; values: Omit<typeof companyProfiles.$inferInsert, 'userId'> }
+    | { kind: 'individual'; values: Omit<typeof individualProfiles.$inferInsert, 'userId'> },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ ...account, role: 'USER' })
+      .returning({ id: users.id });
+    const userId = user!.id;
+    if (profile.kind === 'company') {
+      await tx.insert(companyProfiles).values({ ...profile.values, userId });
+    } else {
+      await tx.insert(individualProfiles).values({ ...profile.values, userId });
+    }
+    return userId;
+  });
+}
+
+/** Creates the admin, or makes the existing account with that email an admin with this password. */
+export async function upsertAdmin(
+  db: Database,
+  email: string,
+  passwordHash: string,
+  now: Date,
+): Promise<'created' | 'updated'> {
+  const [row] = await db
+    .insert(users)
+    .values({ email, passwordHash, role: 'ADMIN', userType: null })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { passwordHash, role: 'ADMIN', updatedAt: now },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return row?.inserted ? 'created' : 'updated';
+}
+
+export async function countAdmins(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'ADMIN'));
+  return row?.count ?? 0;
+}
+
+export async function setPasswordHash(
+  db: Database,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function insertSession(
+  db: Database,
+  userId: string,
+  expiresAt: Date,
+): Promise<string> {
+  const [row] = await db
+    .insert(sessions)
+    .values({ userId, expiresAt })
+    .returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function findActiveSessionUser(
+  db: Database,
+  sessionId: string,
+  userId: string,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row?.user;
+}
+
+export async function revokeSession(db: Database, sessionId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeSessionsOfUser(db: Database, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function insertPasswordResetToken(
+  db: Database,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(values);
+}
+
+/**
+ * Marks the token used if it is still usable, in one statement, so two requests racing with
+ * the same link cannot both succeed. Returns the user it belongs to.
+ */
+export async function consumePasswordResetToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}
+
+/** After a reset, older links sent to the same user stop working too. */
+export async function expireOtherResetTokens(
+  db: Database,
+  userId: string,
+  keepHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.userId, userId),
+        isNull(passwordResetTokens.usedAt),
+        ne(passwordResetTokens.tokenHash, keepHash),
+      ),
+    );
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegistrationSchema,
+  ResetPasswordSchema,
+} from '../../shared/schemas/auth-schemas';
+import { PublicUserSchema } from '../../shared/schemas/user-schemas';
+import type { AppConfig } from '../config';
+import type { ZodApp } from '../http/zod-app';
+import { createAttemptLimits } from './attempt-limits';
+import { authOf } from './auth-guards';
+import type { AuthService } from './auth-service';
+
+const MessageSchema = z.object({ message: z.string() });
+const ErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+const tags = ['auth'];
+
+export function registerAuthRoutes(app: ZodApp, authService: AuthService, config: AppConfig) {
+  const attemptLimits = createAttemptLimits(app, config);
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register a Company or Individual customer (no token: log in next)',
+        body: RegistrationSchema,
+        response: {
+          201: z.object({ message: z.string(), user: PublicUserSchema }),
+          400: ErrorSchema,
+          409: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await authService.register(request.body)),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in',
+        body: LoginSchema,
+        response: {
+          200: z.object({ token: z.string(), user: PublicUserSchema }),
+          401: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+      preHandler: attemptLimits,
+    },
+    async (request) => authService.login(request.body.email, request.body.password),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Log out: the token stops working',
+        security: [{ bearerAuth: [] }],
+        response: { 200: MessageSchema, 401: ErrorSchema },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) => authService.logout(authOf(request)),
+  );
+
+  app.get(
+    '/auth/profile',
+    {
+      schema: {
+        tags,
+        summary: "The caller's account and company or individual profile",
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.object({ user: PublicUserSchema }), 401: ErrorSchema },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) => ({ user: await authService.profile(authOf(request)) }),
+  );
+
+  app.post(
+    '/auth/forgetPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password reset link (same answer for unknown emails)',
+        body: ForgotPasswordSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+      preHandler: attemptLimits,
+    },
+    async (request) => authService.requestPasswordReset(request.body.email),
+  );
+
+  app.post(
+    '/auth/reset_password/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed token (valid 1 hour, once)',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        body: ResetPasswordSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => authService.resetPassword(request.params.token, request.body.password),
+  );
+}

@@ -1,0 +1,215 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RegistrationInput } from '../../shared/schemas/auth-schemas';
+import type { PublicUser } from '../../shared/schemas/user-schemas';
+import type { Database } from '../db/open-database';
+import { isUniqueViolation } from '../db/unique-violation';
+import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import {
+  consumePasswordResetToken,
+  expireOtherResetTokens,
+  findActiveSessionUser,
+  findUserByEmail,
+  findUserWithProfile,
+  insertCustomer,
+  insertPasswordResetToken,
+  insertSession,
+  revokeSession,
+  revokeSessionsOfUser,
+  setPasswordHash,
+  type UserRow,
+  type UserWithProfile,
+} from './auth-queries';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hashing';
+import { buildPasswordResetMail } from './password-reset-mail';
+import { SESSION_LIFETIME_MS, type SessionTokens } from './session-tokens';
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+export const authMessages = {
+  invalidCredentials: 'Invalid email or password',
+  duplicateEmail: 'An account with this email already exists',
+  resetRequested:
+    'If an account exists for this email, a password reset link has been sent. It expires in 1 hour.',
+  invalidResetToken: 'This password reset token is invalid or has expired',
+  passwordReset: 'Your password has been reset. You can now log in.',
+  loggedOut: 'Logged out successfully',
+  missingToken: 'Authentication token is missing. Please log in again.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  adminOnly: 'Admin privileges are required',
+  companyRegistered: 'Company registration successful!',
+  individualRegistered: 'Registration successful!',
+} as const;
+
+/** Who is calling: what every guarded route gets on `request.auth`. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  email: string;
+  role: UserRow['role'];
+  userType: UserRow['userType'];
+}
+
+function toPublicUser({ user, company, individual }: UserWithProfile): PublicUser {
+  const name = company?.companyName ?? individual?.fullName ?? 'Administrator';
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    userType: user.userType,
+    name,
+    createdAt: user.createdAt.toISOString(),
+    ...(company && {
+      company: {
+        companyName: company.companyName,
+        rc: company.rc,
+        nIf: company.nIf,
+        responsableName: company.responsableName,
+        phone: company.phone,
+        address: company.address,
+      },
+    }),
+    ...(individual && {
+      individual: {
+        fullName: individual.fullName,
+        nationalId: individual.nationalId,
+        phone: individual.phone,
+        address: individual.address,
+      },
+    }),
+  };
+}
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface AuthServiceDeps {
+  db: Database;
+  tokens: SessionTokens;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+  publicUrl: string;
+}
+
+export function createAuthService({ db, tokens, mailer, log, clock, publicUrl }: AuthServiceDeps) {
+  async function loadPublicUser(userId: string): Promise<PublicUser> {
+    const found = await findUserWithProfile(db, userId);
+    if (!found) throw new UnauthorizedError(authMessages.sessionExpired);
+    return toPublicUser(found);
+  }
+
+  return {
+    async register(input: RegistrationInput): Promise<{ message: string; user: PublicUser }> {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const userId =
+          'company' in input
+            ? await insertCustomer(
+                db,
+                { email: input.email, passwordHash, userType: 'COMPANY' },
+                { kind: 'company', values: input.company },
+              )
+            : await insertCustomer(
+                db,
+                { email: input.email, passwordHash, userType: 'INDIVIDUAL' },
+                { kind: 'individual', values: input.individual },
+              );
+        log.info({ userId, userType: input.userType }, 'account registered');
+        const message =
+          'company' in input ? authMessages.companyRegistered : authMessages.individualRegistered;
+        return { message, user: await loadPublicUser(userId) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(authMessages.duplicateEmail);
+        throw error;
+      }
+    },
+
+    async login(email: string, password: string): Promise<{ token: string; user: PublicUser }> {
+      const user = await findUserByEmail(db, email);
+      if (!user) {
+        await verifyAgainstDecoy(password);
+        log.warn({ reason: 'unknown email' }, 'login failed');
+        throw new UnauthorizedError(authMessages.invalidCredentials);
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        log.warn({ userId: user.id, reason: 'wrong password' }, 'login failed');
+        throw new UnauthorizedError(authMessages.invalidCredentials);
+      }
+      const expiresAt = new Date(clock().getTime() + SESSION_LIFETIME_MS);
+      const sessionId = await insertSession(db, user.id, expiresAt);
+      const token = await tokens.sign({ sessionId, userId: user.id }, expiresAt);
+      log.info({ userId: user.id, role: user.role }, 'login succeeded');
+      return { token, user: await loadPublicUser(user.id) };
+    },
+
+    async logout(auth: AuthContext): Promise<{ message: string }> {
+      await revokeSession(db, auth.sessionId, clock());
+      log.info({ userId: auth.userId }, 'logged out');
+      return { message: authMessages.loggedOut };
+    },
+
+    profile: (auth: AuthContext) => loadPublicUser(auth.userId),
+
+    /** Resolves a bearer token to its caller; throws 401 for anything else. */
+    async authenticate(token: string | undefined): Promise<AuthContext> {
+      if (!token) throw new UnauthorizedError(authMessages.missingToken);
+      const claims = await tokens.verify(token);
+      const user =
+        claims && (await findActiveSessionUser(db, claims.sessionId, claims.userId, clock()));
+      if (!claims || !user) throw new UnauthorizedError(authMessages.sessionExpired);
+      return {
+        userId: user.id,
+        sessionId: claims.sessionId,
+        email: user.email,
+        role: user.role,
+        userType: user.userType,
+      };
+    },
+
+    assertRole(auth: AuthContext, role: UserRow['role']): void {
+      if (auth.role !== role) throw new ForbiddenError(authMessages.adminOnly);
+    },
+
+    /**
+     * Same answer whether or not the account exists. The mail goes out in the background,
+     * so the answer takes as long either way.
+     */
+    async requestPasswordReset(email: string): Promise<{ message: string }> {
+      const user = await findUserByEmail(db, email);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        await insertPasswordResetToken(db, {
+          userId: user.id,
+          tokenHash: hashResetToken(token),
+          expiresAt: new Date(clock().getTime() + RESET_TOKEN_LIFETIME_MS),
+        });
+        const mail = buildPasswordResetMail(user.email, `${publicUrl}/reset-password/${token}`);
+        mailer.send(mail).catch((error: unknown) => {
+          log.error({ userId: user.id, err: error }, 'password reset mail failed');
+        });
+        log.info({ userId: user.id }, 'password reset requested');
+      } else {
+        log.info({ reason: 'unknown email' }, 'password reset requested');
+      }
+      return { message: authMessages.resetRequested };
+    },
+
+    async resetPassword(token: string, password: string): Promise<{ message: string }> {
+      const tokenHash = hashResetToken(token);
+      const now = clock();
+      const userId = await consumePasswordResetToken(db, tokenHash, now);
+      if (!userId) {
+        log.warn({ reason: 'invalid, expired or used token' }, 'password reset refused');
+        throw new BadRequestError(authMessages.invalidResetToken);
+      }
+      await setPasswordHash(db, userId, await hashPassword(password), now);
+      await revokeSessionsOfUser(db, userId, now);
+      await expireOtherResetTokens(db, userId, tokenHash, now);
+      log.info({ userId }, 'password reset');
+      return { message: authMessages.passwordReset };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

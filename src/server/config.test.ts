@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config';
+
+describe('readConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = readConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.RATE_LIMIT_LOGIN_PER_EMAIL).toBe(10);
+    expect(config.RATE_LIMIT_LOGIN_PER_IP).toBe(100);
+  });
+
+  it('derives PUBLIC_URL from PORT and keeps an explicit one', () => {
+    expect(readConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(readConfig({ PUBLIC_URL: 'https://atlas.example.ma' }).PUBLIC_URL).toBe(
+      'https://atlas.example.ma',
+    );
+  });
+
+  it('treats empty values as unset', () => {
+    const config = readConfig({ DATABASE_URL: '', SMTP_URL: ' ', ADMIN_EMAIL: '' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a number'],
+    [{ PORT: '70000' }, 'PORT must be between 0 and 65535'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL must be an email address'],
+    [{ ADMIN_PASSWORD: 'Secret123!' }, 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not'],
+    [{ RATE_LIMIT_LOGIN_PER_IP: '0' }, 'RATE_LIMIT_LOGIN_PER_IP must be positive'],
+  ])('refuses %o with one readable line', (env, expected) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    try {
+      readConfig(env);
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(expected);
+      expect(message).toMatch(/^Invalid configuration: /);
+      expect(message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { NewPasswordSchema } from '../shared/schemas/auth-schemas';
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || URL.canParse(value), `${name} must be a URL`);
+
+const positiveInt = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .default(fallback);
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(0, 'PORT must be between 0 and 65535')
+      .max(65535, 'PORT must be between 0 and 65535')
+      .default(3000),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl('DATABASE_URL'),
+    JWT_SECRET: z
+      .string()
+      .optional()
+      .refine((value) => !value || value.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+    PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine(
+        (value) => value === undefined || z.email().safeParse(value).success,
+        'ADMIN_EMAIL must be an email address',
+      ),
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine(
+        (value) => value === undefined || NewPasswordSchema.safeParse(value).success,
+        'ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&',
+      ),
+    SMTP_URL: optionalUrl('SMTP_URL'),
+    MAIL_FROM: z.string().trim().default('Atlas Freight <no-reply@atlasfreight.ma>'),
+    ROUTING_URL: optionalUrl('ROUTING_URL'),
+    REDIS_URL: optionalUrl('REDIS_URL'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt('RATE_LIMIT_LOGIN_PER_EMAIL', 10),
+    RATE_LIMIT_LOGIN_PER_IP: positiveInt('RATE_LIMIT_LOGIN_PER_IP', 100),
+    RATE_LIMIT_WINDOW_MS: positiveInt('RATE_LIMIT_WINDOW_MS', 60_000),
+  })
+  .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
+    message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
+    path: ['ADMIN_EMAIL'],
+  });
+
+export type AppConfig = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; any bad value becomes one readable line. */
+export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => issue.message);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const config = result.data;
+  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+}

@@ -1,0 +1,286 @@
+/**
+ * The whole data model (SPEC section 3) in one place. Money is kept in integer centimes,
+ * weights and sizes as numeric, so no float ever reaches a stored amount.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const roleEnum = pgEnum('role', ['ADMIN', 'USER']);
+export const userTypeEnum = pgEnum('user_type', ['COMPANY', 'INDIVIDUAL']);
+export const orderStatusEnum = pgEnum('order_status', [
+  'PENDING',
+  'CONFIRMED',
+  'IN_TRANSIT',
+  'DELIVERED',
+  'CANCELLED',
+]);
+export const priorityEnum = pgEnum('priority', ['normal', 'express', 'urgent']);
+export const cargoTypeEnum = pgEnum('cargo_type', [
+  'general',
+  'fragile',
+  'hazardous',
+  'refrigerated',
+]);
+export const truckStatusEnum = pgEnum('truck_status', ['AVAILABLE', 'ON_DELIVERY']);
+export const paymentMethodEnum = pgEnum('payment_method', ['online', 'cash_on_delivery']);
+export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'pending', 'paid']);
+export const outboxChannelEnum = pgEnum('outbox_channel', ['email', 'sms']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: roleEnum('role').notNull().default('USER'),
+    /** Null for administrators, who are never customers. */
+    userType: userTypeEnum('user_type'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_created_at_idx').on(table.createdAt.desc()),
+  ],
+);
+
+export const companyProfiles = pgTable('company_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text('company_name').notNull(),
+  rc: text('rc').notNull(),
+  nIf: text('n_if').notNull(),
+  responsableName: text('responsable_name').notNull(),
+  phone: text('phone').notNull(),
+  address: text('address').notNull(),
+});
+
+export const individualProfiles = pgTable('individual_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  nationalId: text('national_id').notNull(),
+  phone: text('phone').notNull(),
+  address: text('address').notNull(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the emailed token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(table.tokenHash),
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+  ],
+);
+
+export const drivers = pgTable(
+  'drivers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    nationalId: text('national_id').notNull(),
+    license: text('license').notNull(),
+    licenseExpire: date('license_expire').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('drivers_national_id_unique').on(table.nationalId),
+    uniqueIndex('drivers_license_unique').on(table.license),
+  ],
+);
+
+export const trucks = pgTable(
+  'trucks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    truckNumber: text('truck_number').notNull(),
+    truckType: text('truck_type').notNull(),
+    model: text('model').notNull(),
+    truckYear: integer('truck_year').notNull(),
+    capacityKg: numeric('capacity_kg', { precision: 12, scale: 2 }).notNull(),
+    technicalDate: date('technical_date').notNull(),
+    status: truckStatusEnum('status').notNull().default('AVAILABLE'),
+    location: text('location').notNull().default('Depot 1'),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('trucks_truck_number_unique').on(table.truckNumber),
+    uniqueIndex('trucks_driver_id_unique').on(table.driverId),
+    index('trucks_status_idx').on(table.status, table.updatedAt.desc()),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Public, short and unguessable (e.g. MA-7K3Q-9ZP2): what a customer shares. */
+    trackingNumber: text('tracking_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: orderStatusEnum('status').notNull().default('PENDING'),
+    priority: priorityEnum('priority').notNull().default('normal'),
+    cargoType: cargoTypeEnum('cargo_type').notNull().default('general'),
+    pickupLoc: text('pickup_loc').notNull(),
+    deliveryLoc: text('delivery_loc').notNull(),
+    pickupAddress: text('pickup_address'),
+    deliveryAddress: text('delivery_address'),
+    pickupLat: doublePrecision('pickup_lat').notNull(),
+    pickupLng: doublePrecision('pickup_lng').notNull(),
+    deliveryLat: doublePrecision('delivery_lat').notNull(),
+    deliveryLng: doublePrecision('delivery_lng').notNull(),
+    weightKg: numeric('weight_kg', { precision: 12, scale: 2 }).notNull(),
+    lengthCm: numeric('length_cm', { precision: 10, scale: 2 }).notNull(),
+    widthCm: numeric('width_cm', { precision: 10, scale: 2 }).notNull(),
+    heightCm: numeric('height_cm', { precision: 10, scale: 2 }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    receiverName: text('receiver_name'),
+    receiverPhone: text('receiver_phone'),
+    receiverEmail: text('receiver_email'),
+    shipmentInfo: text('shipment_info'),
+    shipmentNote: text('shipment_note'),
+    priceCentimes: bigint('price_centimes', { mode: 'number' }).notNull(),
+    distanceKm: numeric('distance_km', { precision: 10, scale: 2 }).notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    truckId: uuid('truck_id').references(() => trucks.id, { onDelete: 'restrict' }),
+    driverId: uuid('driver_id').references(() => drivers.id, { onDelete: 'restrict' }),
+    cancelReason: text('cancel_reason'),
+    exitDate: timestamp('exit_date', { withTimezone: true }),
+    estimatedDelivery: timestamp('estimated_delivery', { withTimezone: true }),
+    deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('orders_tracking_number_unique').on(table.trackingNumber),
+    index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('orders_user_status_created_idx').on(table.userId, table.status, table.createdAt.desc()),
+    index('orders_status_created_idx').on(table.status, table.createdAt.desc()),
+    index('orders_created_idx').on(table.createdAt.desc()),
+    index('orders_delivery_loc_idx').on(sql`lower(${table.deliveryLoc})`),
+    // The database itself refuses a second in-transit order on one truck (DESIGN decision 5).
+    uniqueIndex('orders_one_in_transit_per_truck')
+      .on(table.truckId)
+      .where(sql`${table.status} = 'IN_TRANSIT'`),
+  ],
+);
+
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: orderStatusEnum('status').notNull(),
+    location: text('location'),
+    note: text('note'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('tracking_events_order_created_idx').on(table.orderId, table.createdAt)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('MAD'),
+    method: paymentMethodEnum('method').notNull().default('cash_on_delivery'),
+    status: paymentStatusEnum('status').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('payments_order_id_unique').on(table.orderId),
+    index('payments_created_idx').on(table.createdAt.desc()),
+    index('payments_status_idx').on(table.status),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/** Every message the product sends (mail, SMS), kept whether or not a transport delivered it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: outboxChannelEnum('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('outbox_created_idx').on(table.createdAt.desc())],
+);

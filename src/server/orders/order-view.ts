@@ -1,0 +1,103 @@
+import { formatShipmentRange } from '../../shared/format';
+import type {
+  CustomerOrder,
+  CustomerOrderDetail,
+  PublicTracking,
+} from '../../shared/schemas/order-schemas';
+import type { OrderRow, OrderWithPayment, TrackingEventRow } from './orders-queries';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+export const centimesToMad = (centimes: number) => centimes / 100;
+
+/** DESIGN decision 13: the pickup city until the order is delivered. */
+function currentLocationOf(order: OrderRow): string {
+  return order.status === 'DELIVERED' ? order.deliveryLoc : order.pickupLoc;
+}
+
+export function toCustomerOrder({ order, payment, truckNumber }: OrderWithPayment): CustomerOrder {
+  const price = centimesToMad(order.priceCentimes);
+  const distance = Number(order.distanceKm);
+  return {
+    id: order.id,
+    trackingNumber: order.trackingNumber,
+    status: order.status,
+    priority: order.priority,
+    cargoType: order.cargoType,
+    pickup_loc: order.pickupLoc,
+    delivery_loc: order.deliveryLoc,
+    pickup_address: order.pickupAddress,
+    delivery_address: order.deliveryAddress,
+    destinationCountry: 'Morocco',
+    weight: Number(order.weightKg),
+    length: Number(order.lengthCm),
+    width: Number(order.widthCm),
+    height: Number(order.heightCm),
+    quantity: order.quantity,
+    shipment_range: formatShipmentRange(order.pickupLoc, order.deliveryLoc, distance),
+    shipment_info: order.shipmentInfo,
+    shipment_note: order.shipmentNote,
+    cancelReason: order.cancelReason,
+    delivery_date: iso(order.deliveryDate),
+    distance,
+    durationMinutes: order.durationMinutes,
+    price,
+    totalPrice: price,
+    receiverName: order.receiverName,
+    receiverPhone: order.receiverPhone,
+    receiverEmail: order.receiverEmail,
+    exitDate: iso(order.exitDate),
+    estimatedDelivery: iso(order.estimatedDelivery),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    truck: truckNumber ? { truckNumber } : null,
+    payment: {
+      amount: payment ? centimesToMad(payment.amountCentimes) : price,
+      currency: payment?.currency ?? 'MAD',
+      method: payment?.method ?? 'cash_on_delivery',
+      status: payment?.status ?? 'unpaid',
+    },
+    tracking: {
+      status: order.status,
+      currentLocation: currentLocationOf(order),
+      estimatedDelivery: iso(order.estimatedDelivery),
+      updatedAt: order.updatedAt.toISOString(),
+      notes: order.cancelReason,
+    },
+  };
+}
+
+function toTimelineEvent(event: TrackingEventRow) {
+  return {
+    status: event.status,
+    at: event.createdAt.toISOString(),
+    location: event.location,
+    note: event.note,
+  };
+}
+
+export function toCustomerOrderDetail(
+  row: OrderWithPayment,
+  events: TrackingEventRow[],
+): CustomerOrderDetail {
+  return { ...toCustomerOrder(row), timeline: events.map(toTimelineEvent) };
+}
+
+/** What anyone holding the tracking number may see: no names, phones, emails or price. */
+export function toPublicTracking(order: OrderRow, events: TrackingEventRow[]): PublicTracking {
+  return {
+    trackingNumber: order.trackingNumber,
+    status: order.status,
+    pickup_loc: order.pickupLoc,
+    delivery_loc: order.deliveryLoc,
+    createdAt: order.createdAt.toISOString(),
+    exitDate: iso(order.exitDate),
+    estimatedDelivery: iso(order.estimatedDelivery),
+    delivery_date: iso(order.deliveryDate),
+    currentLocation: currentLocationOf(order),
+    timeline: events.map(({ status, createdAt, location }) => ({
+      status,
+      at: createdAt.toISOString(),
+      location,
+    })),
+  };
+}

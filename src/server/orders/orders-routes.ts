@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import {
+  CreateOrderSchema,
+  CustomerDashboardSchema,
+  CustomerOrderDetailSchema,
+  CustomerOrderListQuerySchema,
+  CustomerOrderSchema,
+  PriceRequestSchema,
+  PriceResultSchema,
+  PublicTrackingSchema,
+} from '../../shared/schemas/order-schemas';
+import { authOf } from '../auth/auth-guards';
+import type { ZodApp } from '../http/zod-app';
+import type { CustomerList, OrdersService } from './orders-service';
+
+const ErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+const tags = ['customer'];
+const security = [{ bearerAuth: [] }];
+
+/** The list endpoints and the body key each one answers with (DESIGN decision 2). */
+const customerLists: Array<{ path: string; list: CustomerList; key: string; summary: string }> = [
+  { path: '/dashboard/orders', list: 'orders', key: 'orders', summary: 'All my orders' },
+  {
+    path: '/dashboard/tracking',
+    list: 'tracking',
+    key: 'trackingOrders',
+    summary: 'My orders not yet delivered or cancelled',
+  },
+  {
+    path: '/dashboard/deliveries',
+    list: 'deliveries',
+    key: 'deliveredOrders',
+    summary: 'My delivered orders',
+  },
+  {
+    path: '/dashboard/canceled',
+    list: 'canceled',
+    key: 'canceledOrders',
+    summary: 'My cancelled orders',
+  },
+];
+
+export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): void {
+  const customerOnly = app.requireRole('USER');
+
+  app.post(
+    '/dashboard/distance',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Price a delivery between two points (the price the order will get)',
+        body: PriceRequestSchema,
+        response: { 200: PriceResultSchema, 400: ErrorSchema },
+      },
+      preHandler: customerOnly,
+    },
+    async (request) => ordersService.quotePrice(request.body),
+  );
+
+  app.post(
+    '/dashboard/neworder',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Place an order; the server computes and stores the price',
+        body: CreateOrderSchema,
+        response: { 201: z.object({ order: CustomerOrderDetailSchema }), 400: ErrorSchema },
+      },
+      preHandler: customerOnly,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await ordersService.createOrder(authOf(request), request.body)),
+  );
+
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My dashboard: latest orders, counts by status',
+        response: { 200: CustomerDashboardSchema },
+      },
+      preHandler: customerOnly,
+    },
+    async (request) => ordersService.getDashboard(authOf(request)),
+  );
+
+  for (const { path, list, key, summary } of customerLists) {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary,
+          querystring: CustomerOrderListQuerySchema,
+          response: { 200: z.object({ [key]: z.array(CustomerOrderSchema) }), 400: ErrorSchema },
+        },
+        preHandler: customerOnly,
+      },
+      async (request, reply) => {
+        const { orders, total } = await ordersService.listOrders(
+          authOf(request),
+          list,
+          request.query,
+        );
+        reply.header('x-total-count', String(total));
+        return { [key]: orders };
+      },
+    );
+  }
+
+  app.get(
+    '/dashboard/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One of my orders with its timeline',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: z.object({ order: CustomerOrderDetailSchema }), 404: ErrorSchema },
+      },
+      preHandler: customerOnly,
+    },
+    async (request) => ({
+      order: await ordersService.getOrder(authOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/track/:trackingNumber',
+    {
+      schema: {
+        tags: ['tracking'],
+        summary: 'Public shipment tracking by number (no personal data)',
+        params: z.object({ trackingNumber: z.string().max(40) }),
+        response: { 200: PublicTrackingSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => ordersService.trackShipment(request.params.trackingNumber),
+  );
+}

@@ -1,0 +1,205 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { findCity } from '../../shared/cities';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
+import { calculateServerPrice, formatDistanceText, formatDurationText } from '../../shared/pricing';
+import type {
+  CreateOrder,
+  CustomerDashboard,
+  CustomerOrder,
+  CustomerOrderListQuery,
+  PriceResult,
+} from '../../shared/schemas/order-schemas';
+import type { z } from 'zod';
+import type { PriceRequestSchema } from '../../shared/schemas/order-schemas';
+import type { AuthContext, AuthService } from '../auth/auth-service';
+import type { Database } from '../db/open-database';
+import { isUniqueViolation } from '../db/unique-violation';
+import { NotFoundError } from '../http/errors';
+import type { RouteDistanceLookup } from '../routing/route-distance';
+import {
+  countCustomerOrdersByStatus,
+  findOrderWithPayment,
+  insertOrderWithPayment,
+  listCustomerOrders,
+  listTrackingEvents,
+} from './orders-queries';
+import { toCustomerOrder, toCustomerOrderDetail, toPublicTracking } from './order-view';
+import { generateTrackingNumber } from './tracking-number';
+
+/** The customer lists of SPEC section 2 and the statuses each one shows. */
+export const CUSTOMER_LISTS = {
+  orders: ORDER_STATUSES,
+  tracking: ['PENDING', 'CONFIRMED', 'IN_TRANSIT'],
+  deliveries: ['DELIVERED'],
+  canceled: ['CANCELLED'],
+} as const satisfies Record<string, readonly OrderStatus[]>;
+export type CustomerList = keyof typeof CUSTOMER_LISTS;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORDER_NOT_FOUND = 'Order not found';
+
+interface OrdersServiceDeps {
+  db: Database;
+  routeDistance: RouteDistanceLookup;
+  authService: AuthService;
+  log: FastifyBaseLogger;
+}
+
+export function createOrdersService({ db, routeDistance, authService, log }: OrdersServiceDeps) {
+  async function priceRoute(
+    from: { lat: number; lng: number },
+    to: { lat: number; lng: number },
+    weightKg: number,
+    priority: CreateOrder['priority'],
+  ) {
+    const route = await routeDistance(from, to);
+    const { price, vehicle } = calculateServerPrice({ distanceKm: route.km, weightKg, priority });
+    return { route, price, vehicle };
+  }
+
+  async function loadOrderDetail(where: { id: string; userId: string }) {
+    const row = await findOrderWithPayment(db, where);
+    if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+    return toCustomerOrderDetail(row, await listTrackingEvents(db, row.order.id));
+  }
+
+  return {
+    async quotePrice(request: z.output<typeof PriceRequestSchema>): Promise<PriceResult> {
+      const { route, price, vehicle } = await priceRoute(
+        request.origin,
+        request.destination,
+        request.weight,
+        request.type,
+      );
+      return {
+        price,
+        distance: route.km,
+        distanceText: formatDistanceText(route.km),
+        duration: formatDurationText(route.minutes),
+        durationMinutes: route.minutes,
+        vehicle,
+        distanceSource: route.source,
+      };
+    },
+
+    /** The server prices the order itself; whatever price the client sent is ignored. */
+    async createOrder(auth: AuthContext, input: CreateOrder) {
+      const pickup = findCity(input.pickup_loc)!;
+      const delivery = findCity(input.delivery_loc)!;
+      const { route, price } = await priceRoute(pickup, delivery, input.weight, input.priority);
+      const priceCentimes = Math.round(price * 100);
+
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const orderId = await insertOrderWithPayment(
+            db,
+            {
+              trackingNumber: generateTrackingNumber(),
+              userId: auth.userId,
+              priority: input.priority,
+              cargoType: input.cargo_type,
+              pickupLoc: pickup.city,
+              deliveryLoc: delivery.city,
+              pickupAddress: input.pickup_address ?? null,
+              deliveryAddress: input.delivery_address ?? null,
+              pickupLat: pickup.lat,
+              pickupLng: pickup.lng,
+              deliveryLat: delivery.lat,
+              deliveryLng: delivery.lng,
+              weightKg: String(input.weight),
+              lengthCm: String(input.length),
+              widthCm: String(input.width),
+              heightCm: String(input.height),
+              receiverName: input.receiver_name ?? null,
+              receiverPhone: input.receiver_phone ?? null,
+              receiverEmail: input.receiver_email ?? null,
+              shipmentInfo: input.shipment_info ?? null,
+              shipmentNote: input.shipment_note ?? null,
+              priceCentimes,
+              distanceKm: String(route.km),
+              durationMinutes: route.minutes,
+            },
+            {
+              amountCentimes: priceCentimes,
+              method: input.payment_method,
+              status: input.payment_method === 'online' ? 'pending' : 'unpaid',
+            },
+            { location: pickup.city, note: 'Order received', actorUserId: auth.userId },
+          );
+          log.info({ orderId, userId: auth.userId, priceCentimes }, 'order created');
+          return { order: await loadOrderDetail({ id: orderId, userId: auth.userId }) };
+        } catch (error) {
+          // A tracking number drawn twice: draw again (vanishingly rare).
+          if (attempt < 3 && isUniqueViolation(error)) continue;
+          throw error;
+        }
+      }
+    },
+
+    async listOrders(
+      auth: AuthContext,
+      list: CustomerList,
+      query: CustomerOrderListQuery,
+    ): Promise<{ orders: CustomerOrder[]; total: number }> {
+      const allowed: readonly OrderStatus[] = CUSTOMER_LISTS[list];
+      const statuses = query.status ? query.status.filter((s) => allowed.includes(s)) : allowed;
+      if (statuses.length === 0) return { orders: [], total: 0 };
+      const { rows, total } = await listCustomerOrders(
+        db,
+        { userId: auth.userId, statuses, q: query.q },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
+      return { orders: rows.map(toCustomerOrder), total };
+    },
+
+    async getOrder(auth: AuthContext, id: string) {
+      if (!UUID_PATTERN.test(id)) throw new NotFoundError(ORDER_NOT_FOUND);
+      return loadOrderDetail({ id, userId: auth.userId });
+    },
+
+    async getDashboard(auth: AuthContext): Promise<CustomerDashboard> {
+      const [user, counts, latest, delivered] = await Promise.all([
+        authService.profile(auth),
+        countCustomerOrdersByStatus(db, auth.userId),
+        listCustomerOrders(db, { userId: auth.userId }, { limit: 5, offset: 0 }),
+        listCustomerOrders(
+          db,
+          { userId: auth.userId, statuses: ['DELIVERED'] },
+          { limit: 1, offset: 0 },
+        ),
+      ]);
+      const statusCounts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
+        OrderStatus,
+        number
+      >;
+      for (const { status, count } of counts) statusCounts[status] = count;
+      const totalOrders = counts.reduce((sum, { count }) => sum + count, 0);
+      const statusPercentages = Object.fromEntries(
+        ORDER_STATUSES.map((s) => [
+          s,
+          totalOrders ? Math.round((statusCounts[s] / totalOrders) * 100) : 0,
+        ]),
+      ) as Record<OrderStatus, number>;
+      const lastOrders = latest.rows.map(toCustomerOrder);
+      return {
+        user,
+        lastDelivered: delivered.rows[0] ? toCustomerOrder(delivered.rows[0]) : null,
+        recentShipped: lastOrders[0] ?? null,
+        lastOrders,
+        totalOrders,
+        statusCounts,
+        statusPercentages,
+      };
+    },
+
+    async trackShipment(trackingNumber: string) {
+      const row = await findOrderWithPayment(db, {
+        trackingNumber: trackingNumber.trim().toUpperCase(),
+      });
+      if (!row) throw new NotFoundError('No shipment found for this tracking number');
+      return toPublicTracking(row.order, await listTrackingEvents(db, row.order.id));
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

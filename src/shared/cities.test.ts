@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { cities, cityNames, findCity } from './cities';
+
+const REQUIRED_CITIES = [
+  'Casablanca',
+  'Rabat',
+  'Marrakech',
+  'Fes',
+  'Tangier',
+  'Agadir',
+  'Meknes',
+  'Oujda',
+  'Kenitra',
+  'Tetouan',
+  'Safi',
+  'El Jadida',
+  'Nador',
+  'Beni Mellal',
+  'Khouribga',
+  'Laayoune',
+  'Dakhla',
+  'Essaouira',
+  'Ouarzazate',
+  'Errachidia',
+  'Taza',
+  'Settat',
+  'Mohammedia',
+  'Larache',
+  'Ksar El Kebir',
+  'Guelmim',
+  'Tiznit',
+  'Taroudant',
+  'Al Hoceima',
+  'Chefchaouen',
+  'Ifrane',
+  'Berkane',
+  'Khemisset',
+  'Sale',
+  'Temara',
+  'Berrechid',
+  'Inezgane',
+  'Tan-Tan',
+  'Smara',
+  'Midelt',
+  'Azrou',
+  'Sidi Kacem',
+  'Sidi Slimane',
+  'Khenifra',
+  'Fnideq',
+  'Martil',
+  'Asilah',
+  'Ouazzane',
+  'Youssoufia',
+  'Kelaa des Sraghna',
+  'Zagora',
+  'Tinghir',
+  'Figuig',
+];
+
+const REGIONS = [
+  'Tanger-Tétouan-Al Hoceïma',
+  'Oriental',
+  'Fès-Meknès',
+  'Rabat-Salé-Kénitra',
+  'Béni Mellal-Khénifra',
+  'Casablanca-Settat',
+  'Marrakech-Safi',
+  'Drâa-Tafilalet',
+  'Souss-Massa',
+  'Guelmim-Oued Noun',
+  'Laâyoune-Sakia El Hamra',
+  'Dakhla-Oued Ed-Dahab',
+];
+
+describe('cities', () => {
+  it('holds about 90 Moroccan cities', () => {
+    expect(cities.length).toBeGreaterThanOrEqual(85);
+    expect(cities.length).toBeLessThanOrEqual(100);
+    for (const city of cities) {
+      expect(city).toMatchObject({ country: 'Morocco', iso2: 'MA' });
+      expect(REGIONS).toContain(city.admin_name);
+      expect(['', 'admin', 'primary', 'minor']).toContain(city.capital);
+      expect(city.population).toBeGreaterThanOrEqual(city.population_proper);
+      expect(city.population_proper).toBeGreaterThan(1000);
+    }
+  });
+
+  it('includes the cities customers ask for', () => {
+    for (const name of REQUIRED_CITIES) expect(cityNames).toContain(name);
+  });
+
+  it('places every city inside Morocco with 4-decimal coordinates', () => {
+    for (const { city, lat, lng } of cities) {
+      expect(lat, city).toBeGreaterThan(20.7);
+      expect(lat, city).toBeLessThan(36);
+      expect(lng, city).toBeGreaterThan(-17.2);
+      expect(lng, city).toBeLessThan(-1);
+      expect(Math.round(lat * 10_000) / 10_000, city).toBe(lat);
+      expect(Math.round(lng * 10_000) / 10_000, city).toBe(lng);
+    }
+  });
+
+  it('has unique names, even ignoring case, accents and punctuation', () => {
+    const keys = cities.map((city) => city.city.toLowerCase().replace(/[^a-z0-9]/g, ''));
+    expect(new Set(keys).size).toBe(cities.length);
+  });
+
+  it('has Rabat as the national capital and one seat per region', () => {
+    expect(cities.filter((city) => city.capital === 'primary').map((city) => city.city)).toEqual([
+      'Rabat',
+    ]);
+    const seats = cities.filter((city) => city.capital === 'primary' || city.capital === 'admin');
+    expect(new Set(seats.map((city) => city.admin_name)).size).toBe(12);
+    expect(seats).toHaveLength(12);
+  });
+
+  it('puts Casablanca first, as the largest', () => {
+    expect(cities[0]?.city).toBe('Casablanca');
+    expect(Math.max(...cities.map((city) => city.population))).toBe(cities[0]?.population);
+  });
+});
+
+describe('findCity', () => {
+  it('finds a city whatever the case and surrounding spaces', () => {
+    expect(findCity('Casablanca')?.city).toBe('Casablanca');
+    expect(findCity('  casablanca ')?.city).toBe('Casablanca');
+    expect(findCity('RABAT')?.lat).toBe(34.0209);
+  });
+
+  it('tolerates accents, hyphens, apostrophes and spacing', () => {
+    expect(findCity('Fès')?.city).toBe('Fes');
+    expect(findCity('Salé')?.city).toBe('Sale');
+    expect(findCity('Tétouan')?.city).toBe('Tetouan');
+    expect(findCity('Laâyoune')?.city).toBe('Laayoune');
+    expect(findCity('Al Hoceïma')?.city).toBe('Al Hoceima');
+    expect(findCity('Ksar el-Kebir')?.city).toBe('Ksar El Kebir');
+    expect(findCity('Tan Tan')?.city).toBe('Tan-Tan');
+    expect(findCity('Mdiq')?.city).toBe("M'diq");
+    expect(findCity('M’diq')?.city).toBe("M'diq");
+    expect(findCity('BeniMellal')?.city).toBe('Beni Mellal');
+  });
+
+  it('knows common other spellings', () => {
+    expect(findCity('Fez')?.city).toBe('Fes');
+    expect(findCity('Tanger')?.city).toBe('Tangier');
+    expect(findCity('marrakesh')?.city).toBe('Marrakech');
+    expect(findCity('El Kelaa des Sraghna')?.city).toBe('Kelaa des Sraghna');
+    expect(findCity('Ouezzane')?.city).toBe('Ouazzane');
+    expect(findCity('Kalaat MGouna')?.city).toBe("Kelaat M'Gouna");
+  });
+
+  it('returns undefined for a place that is not in the list', () => {
+    expect(findCity('Paris')).toBeUndefined();
+    expect(findCity('')).toBeUndefined();
+    expect(findCity('   ')).toBeUndefined();
+    expect(findCity('toString')).toBeUndefined();
+  });
+});
+
+describe('cityNames', () => {
+  it('lists every city once, sorted', () => {
+    expect(cityNames).toHaveLength(cities.length);
+    expect(cityNames[0]).toBe('Agadir');
+    expect([...cityNames].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(cityNames);
+  });
+});

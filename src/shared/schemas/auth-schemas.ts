@@ -1,0 +1,126 @@
+/**
+ * Account payloads with the exact messages of SPEC section 5. The server validates requests
+ * with these; the forms validate with the same schemas through zodResolver.
+ */
+import { z } from 'zod';
+
+/** A text field that must be present and not blank, trimmed first. */
+export const requiredText = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+
+export const EmailSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Required')
+  // The HTML5 rule browsers use: it also admits the generated admin@localhost.
+  .pipe(z.email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email' }));
+
+export const STRONG_PASSWORD_PATTERN =
+  /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+export const STRONG_PASSWORD_MESSAGE =
+  'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
+
+/** Login only checks the length: older accounts may predate the stronger rule. */
+export const LoginPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(6, 'Password is too short')
+  .max(128, 'Password is too long');
+
+export const NewPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(6, 'Password is too short')
+  .max(128, 'Password is too long')
+  .regex(STRONG_PASSWORD_PATTERN, STRONG_PASSWORD_MESSAGE);
+
+export const PHONE_PATTERN = /^\+?\d{10,14}$/;
+const phone = (requiredMessage: string) =>
+  requiredText(requiredMessage).regex(PHONE_PATTERN, 'Phone number is not valid');
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: LoginPasswordSchema,
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+const confirmPasswordField = z
+  .string({ error: 'Please confirm your password' })
+  .min(1, 'Please confirm your password');
+
+/** Adds the "Passwords must match" rule to any schema with password and confirmPassword. */
+const withMatchingPasswords = <T extends z.ZodType<{ password: string; confirmPassword: string }>>(
+  schema: T,
+) =>
+  schema.refine((value) => value.password === value.confirmPassword, {
+    message: 'Passwords must match',
+    path: ['confirmPassword'],
+  });
+
+export const ResetPasswordSchema = withMatchingPasswords(
+  z.object({
+    password: NewPasswordSchema,
+    confirmPassword: confirmPasswordField,
+    token: z.string().optional(),
+  }),
+);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+export const CompanyProfileSchema = z.object({
+  companyName: requiredText('Company name is required').min(2, 'Company name is too short'),
+  rc: requiredText('Registration number is required'),
+  nIf: requiredText('Tax identification number is required'),
+  responsableName: requiredText('Responsible person name is required').min(
+    3,
+    'Responsible person name is too short',
+  ),
+  phone: phone('Company phone number is required'),
+  address: requiredText('Company address is required'),
+});
+export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
+
+export const IndividualProfileSchema = z.object({
+  fullName: requiredText('Full name is required')
+    .min(3, 'Full name must be at least 3 characters')
+    .max(25, 'Must be 25 characters or less'),
+  nationalId: requiredText('National ID is required'),
+  phone: phone('Phone number is required'),
+  address: requiredText('Address is required'),
+});
+export type IndividualProfile = z.infer<typeof IndividualProfileSchema>;
+
+export const CompanyRegistrationSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  userType: z.literal('Company'),
+  company: CompanyProfileSchema,
+});
+export type CompanyRegistrationInput = z.input<typeof CompanyRegistrationSchema>;
+
+export const IndividualRegistrationSchema = z.object({
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  userType: z.literal('Individual'),
+  individual: IndividualProfileSchema,
+});
+export type IndividualRegistrationInput = z.input<typeof IndividualRegistrationSchema>;
+
+export const RegistrationSchema = z.union(
+  [CompanyRegistrationSchema, IndividualRegistrationSchema],
+  {
+    error: 'userType must be Company or Individual',
+  },
+);
+export type RegistrationInput = z.output<typeof RegistrationSchema>;
+
+/** The forms add the confirmation field, which never travels to the server. */
+export const CompanyRegistrationFormSchema = withMatchingPasswords(
+  CompanyRegistrationSchema.extend({ confirmPassword: confirmPasswordField }),
+);
+export const IndividualRegistrationFormSchema = withMatchingPasswords(
+  IndividualRegistrationSchema.extend({ confirmPassword: confirmPasswordField }),
+);

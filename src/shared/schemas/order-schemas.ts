@@ -1,0 +1,233 @@
+/**
+ * Customer ordering: the price request, the order creation payload (SPEC section 3, with its
+ * `leingth` spelling), and the order as the API returns it.
+ */
+import { z } from 'zod';
+import { findCity } from '../cities';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status';
+import { CARGO_TYPES, PRIORITIES, SERVER_MAX_WEIGHT_KG } from '../pricing';
+import { PHONE_PATTERN } from './auth-schemas';
+import { PublicUserSchema } from './user-schemas';
+
+export const MAX_DIMENSION_CM = 2_000;
+
+const positiveNumber = (message: string, max: number, maxMessage: string) =>
+  z.coerce
+    .number({ error: message })
+    .refine(Number.isFinite, message)
+    .gt(0, message)
+    .max(max, maxMessage);
+
+export const WeightSchema = positiveNumber(
+  'Valid weight is required',
+  SERVER_MAX_WEIGHT_KG,
+  'We carry up to 40,000 kg per order',
+);
+const dimension = (name: 'length' | 'width' | 'height') =>
+  positiveNumber(
+    `Valid ${name} is required`,
+    MAX_DIMENSION_CM,
+    `The ${name} must be ${MAX_DIMENSION_CM} cm or less`,
+  );
+
+export const LatLngSchema = z.object({
+  lat: z.coerce.number({ error: 'Latitude is required' }).min(-90).max(90),
+  lng: z.coerce.number({ error: 'Longitude is required' }).min(-180).max(180),
+});
+
+/** POST /api/dashboard/distance */
+export const PriceRequestSchema = z.object({
+  origin: LatLngSchema,
+  destination: LatLngSchema,
+  weight: WeightSchema,
+  length: dimension('length'),
+  width: dimension('width'),
+  height: dimension('height'),
+  type: z.enum(PRIORITIES, { error: 'Priority is required' }).default('normal'),
+});
+export type PriceRequest = z.input<typeof PriceRequestSchema>;
+
+export const PriceResultSchema = z.object({
+  price: z.number(),
+  /** Kilometres. */
+  distance: z.number(),
+  distanceText: z.string(),
+  duration: z.string(),
+  durationMinutes: z.number(),
+  vehicle: z.string(),
+  /** Where the distance came from: the routing service, or the straight-line estimate. */
+  distanceSource: z.enum(['routing', 'straight-line']),
+});
+export type PriceResult = z.infer<typeof PriceResultSchema>;
+
+/** A city of the built-in list (DESIGN decision 13), given back in its listed spelling. */
+const cityField = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((name) => findCity(name) !== undefined, 'Choose a city from the list')
+    .transform((name) => findCity(name)!.city);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be ${max} characters or less`)
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : undefined));
+
+/** POST /api/dashboard/neworder: the price the client sends is read and ignored. */
+export const CreateOrderSchema = z
+  .object({
+    priority: z.enum(PRIORITIES, { error: 'Priority is required' }).default('normal'),
+    pickup_loc: cityField('Pickup address is required'),
+    delivery_loc: cityField('Delivery address is required'),
+    pickup_address: optionalText(200),
+    delivery_address: optionalText(200),
+    weight: WeightSchema,
+    leingth: dimension('length').optional(),
+    length: dimension('length').optional(),
+    width: dimension('width'),
+    height: dimension('height'),
+    cargo_type: z.enum(CARGO_TYPES).default('general'),
+    payment_method: z.enum(PAYMENT_METHODS).default('cash_on_delivery'),
+    price: z.unknown().optional(),
+    shipment_info: optionalText(500),
+    shipment_note: optionalText(1000),
+    receiver_name: optionalText(100),
+    receiver_phone: optionalText(20).refine(
+      (phone) => phone === undefined || PHONE_PATTERN.test(phone),
+      'Phone number is not valid',
+    ),
+    receiver_email: optionalText(200).refine(
+      (email) => email === undefined || z.email().safeParse(email).success,
+      'Please enter a valid email',
+    ),
+  })
+  .superRefine((order, context) => {
+    if (order.length === undefined && order.leingth === undefined) {
+      context.addIssue({ code: 'custom', path: ['length'], message: 'Valid length is required' });
+    }
+  })
+  .transform(({ leingth, length, price: _ignored, ...order }) => ({
+    ...order,
+    length: (length ?? leingth)!,
+  }));
+export type CreateOrderInput = z.input<typeof CreateOrderSchema>;
+export type CreateOrder = z.output<typeof CreateOrderSchema>;
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+
+export const TrackingEventSchema = z.object({
+  status: OrderStatusSchema,
+  at: z.string(),
+  location: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+/** A customer's order as every dashboard call returns it (SPEC section 3, "Customer order"). */
+export const CustomerOrderSchema = z.object({
+  id: z.uuid(),
+  trackingNumber: z.string(),
+  status: OrderStatusSchema,
+  priority: z.enum(PRIORITIES),
+  cargoType: z.enum(CARGO_TYPES),
+  pickup_loc: z.string(),
+  delivery_loc: z.string(),
+  pickup_address: z.string().nullable(),
+  delivery_address: z.string().nullable(),
+  destinationCountry: z.string(),
+  weight: z.number(),
+  length: z.number(),
+  width: z.number(),
+  height: z.number(),
+  quantity: z.number(),
+  shipment_range: z.string(),
+  shipment_info: z.string().nullable(),
+  shipment_note: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  delivery_date: z.string().nullable(),
+  /** Kilometres. */
+  distance: z.number(),
+  durationMinutes: z.number(),
+  /** MAD; totalPrice is the same figure (no fees are in scope). */
+  price: z.number(),
+  totalPrice: z.number(),
+  receiverName: z.string().nullable(),
+  receiverPhone: z.string().nullable(),
+  receiverEmail: z.string().nullable(),
+  exitDate: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  truck: z.object({ truckNumber: z.string() }).nullable(),
+  payment: z.object({
+    amount: z.number(),
+    currency: z.string(),
+    method: z.enum(PAYMENT_METHODS),
+    status: z.enum(PAYMENT_STATUSES),
+  }),
+  tracking: z.object({
+    status: OrderStatusSchema,
+    currentLocation: z.string(),
+    estimatedDelivery: z.string().nullable(),
+    updatedAt: z.string(),
+    notes: z.string().nullable(),
+  }),
+});
+export type CustomerOrder = z.infer<typeof CustomerOrderSchema>;
+
+export const CustomerOrderDetailSchema = CustomerOrderSchema.extend({
+  timeline: z.array(TrackingEventSchema),
+});
+export type CustomerOrderDetail = z.infer<typeof CustomerOrderDetailSchema>;
+
+const statusRecord = z.record(OrderStatusSchema, z.number());
+
+/** GET /api/dashboard (SPEC section 3, "Customer dashboard data"). */
+export const CustomerDashboardSchema = z.object({
+  user: PublicUserSchema,
+  lastDelivered: CustomerOrderSchema.nullable(),
+  recentShipped: CustomerOrderSchema.nullable(),
+  lastOrders: z.array(CustomerOrderSchema),
+  totalOrders: z.number(),
+  statusCounts: statusRecord,
+  /** Whole percentages of totalOrders per status. */
+  statusPercentages: statusRecord,
+});
+export type CustomerDashboard = z.infer<typeof CustomerDashboardSchema>;
+
+/** GET /api/track/:trackingNumber: public, so nothing personal and no price. */
+export const PublicTrackingSchema = z.object({
+  trackingNumber: z.string(),
+  status: OrderStatusSchema,
+  pickup_loc: z.string(),
+  delivery_loc: z.string(),
+  createdAt: z.string(),
+  exitDate: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+  delivery_date: z.string().nullable(),
+  currentLocation: z.string(),
+  timeline: z.array(TrackingEventSchema.omit({ note: true })),
+});
+export type PublicTracking = z.infer<typeof PublicTrackingSchema>;
+
+/** `?page=&pageSize=&q=&status=` on the customer lists (DESIGN decision 11). */
+export const CustomerOrderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1, 'pageSize must be 1 or more')
+    .max(100, 'pageSize must be 100 or less')
+    .default(100),
+  q: z.string().trim().max(100, 'q must be 100 characters or less').optional(),
+  status: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((s) => s.trim().toUpperCase()) : undefined))
+    .pipe(z.array(z.enum(ORDER_STATUSES, { error: 'Unknown status' })).optional()),
+});
+export type CustomerOrderListQuery = z.infer<typeof CustomerOrderListQuerySchema>;

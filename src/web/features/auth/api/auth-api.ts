@@ -1,0 +1,41 @@
+import { apiRequest } from '../../../app/api-client';
+import type { SessionUser } from '../../../app/session-storage';
+import type {
+  CompanyRegistrationInput,
+  ForgotPasswordInput,
+  IndividualRegistrationInput,
+  LoginInput,
+} from '../../../../shared/schemas/auth-schemas';
+import type { PublicUser } from '../../../../shared/schemas/user-schemas';
+
+/** The auth calls of SPEC section 7, all through the one API client. */
+interface MessageResponse {
+  message: string;
+}
+
+export const loginRequest = (credentials: LoginInput) =>
+  apiRequest<{ token: string; user: SessionUser }>('/auth/login', {
+    method: 'POST',
+    body: credentials,
+  });
+
+export const logoutRequest = () => apiRequest<MessageResponse>('/auth/logout', { method: 'POST' });
+
+export const fetchProfile = (signal?: AbortSignal) =>
+  apiRequest<{ user: PublicUser }>('/auth/profile', { signal });
+
+/** The confirmation field stays in the form: it never travels to the server. */
+export const registerAccount = (payload: CompanyRegistrationInput | IndividualRegistrationInput) =>
+  apiRequest<MessageResponse & { user: PublicUser }>('/auth/register', {
+    method: 'POST',
+    body: payload,
+  });
+
+export const requestPasswordReset = (input: ForgotPasswordInput) =>
+  apiRequest<MessageResponse>('/auth/forgetPassword', { method: 'POST', body: input });
+
+export const resetPassword = (token: string, password: string, confirmPassword: string) =>
+  apiRequest<MessageResponse>(`/auth/reset_password/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body: { password, confirmPassword, token },
+  });

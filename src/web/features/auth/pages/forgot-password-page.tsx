@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft } from 'lucide-react';
+import { ForgotPasswordSchema } from '../../../../shared/schemas/auth-schemas';
+import { requestPasswordReset } from '../api/auth-api';
+import { AuthCard, authLinkClassName } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { SubmitButton, TextField } from '../components/form-fields';
+import { applyServerErrors } from '../components/server-errors';
+import { resetKeys, writeResetValue } from '../reset-storage';
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ForgotPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFormError(null);
+    let message: string;
+    try {
+      ({ message } = await requestPasswordReset({ email }));
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, ['email'], t('auth.forgotPassword.failed')));
+      return;
+    }
+    window.alert(message || t('auth.forgotPassword.success'));
+    writeResetValue(resetKeys.email, email);
+    await navigate('/check-email', { state: { email } });
+  });
+
+  return (
+    <AuthCard
+      title={t('auth.forgotPassword.title')}
+      lead={t('auth.forgotPassword.lead')}
+      footer={
+        <Link to="/login" className={`inline-flex items-center gap-1.5 ${authLinkClassName}`}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('auth.forgotPassword.backToLogin')}
+        </Link>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <SubmitButton
+          busy={isSubmitting}
+          label={t('auth.forgotPassword.submit')}
+          busyLabel={t('auth.forgotPassword.busy')}
+        />
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { LoginSchema } from '../../../../shared/schemas/auth-schemas';
+import { AuthCard, authLinkClassName } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { PasswordField, SubmitButton, TextField } from '../components/form-fields';
+import { applyServerErrors } from '../components/server-errors';
+import { homePathFor, useSession } from '../session/session-context';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Signed in already, or just now: admins to the back office, customers to their dashboard.
+  if (session.user) return <Navigate to={homePathFor(session.user)} replace />;
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setFormError(null);
+    try {
+      await session.login(credentials);
+    } catch (error) {
+      setFormError(
+        applyServerErrors(error, setError, ['email', 'password'], t('auth.login.failed')),
+      );
+    }
+  });
+
+  return (
+    <AuthCard
+      title={t('auth.login.title')}
+      lead={t('auth.login.lead')}
+      footer={
+        <>
+          {t('auth.login.noAccount')}{' '}
+          <Link to="/register" className={authLinkClassName}>
+            {t('auth.login.signUp')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <div>
+          <PasswordField
+            label={t('auth.fields.password')}
+            autoComplete="current-password"
+            registration={register('password')}
+            error={errors.password?.message}
+          />
+          <div className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className={authLinkClassName}>
+              {t('auth.login.forgotPassword')}
+            </Link>
+          </div>
+        </div>
+        <SubmitButton
+          busy={isSubmitting}
+          label={t('auth.login.submit')}
+          busyLabel={t('auth.login.busy')}
+        />
+      </form>
+    </AuthCard>
+  );
+}

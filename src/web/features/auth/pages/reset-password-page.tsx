@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft, Link2Off } from 'lucide-react';
+import { ApiError } from '../../../app/api-client';
+import { buttonClassName } from '../../../ui/button-styles';
+import { ResetPasswordSchema } from '../../../../shared/schemas/auth-schemas';
+import { resetPassword } from '../api/auth-api';
+import { AuthCard, authLinkClassName } from '../components/auth-card';
+import { FormAlert } from '../components/form-alert';
+import { PasswordField, SubmitButton } from '../components/form-fields';
+import { applyServerErrors } from '../components/server-errors';
+import { readResetValue, resetKeys, writeResetValue } from '../reset-storage';
+
+function InvalidResetLink() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard
+      title={t('auth.resetPassword.invalidTitle')}
+      icon={
+        <span className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700 ring-1 ring-red-200">
+          <Link2Off aria-hidden="true" className="size-7" />
+        </span>
+      }
+      lead={<p>{t('auth.resetPassword.missingToken')}</p>}
+    >
+      <Link to="/forgot-password" className={`${buttonClassName('primary', 'lg')} w-full`}>
+        {t('auth.resetPassword.requestNewLink')}
+      </Link>
+    </AuthCard>
+  );
+}
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { token: routeToken } = useParams();
+  // Without a token in the route, one kept from this visit (e.g. a reload) still works.
+  const [storedToken] = useState(() => readResetValue(resetKeys.token));
+  const token = routeToken || storedToken;
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkExpired, setLinkExpired] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordSchema),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  // The token is kept while the page is open and removed when it is left.
+  useEffect(() => {
+    if (!token) return;
+    writeResetValue(resetKeys.token, token);
+    return () => writeResetValue(resetKeys.token, null);
+  }, [token]);
+
+  if (!token) return <InvalidResetLink />;
+
+  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
+    setFormError(null);
+    setLinkExpired(false);
+    try {
+      await resetPassword(token, password, confirmPassword);
+    } catch (error) {
+      if (error instanceof ApiError && /token/i.test(error.message)) {
+        setLinkExpired(true);
+        setFormError(t('auth.resetPassword.expiredToken'));
+      } else {
+        setFormError(
+          applyServerErrors(
+            error,
+            setError,
+            ['password', 'confirmPassword'],
+            t('auth.resetPassword.failed'),
+          ),
+        );
+      }
+      return;
+    }
+    writeResetValue(resetKeys.email, null);
+    await navigate('/reset-success', { replace: true });
+  });
+
+  return (
+    <AuthCard
+      title={t('auth.resetPassword.title')}
+      lead={t('auth.resetPassword.lead')}
+      footer={
+        <Link to="/login" className={`inline-flex items-center gap-1.5 ${authLinkClassName}`}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('auth.resetPassword.backToLogin')}
+        </Link>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {formError && (
+          <FormAlert>
+            <p>{formError}</p>
+            {linkExpired && (
+              <Link to="/forgot-password" className={`mt-1 inline-block ${authLinkClassName}`}>
+                {t('auth.resetPassword.requestNewLink')}
+              </Link>
+            )}
+          </FormAlert>
+        )}
+        <PasswordField
+          label={t('auth.fields.newPassword')}
+          autoComplete="new-password"
+          hint={t('auth.fields.passwordHint')}
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordField
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          registration={register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
+        <SubmitButton
+          busy={isSubmitting}
+          label={t('auth.resetPassword.submit')}
+          busyLabel={t('auth.resetPassword.busy')}
+        />
+      </form>
+    </AuthCard>
+  );
+}

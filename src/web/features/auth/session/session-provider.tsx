@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  clearStoredSession,
+  readStoredSession,
+  readStoredToken,
+  sessionKeys,
+  storeSession,
+  subscribeToSession,
+  toSessionUser,
+  type SessionUser,
+  type StoredSession,
+} from '../../../app/session-storage';
+import type { LoginInput } from '../../../../shared/schemas/auth-schemas';
+import { loginRequest, logoutRequest } from '../api/auth-api';
+import {
+  profileQueryKey,
+  SESSION_MISSING_ERROR,
+  SessionContext,
+  type Session,
+  type SessionState,
+} from './session-context';
+
+function stateFrom(stored: StoredSession | null): SessionState {
+  return stored
+    ? { token: stored.token, user: stored.user, error: null }
+    : { token: null, user: null, error: SESSION_MISSING_ERROR };
+}
+
+const sameUser = (a: SessionUser | null, b: SessionUser) =>
+  a !== null &&
+  a.id === b.id &&
+  a.email === b.email &&
+  a.role === b.role &&
+  a.userType === b.userType &&
+  a.name === b.name;
+
+/**
+ * The session of SPEC section 4. Light on purpose (no form or schema code): it wraps every
+ * route, the landing page included.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Restored at start only when both the token and the user are stored.
+  const [state, setState] = useState<SessionState>(() => stateFrom(readStoredSession()));
+
+  useEffect(() => {
+    // A token without its user is a broken leftover: drop it so no screen trusts it.
+    if (!readStoredSession() && readStoredToken() !== null) clearStoredSession();
+    const unsubscribe = subscribeToSession((stored) => setState(stateFrom(stored)));
+    // Another tab logged in or out.
+    const onStorage = (event: StorageEvent) => {
+      const keys: readonly string[] = Object.values(sessionKeys);
+      if (event.key === null || keys.includes(event.key)) setState(stateFrom(readStoredSession()));
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
+
+  const login = useCallback(
+    async (credentials: LoginInput) => {
+      const { token, user } = await loginRequest(credentials);
+      // Nothing cached for a previous account may show to this one.
+      queryClient.clear();
+      const sessionUser = toSessionUser(user);
+      // The login answer is fresh: the guards need not ask the server again.
+      queryClient.setQueryData(profileQueryKey(token), sessionUser);
+      storeSession({ token, user: sessionUser });
+      return sessionUser;
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch {
+      // The session ends on this device whatever the server answered.
+    } finally {
+      clearStoredSession();
+      queryClient.clear();
+      await navigate('/login', { replace: true });
+    }
+  }, [navigate, queryClient]);
+
+  const updateUser = useCallback(
+    (user: SessionUser) => {
+      if (state.token && !sameUser(state.user, user)) storeSession({ token: state.token, user });
+    },
+    [state.token, state.user],
+  );
+
+  const session = useMemo<Session>(
+    () => ({
+      ...state,
+      status: state.token && state.user ? 'authenticated' : 'unauthenticated',
+      login,
+      logout,
+      updateUser,
+    }),
+    [state, login, logout, updateUser],
+  );
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** The root route's element: every screen below can read the session. */
+export function SessionRoot() {
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../../src/server/app';
+import { readConfig, type AppConfig } from '../../src/server/config';
+import { openDatabase, type OpenDatabase } from '../../src/server/db/open-database';
+import type { ZodApp } from '../../src/server/http/zod-app';
+import type { Mailer } from '../../src/server/mail/mailer';
+import { usesPostgres } from './test-database-mode';
+
+export interface TestApp {
+  app: ZodApp;
+  database: OpenDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A database of this test file's own: in-memory PGlite, or a copy of the migrated template. */
+async function openTestDatabase(): Promise<{ database: OpenDatabase; drop(): Promise<void> }> {
+  const serverUrl = usesPostgres();
+  if (!serverUrl) {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    return { database, drop: async () => {} };
+  }
+  const name = `logistics_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A clock the test moves by hand, for expiry rules. */
+export interface TestClock {
+  now(): Date;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = new Date()): TestClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: TestClock;
+  mailer?: Mailer;
+  logStream?: AppDeps['logStream'];
+  /** Another instance of the API over the same database (as behind a load balancer). */
+  sameDatabaseAs?: TestApp;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = readConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '.tmp/test-data',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    PUBLIC_URL: 'http://atlas.test',
+    ...options.env,
+  });
+  const { database, drop } = options.sameDatabaseAs
+    ? { database: options.sameDatabaseAs.database, drop: async () => {} }
+    : await openTestDatabase();
+  const ownsDatabase = !options.sameDatabaseAs;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logStream: options.logStream,
+    clock: options.clock ? () => options.clock!.now() : undefined,
+    mailer: options.mailer,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      if (!ownsDatabase) return;
+      await database.close();
+      await drop();
+    },
+  };
+}

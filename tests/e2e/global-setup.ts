@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { build } from 'vite';
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The app did not become healthy at ${baseUrl} within ${timeoutMs} ms`);
+}
+
+/** Receives the app's mail over real SMTP and saves each message as JSON for the tests. */
+async function startMailCatcher(mailDir: string): Promise<{ port: number; stop(): Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received += 1;
+          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : mail.to?.text;
+          const file = path.join(
+            mailDir,
+            `${Date.now()}-${String(received).padStart(4, '0')}.json`,
+          );
+          writeFileSync(
+            file,
+            JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html }),
+          );
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Builds the web app, then runs the real server on a free port with a fresh data folder. */
+export default async function globalSetup() {
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'logistics-e2e-'));
+  const mailDir = path.join(dataDir, 'mail');
+  mkdirSync(mailDir);
+  const mailCatcher = await startMailCatcher(mailDir);
+  const adminEmail = 'admin@atlas.test';
+  const adminPassword = 'Admin@2026pass';
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PUBLIC_URL: baseUrl,
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      SMTP_URL: `smtp://127.0.0.1:${mailCatcher.port}`,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, 60_000);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_ADMIN_EMAIL = adminEmail;
+  process.env.E2E_ADMIN_PASSWORD = adminPassword;
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await mailCatcher.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
