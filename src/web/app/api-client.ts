@@ -17,6 +17,12 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
+/** A page of a list: the body the server sent and its X-Total-Count (DESIGN decision 11). */
+export interface ApiPage<T> {
+  body: T;
+  total: number;
+}
+
 /**
  * The single place that ends a session the server refused: the stored session is cleared (the
  * session provider hears of it) and the browser goes to the login page.
@@ -26,8 +32,7 @@ function clearSessionAndGoToLogin(): void {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
-/** The one way the web app talks to the API: base URL, bearer token, JSON, 401 handling. */
-export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+async function send<T>(path: string, request: ApiRequest): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -45,5 +50,26 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     const body = (payload ?? {}) as { message?: string; errors?: Record<string, string> };
     throw new ApiError(response.status, body.message ?? response.statusText, body.errors);
   }
-  return payload as T;
+  return { body: payload as T, headers: response.headers };
+}
+
+/** The one way the web app talks to the API: base URL, bearer token, JSON, 401 handling. */
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await send<T>(path, request)).body;
+}
+
+/** A list call: the body and the total number of matching items the server counted. */
+export async function apiPage<T>(path: string, request: ApiRequest = {}): Promise<ApiPage<T>> {
+  const { body, headers } = await send<T>(path, request);
+  return { body, total: Number(headers.get('x-total-count') ?? 0) };
+}
+
+/** `?page=2&q=agadir`, leaving out empty values. */
+export function toQueryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
