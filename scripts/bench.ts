@@ -56,7 +56,7 @@ async function seed(database: OpenDatabase): Promise<void> {
     insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc,
       pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
       height_cm, price_centimes, distance_km, duration_minutes, created_at)
-    select 'BN-' || lpad(i::text, 9, '0'),
+    select 'MA-' || substr(lpad(i::text, 8, '0'), 1, 4) || '-' || substr(lpad(i::text, 8, '0'), 5),
       (select id from users where email = 'customer' ||
         (case when i % 10 = 0 then 1 else 1 + (i % ${CUSTOMERS}) end) || '@bench.ma'),
       (array['PENDING','IN_TRANSIT','DELIVERED','CANCELLED'])[1 + i % 4]::order_status,
@@ -65,9 +65,13 @@ async function seed(database: OpenDatabase): Promise<void> {
       33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 32582, 110.76, 111,
       now() - (i || ' minutes')::interval
     from generate_series(1, ${ORDER_COUNT}) as i`);
+  // Each payment is made with its order; delivered ones are paid (DESIGN decision 15) a day later.
   await db.execute(sql`
-    insert into payments (order_id, amount_centimes, method, status)
-    select id, price_centimes, 'cash_on_delivery', 'unpaid' from orders`);
+    insert into payments (order_id, amount_centimes, method, status, paid_at, created_at)
+    select id, price_centimes, 'cash_on_delivery',
+      case when status = 'DELIVERED' then 'paid' else 'unpaid' end::payment_status,
+      case when status = 'DELIVERED' then created_at + interval '1 day' end, created_at
+    from orders`);
   await db.execute(sql`analyze`);
   console.log(
     `Seeded ${ORDER_COUNT} orders for ${CUSTOMERS} customers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -113,10 +117,20 @@ try {
     ['customer tracking, 6 per page', '/api/dashboard/tracking?page=1&pageSize=6', heavyCustomer],
     ['customer search "Oujda"', '/api/dashboard/orders?q=Oujda&page=1&pageSize=6', heavyCustomer],
     ['customer dashboard', '/api/dashboard', heavyCustomer],
-    ['public tracking', '/api/track/BN-000050000', ''],
+    ['public tracking', '/api/track/MA-0005-0000', ''],
     ['admin users, page 1', '/api/admin/users?page=1&pageSize=6', admin],
+    ['admin dashboard', '/api/admin/dashboard', admin],
+    ['admin all orders, page 1 of 6', '/api/admin/orders?page=1&pageSize=6', admin],
+    ['admin all orders, newest 100', '/api/admin/orders', admin],
+    ['admin pending, page 500 of 6', '/api/admin/orders/pending?page=500&pageSize=6', admin],
+    ['admin in-transit, 6 per page', '/api/admin/in-transit?page=1&pageSize=6', admin],
+    ['admin search city "Oujda"', '/api/admin/orders?q=Oujda&page=1&pageSize=6', admin],
+    ['admin search email "customer17@"', '/api/admin/orders?q=customer17@&pageSize=6', admin],
+    ['admin search tracking "MA-0005-00"', '/api/admin/orders?q=MA-0005-00&pageSize=6', admin],
+    ['admin search nothing "zzzz"', '/api/admin/orders?q=zzzz&pageSize=6', admin],
+    ['admin payments, page 1 of 6', '/api/admin/payments?page=1&pageSize=6', admin],
   ];
-  console.log(`\n${'scenario'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+  console.log(`\n${'scenario'.padEnd(36)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const [name, url, token] of scenarios) {
     const timings: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
@@ -131,7 +145,7 @@ try {
     }
     timings.sort((a, b) => a - b);
     console.log(
-      `${name.padEnd(34)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)}`,
+      `${name.padEnd(36)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)}`,
     );
   }
   await app.close();

@@ -14,6 +14,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { registerAdminRoutes } from './admin/admin-routes';
+import { createAdminService } from './admin/admin-service';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
@@ -21,6 +23,8 @@ import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
 import type { Database } from './db/open-database';
+import { registerFleetRoutes } from './fleet/fleet-routes';
+import { createFleetService } from './fleet/fleet-service';
 import { registerHealthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors';
 import { redactedPaths, serializeRequest } from './http/log-redaction';
@@ -118,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     authService,
     log: app.log,
   });
+  const adminService = createAdminService({ db, log: app.log, clock });
+  const fleetService = createFleetService({ db, log: app.log, clock });
 
   await app.register(
     async (api) => {
@@ -126,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerAuthRoutes(zodApi, authService, config);
       registerUserRoutes(zodApi, db);
       registerOrderRoutes(zodApi, ordersService);
+      registerAdminRoutes(zodApi, adminService);
+      registerFleetRoutes(zodApi, fleetService);
     },
     { prefix: '/api' },
   );

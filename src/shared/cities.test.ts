@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cities, cityNames, findCity } from './cities';
+import { cities, cityNames, findCitiesContaining, findCity } from './cities';
 
 const REQUIRED_CITIES = [
   'Casablanca',
@@ -162,5 +162,22 @@ describe('cityNames', () => {
     expect(cityNames).toHaveLength(cities.length);
     expect(cityNames[0]).toBe('Agadir');
     expect([...cityNames].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(cityNames);
+  });
+});
+
+describe('findCitiesContaining', () => {
+  it('finds cities by part of their name, ignoring case and accents', () => {
+    expect(findCitiesContaining('casa').map((city) => city.city)).toEqual(['Casablanca']);
+    expect(findCitiesContaining('FÈS').map((city) => city.city)).toContain('Fes');
+  });
+
+  it('finds a city by another spelling, once', () => {
+    expect(findCitiesContaining('tanger').map((city) => city.city)).toEqual(['Tangier']);
+    expect(findCitiesContaining('fez').map((city) => city.city)).toEqual(['Fes']);
+  });
+
+  it('finds nothing for blank text or a place that is not listed', () => {
+    expect(findCitiesContaining('  ')).toEqual([]);
+    expect(findCitiesContaining('Paris')).toEqual([]);
   });
 });

@@ -202,3 +202,15 @@ export function findCity(name: string): City | undefined {
 export const cityNames: readonly string[] = cities
   .map((city) => city.city)
   .sort((a, b) => a.localeCompare(b, 'en'));
+
+/**
+ * The cities whose name, or one of its other spellings, contains `text` (case, accents and
+ * punctuation ignored): how a search box finds "Casablanca" from "casa" or "Fès" from "fez".
+ */
+export function findCitiesContaining(text: string): City[] {
+  const key = normalizeCityName(text);
+  if (!key) return [];
+  const found = new Set<City>();
+  for (const [name, city] of citiesByKey) if (name.includes(key)) found.add(city);
+  return [...found];
+}

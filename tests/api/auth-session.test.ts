@@ -176,6 +176,7 @@ describe('role guard', () => {
         email: target.email,
         userType: 'INDIVIDUAL',
         role: 'USER',
+        name: 'Salma Benali',
         createdAt: expect.any(String),
       },
     ]);

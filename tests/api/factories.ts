@@ -4,9 +4,13 @@ import type {
   CompanyRegistrationInput,
   IndividualRegistrationInput,
 } from '../../src/shared/schemas/auth-schemas';
-import type { CreateOrderInput } from '../../src/shared/schemas/order-schemas';
+import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
+import type { UpdateOrderStatusInput } from '../../src/shared/schemas/admin-schemas';
+import type { CreateDriverTruckInput } from '../../src/shared/schemas/fleet-schemas';
+import type { CreateOrderInput, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { PublicUser } from '../../src/shared/schemas/user-schemas';
 import { upsertAdminAccount } from '../../src/server/auth/admin-bootstrap';
+import { drivers, trucks } from '../../src/server/db/schema';
 import type { TestApp } from './helpers';
 
 export const TEST_PASSWORD = 'Sahara@2026';
@@ -110,4 +114,134 @@ export function orderPayload(overrides: Partial<CreateOrderInput> = {}): CreateO
     receiver_email: 'karim@example.ma',
     ...overrides,
   };
+}
+
+/** A calendar date `days` from today in Morocco (the server's business day), `yyyy-MM-dd`. */
+export const dateFromToday = (days: number) => addDays(toBusinessDate(new Date()), days);
+
+/** Short random upper-case text, so that plates and identity numbers never collide. */
+const randomCode = () => randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase();
+
+/** The driver-plus-truck payload of POST /api/admin/trucks/add, unique on every call. */
+export function driverTruckPayload(
+  overrides: Partial<CreateDriverTruckInput> = {},
+): CreateDriverTruckInput {
+  return {
+    fullName: 'Hassan Ouali',
+    phone: '+212661112233',
+    email: 'hassan.ouali@example.ma',
+    nationalId: `BK${randomCode()}`,
+    license: `LIC-${randomCode()}`,
+    licenseExpire: dateFromToday(400),
+    truckNumber: `${randomCode()}-A-6`,
+    truckYear: 2019,
+    model: 'Volvo FH',
+    truckType: 'Box Truck',
+    technicalDate: dateFromToday(-30),
+    capacity: 12_000,
+    status: 'AVAILABLE',
+    location: 'Depot 1',
+    ...overrides,
+  };
+}
+
+export interface TruckWithDriver {
+  truckId: string;
+  truckNumber: string;
+  driverId: string;
+  driverName: string;
+}
+
+/**
+ * A driver and their truck written straight to the database (any dates, any status), for
+ * tests that need a fleet rather than the add form.
+ */
+export async function createTruckWithDriver(
+  testApp: TestApp,
+  overrides: {
+    capacityKg?: number;
+    licenseExpire?: string;
+    technicalDate?: string;
+    status?: 'AVAILABLE' | 'ON_DELIVERY';
+    fullName?: string;
+  } = {},
+): Promise<TruckWithDriver> {
+  const payload = driverTruckPayload();
+  const fullName = overrides.fullName ?? `Driver ${randomCode()}`;
+  const { db } = testApp.database;
+  const [driver] = await db
+    .insert(drivers)
+    .values({
+      fullName,
+      phone: payload.phone,
+      nationalId: payload.nationalId,
+      license: payload.license,
+      licenseExpire: overrides.licenseExpire ?? dateFromToday(365),
+    })
+    .returning({ id: drivers.id });
+  const [truck] = await db
+    .insert(trucks)
+    .values({
+      truckNumber: payload.truckNumber,
+      truckType: 'Flatbed',
+      model: 'Renault T',
+      truckYear: 2020,
+      capacityKg: String(overrides.capacityKg ?? 20_000),
+      technicalDate: overrides.technicalDate ?? dateFromToday(-30),
+      status: overrides.status ?? 'AVAILABLE',
+      driverId: driver!.id,
+    })
+    .returning({ id: trucks.id, truckNumber: trucks.truckNumber });
+  return {
+    truckId: truck!.id,
+    truckNumber: truck!.truckNumber,
+    driverId: driver!.id,
+    driverName: fullName,
+  };
+}
+
+/** An order placed by this customer through the API; answers the created order. */
+export async function createOrderAs(
+  testApp: TestApp,
+  customer: LoggedIn,
+  overrides: Partial<CreateOrderInput> = {},
+): Promise<CustomerOrderDetail> {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/dashboard/neworder',
+    headers: bearer(customer.token),
+    payload: orderPayload(overrides),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { order: CustomerOrderDetail }).order;
+}
+
+/** PUT /api/admin/orders/:id/update-status as this admin; answers the raw response. */
+export function updateOrderStatus(
+  testApp: TestApp,
+  admin: LoggedIn,
+  orderId: string,
+  body: UpdateOrderStatusInput,
+) {
+  return testApp.app.inject({
+    method: 'PUT',
+    url: `/api/admin/orders/${orderId}/update-status`,
+    headers: bearer(admin.token),
+    payload: body,
+  });
+}
+
+/** Confirms a pending order onto this truck and its driver, expecting success. */
+export async function dispatchOrder(
+  testApp: TestApp,
+  admin: LoggedIn,
+  orderId: string,
+  truck: TruckWithDriver,
+): Promise<void> {
+  const response = await updateOrderStatus(testApp, admin, orderId, {
+    status: 'IN_TRANSIT',
+    truckNumber: truck.truckNumber,
+    driverId: truck.driverId,
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }

@@ -1,3 +1,4 @@
+import { expectHandledHttpError } from './auth-helpers';
 import { expect, test } from './fixtures';
 
 /** The static pages of SPEC section 2 ("Public layout"), on a desktop screen. */
@@ -119,10 +120,14 @@ test('Contact Us shows Agadir, Morocco and thanks the sender without calling the
   expect(apiCalls).toEqual([]);
 });
 
-test('Track Shipment echoes the number and makes no call', async ({ page }) => {
+test('Track Shipment asks for a number, then looks it up and reports an unknown one', async ({
+  page,
+  pageErrors,
+}) => {
   const apiCalls: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api')) apiCalls.push(request.url());
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api')) apiCalls.push(url.pathname);
   });
   await page.goto('/track-shipment');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Track Shipment');
@@ -131,14 +136,15 @@ test('Track Shipment echoes the number and makes no call', async ({ page }) => {
   await page.getByRole('button', { name: 'Track' }).click();
   await expect(page.getByText('Please enter a tracking number.')).toBeVisible();
   await expect(page.getByLabel('Tracking number')).toHaveAttribute('aria-invalid', 'true');
-
-  await page.getByLabel('Tracking number').fill('  AF-48213 ');
-  await page.getByLabel('Tracking number').press('Enter');
-  await expect(page.getByRole('status')).toHaveText(
-    'Tracking information for AF-48213 will appear here.',
-  );
-  await expect(page.getByText('Please enter a tracking number.')).toBeHidden();
   expect(apiCalls).toEqual([]);
+
+  await page.getByLabel('Tracking number').fill('  ma-2222-2222 ');
+  await page.getByLabel('Tracking number').press('Enter');
+  await expect(page.getByText('No shipment found with that number')).toBeVisible();
+  await expectHandledHttpError(pageErrors, 404);
+  await expect(page).toHaveURL(/\/track-shipment\?number=MA-2222-2222$/);
+  await expect(page.getByText('Please enter a tracking number.')).toBeHidden();
+  expect(apiCalls).toEqual(['/api/track/MA-2222-2222']);
 });
 
 test('an unknown path shows Page Not Found with a working link home', async ({ page }) => {

@@ -19,6 +19,13 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/*
+ * Newest-first indexes say `.desc().nullsFirst()`: Drizzle writes a bare `.desc()` index column
+ * as DESC NULLS LAST, while `desc(column)` in a query sorts DESC NULLS FIRST (PostgreSQL's
+ * default), and the planner only reads an index in a query's order when both agree, even on a
+ * NOT NULL column. The trailing id is the lists' tie-break (`desc(createdAt), desc(id)`), so
+ * that a page is read straight from the index, never sorted.
+ */
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const roleEnum = pgEnum('role', ['ADMIN', 'USER']);
@@ -56,7 +63,10 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
-    index('users_created_at_idx').on(table.createdAt.desc()),
+    index('users_created_at_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -155,7 +165,11 @@ export const trucks = pgTable(
   (table) => [
     uniqueIndex('trucks_truck_number_unique').on(table.truckNumber),
     uniqueIndex('trucks_driver_id_unique').on(table.driverId),
-    index('trucks_status_idx').on(table.status, table.updatedAt.desc()),
+    index('trucks_status_idx').on(
+      table.status,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -203,11 +217,31 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_tracking_number_unique').on(table.trackingNumber),
-    index('orders_user_created_idx').on(table.userId, table.createdAt.desc()),
-    index('orders_user_status_created_idx').on(table.userId, table.status, table.createdAt.desc()),
-    index('orders_status_created_idx').on(table.status, table.createdAt.desc()),
-    index('orders_created_idx').on(table.createdAt.desc()),
+    index('orders_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('orders_user_status_created_idx').on(
+      table.userId,
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('orders_status_created_idx').on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('orders_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('orders_delivery_loc_idx').on(sql`lower(${table.deliveryLoc})`),
+    // The admin search (src/server/admin/admin-queries.ts) turns every part of its text into
+    // an indexed condition: a pickup city, and a tracking-number prefix whatever the collation.
+    index('orders_pickup_loc_idx').on(sql`lower(${table.pickupLoc})`),
+    index('orders_tracking_number_pattern_idx').on(table.trackingNumber.op('text_pattern_ops')),
     // The database itself refuses a second in-transit order on one truck (DESIGN decision 5).
     uniqueIndex('orders_one_in_transit_per_truck')
       .on(table.truckId)
@@ -248,8 +282,15 @@ export const payments = pgTable(
   },
   (table) => [
     uniqueIndex('payments_order_id_unique').on(table.orderId),
-    index('payments_created_idx').on(table.createdAt.desc()),
+    index('payments_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('payments_status_idx').on(table.status),
+    // Revenue (dashboard total and chart) reads only paid payments, by the day they were paid.
+    index('payments_paid_idx')
+      .on(table.paidAt, table.amountCentimes)
+      .where(sql`${table.status} = 'paid'`),
   ],
 );
 
@@ -266,7 +307,9 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt.desc())],
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+  ],
 );
 
 /** Every message the product sends (mail, SMS), kept whether or not a transport delivered it. */
@@ -282,5 +325,5 @@ export const outbox = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (table) => [index('outbox_created_idx').on(table.createdAt.desc())],
+  (table) => [index('outbox_created_idx').on(table.createdAt.desc().nullsFirst())],
 );

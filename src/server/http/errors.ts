@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** An error whose message is safe to show the client, with the status that goes with it. */
 export class AppError extends Error {
@@ -33,8 +34,8 @@ export class NotFoundError extends AppError {
   }
 }
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
+  constructor(message: string, errors?: Record<string, string>) {
+    super(409, message, errors);
   }
 }
 
@@ -42,6 +43,12 @@ export interface ErrorBody {
   message: string;
   errors?: Record<string, string>;
 }
+
+/** ErrorBody for route schemas (responses in the OpenAPI document). */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
 
 interface FieldIssue {
   path: string[];

@@ -10,7 +10,7 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export const centimesToMad = (centimes: number) => centimes / 100;
 
 /** DESIGN decision 13: the pickup city until the order is delivered. */
-function currentLocationOf(order: OrderRow): string {
+export function currentLocationOf(order: OrderRow): string {
   return order.status === 'DELIVERED' ? order.deliveryLoc : order.pickupLoc;
 }
 

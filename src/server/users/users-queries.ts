@@ -1,26 +1,48 @@
-import { count, desc, ilike } from 'drizzle-orm';
-import type { ListQuery } from '../../shared/schemas/list-schemas';
+import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { AdminUserListQuery } from '../../shared/schemas/admin-schemas';
 import type { Database } from '../db/open-database';
-import { users } from '../db/schema';
+import type { Page } from '../db/page';
+import { companyProfiles, individualProfiles, users } from '../db/schema';
 import { escapeLikePattern } from '../db/like-pattern';
 
-export async function listUsers(db: Database, query: ListQuery) {
-  const where = query.q ? ilike(users.email, `%${escapeLikePattern(query.q)}%`) : undefined;
+function selectUsersWithNames(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      userType: users.userType,
+      role: users.role,
+      createdAt: users.createdAt,
+      companyName: companyProfiles.companyName,
+      fullName: individualProfiles.fullName,
+    })
+    .from(users)
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id));
+}
+
+export async function listUsers(db: Database, query: AdminUserListQuery, page: Page) {
+  const pattern = query.q ? `%${escapeLikePattern(query.q)}%` : undefined;
+  const where = pattern
+    ? or(
+        ilike(users.email, pattern),
+        ilike(companyProfiles.companyName, pattern),
+        ilike(individualProfiles.fullName, pattern),
+      )
+    : undefined;
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        userType: users.userType,
-        role: users.role,
-        createdAt: users.createdAt,
-      })
-      .from(users)
+    selectUsersWithNames(db)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(users).where(where),
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(users)
+      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+      .where(where),
   ]);
   return { rows, total: total?.total ?? 0 };
 }
+export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];

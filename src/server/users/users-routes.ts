@@ -1,27 +1,49 @@
-import { z } from 'zod';
-import { ListQuerySchema } from '../../shared/schemas/list-schemas';
-import { AdminUserListItemSchema } from '../../shared/schemas/user-schemas';
+import {
+  AdminUserListItemSchema,
+  AdminUserListQuerySchema,
+  type AdminUserListItem,
+} from '../../shared/schemas/admin-schemas';
 import type { Database } from '../db/open-database';
+import type { CsvColumn } from '../http/csv';
+import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
-import { listUsers } from './users-queries';
+import { listUsers, type UserListRow } from './users-queries';
+
+/** The same name the profile gives: company name, full name, or "Administrator". */
+function toAdminUser({
+  companyName,
+  fullName,
+  createdAt,
+  ...user
+}: UserListRow): AdminUserListItem {
+  return {
+    ...user,
+    name: companyName ?? fullName ?? 'Administrator',
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+const userCsvColumns: CsvColumn<AdminUserListItem>[] = [
+  { header: 'Email', value: (u) => u.email },
+  { header: 'Name', value: (u) => u.name },
+  { header: 'User Type', value: (u) => u.userType },
+  { header: 'Role', value: (u) => u.role },
+  { header: 'Created At', value: (u) => u.createdAt },
+];
 
 export function registerUserRoutes(app: ZodApp, db: Database): void {
-  app.get(
-    '/admin/users',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'All accounts, newest first (search by email)',
-        security: [{ bearerAuth: [] }],
-        querystring: ListQuerySchema,
-        response: { 200: z.array(AdminUserListItemSchema) },
-      },
-      preHandler: app.requireRole('ADMIN'),
+  registerListRoutes(app, {
+    path: '/admin/users',
+    summary: 'All accounts, newest first (search by email or name)',
+    tags: ['admin'],
+    querystring: AdminUserListQuerySchema,
+    item: AdminUserListItemSchema,
+    preHandler: app.requireRole('ADMIN'),
+    exportName: 'users',
+    csvColumns: userCsvColumns,
+    list: async (query, page) => {
+      const { rows, total } = await listUsers(db, query, page);
+      return { items: rows.map(toAdminUser), total };
     },
-    async (request, reply) => {
-      const { rows, total } = await listUsers(db, request.query);
-      reply.header('x-total-count', String(total));
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-    },
-  );
+  });
 }

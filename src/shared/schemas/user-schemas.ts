@@ -17,13 +17,3 @@ export const PublicUserSchema = z.object({
   individual: IndividualProfileSchema.optional(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
-
-/** One row of the admin Users list (SPEC section 3). */
-export const AdminUserListItemSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  userType: UserTypeSchema.nullable(),
-  role: RoleSchema,
-  createdAt: z.iso.datetime({ offset: true }),
-});
-export type AdminUserListItem = z.infer<typeof AdminUserListItemSchema>;

@@ -74,7 +74,13 @@ const publicChildren: RouteObject[] = [
       Component: (await import('../features/public/pages/contact-us-page')).ContactUsPage,
     }),
   },
-  { path: 'test-direct-calculator', ...placeholder('Direct calculator') },
+  {
+    path: 'test-direct-calculator',
+    lazy: async () => ({
+      Component: (await import('../features/ordering/pages/test-direct-calculator-page'))
+        .TestDirectCalculatorPage,
+    }),
+  },
   {
     path: '*',
     lazy: async () => ({
@@ -83,14 +89,56 @@ const publicChildren: RouteObject[] = [
   },
 ];
 
+const dashboardLayout = {
+  lazy: async () => ({
+    Component: (await import('../features/dashboard/dashboard-layout')).DashboardLayout,
+  }),
+};
+
 const dashboardChildren: RouteObject[] = [
-  { index: true, ...placeholder('Dashboard') },
-  { path: 'tracking', ...placeholder('Tracking') },
-  { path: 'deliveries', ...placeholder('Deliveries') },
-  { path: 'cancelled', ...placeholder('Cancelled Orders') },
-  { path: 'profile', ...placeholder('Profile') },
-  { path: 'notifications', ...placeholder('Notifications') },
-  { path: 'orders', ...placeholder('Orders') },
+  {
+    index: true,
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/pages/dashboard-home-page'))
+        .DashboardHomePage,
+    }),
+  },
+  {
+    path: 'tracking',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/pages/tracking-page')).TrackingPage,
+    }),
+  },
+  {
+    path: 'deliveries',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/pages/deliveries-page')).DeliveriesPage,
+    }),
+  },
+  {
+    path: 'cancelled',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/pages/cancelled-page')).CancelledPage,
+    }),
+  },
+  {
+    path: 'profile',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/pages/profile-page')).ProfilePage,
+    }),
+  },
+  {
+    path: 'notifications',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/pages/notifications-page')).NotificationsPage,
+    }),
+  },
+  {
+    path: 'orders',
+    lazy: async () => ({
+      Component: (await import('../features/dashboard/pages/orders-page')).OrdersPage,
+    }),
+  },
 ];
 
 const adminChildren: RouteObject[] = [
@@ -171,16 +219,37 @@ export const routes: RouteObject[] = [
       },
       {
         ...guard('CustomerGuard'),
-        children: [
-          { path: '/dashboard', ...placeholderArea('Dashboard'), children: dashboardChildren },
-        ],
+        children: [{ path: '/dashboard', ...dashboardLayout, children: dashboardChildren }],
       },
       {
         ...guard('SignedInGuard'),
         children: [
-          { path: '/orders/:id', ...placeholder('Order') },
-          { path: '/new-order/*', ...placeholder('New order') },
-          { path: '/calculate-distance', ...placeholder('Distance and price calculator') },
+          {
+            // The customer's order page sits in the dashboard's frame.
+            path: '/orders/:id',
+            ...dashboardLayout,
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/pages/order-page')).OrderPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: '/new-order/*',
+            lazy: async () => ({
+              Component: (await import('../features/ordering/pages/new-order-page')).NewOrderPage,
+            }),
+          },
+          {
+            path: '/calculate-distance',
+            lazy: async () => ({
+              Component: (await import('../features/ordering/pages/calculate-distance-page'))
+                .CalculateDistancePage,
+            }),
+          },
         ],
       },
       {

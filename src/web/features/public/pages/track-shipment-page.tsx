@@ -1,37 +1,54 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Info, PackageSearch, Search } from 'lucide-react';
+import { Info, PackageSearch, Search, SearchX } from 'lucide-react';
+import type { PublicTracking } from '../../../../shared/schemas/order-schemas';
+import { ApiError, apiRequest } from '../../../app/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { ErrorState } from '../../../ui/query-states';
+import { LoadingState } from '../../../ui/spinner';
 import { PageHero } from '../components/page-hero';
+import { ShipmentTrackingResult } from '../components/shipment-tracking-result';
 import { usePageTitle } from '../use-page-title';
 
 const inputId = 'tracking-number';
 const errorId = 'tracking-number-error';
 
 /**
- * SPEC section 2: Track only echoes the number on a placeholder line and makes no call; the
- * real look-up comes with the tracking API.
+ * Track Shipment goes beyond SPEC section 2 (DESIGN decision 12): it looks the number up with
+ * GET /api/track/:trackingNumber, no login needed. The number lives in `?number=`, so a link
+ * (the wizard's Thank You screen, an email) opens the result directly.
  */
 export function TrackShipmentPage() {
   const { t } = useTranslation();
   usePageTitle(t('public.track.title'));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const number = (searchParams.get('number') ?? '').trim().toUpperCase();
   const [error, setError] = useState<string | null>(null);
-  const [trackedNumber, setTrackedNumber] = useState<string | null>(null);
+
+  const tracking = useQuery({
+    queryKey: ['track', number],
+    queryFn: ({ signal }) =>
+      apiRequest<PublicTracking>(`/track/${encodeURIComponent(number)}`, { signal }),
+    enabled: number !== '',
+  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const number = String(new FormData(event.currentTarget).get('trackingNumber') ?? '').trim();
-    if (!number) {
+    const typed = String(new FormData(event.currentTarget).get('trackingNumber') ?? '').trim();
+    if (!typed) {
       setError(t('public.track.required'));
-      setTrackedNumber(null);
       return;
     }
     setError(null);
-    setTrackedNumber(number);
+    if (typed.toUpperCase() === number) void tracking.refetch();
+    else setSearchParams({ number: typed.toUpperCase() });
   };
+
+  const notFound = tracking.error instanceof ApiError && tracking.error.status === 404;
 
   return (
     <>
@@ -49,10 +66,14 @@ export function TrackShipmentPage() {
             <div className="flex flex-col gap-3 sm:flex-row">
               <div className="relative flex-1">
                 <input
+                  // A new number in the address (back, forward, a link) refills the box.
+                  key={number}
                   id={inputId}
                   name="trackingNumber"
                   type="text"
+                  defaultValue={number}
                   autoComplete="off"
+                  autoCapitalize="characters"
                   spellCheck={false}
                   placeholder={t('public.track.placeholder')}
                   aria-invalid={error ? true : undefined}
@@ -65,7 +86,11 @@ export function TrackShipmentPage() {
                   className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
                 />
               </div>
-              <button type="submit" className={buttonClassName('primary', 'lg')}>
+              <button
+                type="submit"
+                disabled={tracking.isFetching}
+                className={buttonClassName('primary', 'lg')}
+              >
                 <Search aria-hidden="true" className="size-4" />
                 {t('public.track.submit')}
               </button>
@@ -76,12 +101,31 @@ export function TrackShipmentPage() {
               </p>
             )}
           </form>
-          <p
-            role="status"
-            className="empty:hidden mt-6 rounded-lg bg-brand-50 p-4 text-brand-900 ring-1 ring-brand-100"
-          >
-            {trackedNumber && t('public.track.result', { number: trackedNumber })}
-          </p>
+
+          {number && (
+            <div className="mt-8 border-t border-slate-200 pt-6">
+              {tracking.isPending && (
+                <LoadingState label={t('public.track.searching', { number })} />
+              )}
+              {notFound && (
+                <div
+                  role="status"
+                  className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center"
+                >
+                  <SearchX aria-hidden="true" className="size-7 text-slate-400" />
+                  <p className="font-semibold text-slate-900">{t('public.track.notFound')}</p>
+                  <p className="text-sm text-slate-600">{t('public.track.notFoundText')}</p>
+                </div>
+              )}
+              {tracking.isError && !notFound && (
+                <ErrorState
+                  message={t('public.track.failed')}
+                  onRetry={() => void tracking.refetch()}
+                />
+              )}
+              {tracking.data && <ShipmentTrackingResult shipment={tracking.data} />}
+            </div>
+          )}
         </div>
 
         <div className="mt-8 flex items-start gap-3 text-slate-600">
@@ -91,7 +135,7 @@ export function TrackShipmentPage() {
             <p className="mt-1">{t('public.track.helpText')}</p>
             <Link
               to="/faq"
-              className="-mx-1 mt-1 inline-flex min-h-10 items-center rounded px-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
+              className="-mx-1 mt-1 inline-flex min-h-10 items-center rounded-lg px-1 font-semibold text-brand-800 underline-offset-4 hover:underline"
             >
               {t('public.track.faqLink')}
             </Link>

@@ -1,0 +1,345 @@
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { BUSINESS_TIME_ZONE } from '../../shared/business-calendar';
+import type { OrderStatus, PaymentStatus } from '../../shared/order-status';
+import { escapeLikePattern } from '../db/like-pattern';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import {
+  companyProfiles,
+  drivers,
+  individualProfiles,
+  orders,
+  payments,
+  trackingEvents,
+  trucks,
+  users,
+} from '../db/schema';
+import type { OrderSearch } from './order-search';
+
+export type OrderRow = typeof orders.$inferSelect;
+type TruckRow = typeof trucks.$inferSelect;
+
+const adminOrderColumns = {
+  order: orders,
+  payment: {
+    amountCentimes: payments.amountCentimes,
+    status: payments.status,
+    method: payments.method,
+    paidAt: payments.paidAt,
+  },
+  customer: {
+    email: users.email,
+    userType: users.userType,
+    companyName: companyProfiles.companyName,
+    fullName: individualProfiles.fullName,
+  },
+  truckNumber: trucks.truckNumber,
+  driver: { id: drivers.id, fullName: drivers.fullName, phone: drivers.phone },
+};
+
+function selectAdminOrders(db: Database) {
+  return db
+    .select(adminOrderColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, orders.userId))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, orders.userId))
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(trucks, eq(trucks.id, orders.truckId))
+    .leftJoin(drivers, eq(drivers.id, orders.driverId));
+}
+
+const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
+
+/** Orders of the customers whose email, company name or full name contains the text. */
+function customerMatches(text: string): SQL {
+  const pattern = `%${escapeLikePattern(text)}%`;
+  // = any(array(…)) rather than in (…): only an array lets the planner combine this with
+  // the other conditions' index scans (BitmapOr) instead of scanning every order.
+  return sql`${orders.userId} = any(array(
+    select ${users.id} from ${users} where ${ilike(users.email, pattern)}
+    union select ${companyProfiles.userId} from ${companyProfiles}
+      where ${ilike(companyProfiles.companyName, pattern)}
+    union select ${individualProfiles.userId} from ${individualProfiles}
+      where ${ilike(individualProfiles.fullName, pattern)}))`;
+}
+
+function idOrTrackingMatches(search: OrderSearch): SQL[] {
+  const conditions: SQL[] = search.trackingPrefixes.map(
+    (prefix) => sql`${orders.trackingNumber} like ${`${prefix}%`}`,
+  );
+  if (search.idRange) {
+    conditions.push(sql`${orders.id} between ${search.idRange[0]} and ${search.idRange[1]}`);
+  }
+  return conditions;
+}
+
+function orderSearchMatches(search: OrderSearch): SQL {
+  const conditions = [...idOrTrackingMatches(search), customerMatches(search.text)];
+  if (search.cities.length > 0) {
+    const cities = search.cities.map((city) => city.toLowerCase());
+    conditions.push(
+      inArray(sql`lower(${orders.pickupLoc})`, cities),
+      inArray(sql`lower(${orders.deliveryLoc})`, cities),
+    );
+  }
+  return or(...conditions)!;
+}
+
+interface AdminOrderFilter {
+  statuses?: readonly OrderStatus[];
+  search?: OrderSearch;
+}
+
+function adminOrderConditions({ statuses, search }: AdminOrderFilter): SQL | undefined {
+  return and(
+    statuses ? inArray(orders.status, [...statuses]) : undefined,
+    search ? orderSearchMatches(search) : undefined,
+  );
+}
+
+/**
+ * A search matching fewer rows than this has them gathered first (through its indexes) and
+ * sorted; a commoner one is read by walking the date index until the page is full. Left alone,
+ * the planner walks the index for rare matches too (it cannot size `= any(array(…))`), and
+ * then reads every order to fill a page that stays empty.
+ */
+const GATHER_FIRST_BELOW = 5_000;
+
+/** The ids of one page of `matches` (a select of id and created_at), newest first. */
+function selectPageIds(matches: SQLWrapper, page: Page, gatherFirst: boolean): SQL {
+  return sql`with matches as ${gatherFirst ? sql`materialized` : sql`not materialized`} (${matches})
+    select id from matches order by created_at desc, id desc
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/**
+ * Counts first when searching: the count (needed for X-Total-Count anyway) tells how to read
+ * the page. Without a search both run at once.
+ */
+async function countThenSelectPage<Row>(
+  count: Promise<Array<{ total: number }>>,
+  searching: boolean,
+  selectPage: (gatherFirst: boolean) => Promise<Row[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  if (!searching) {
+    const [rows, [total]] = await Promise.all([selectPage(false), count]);
+    return { rows, total: total?.total ?? 0 };
+  }
+  const [total] = await count;
+  const matching = total?.total ?? 0;
+  return { rows: await selectPage(matching < GATHER_FIRST_BELOW), total: matching };
+}
+
+/** One page of orders, newest first, and the count of all that match. */
+export async function listAdminOrders(db: Database, filter: AdminOrderFilter, page: Page) {
+  const where = adminOrderConditions(filter);
+  const matches = db
+    .select({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .where(where);
+  // The page is chosen on the orders alone, and only its rows are joined.
+  const selectPage = (gatherFirst: boolean) =>
+    selectAdminOrders(db)
+      .where(sql`${orders.id} in (${selectPageIds(matches, page, gatherFirst)})`)
+      .orderBy(...newestOrdersFirst);
+  return countThenSelectPage(
+    db.select({ total: count() }).from(orders).where(where),
+    filter.search !== undefined,
+    selectPage,
+  );
+}
+
+export async function findAdminOrder(db: Database, orderId: string) {
+  const [row] = await selectAdminOrders(db).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+export type AdminOrderRow = NonNullable<Awaited<ReturnType<typeof findAdminOrder>>>;
+
+export async function countOrdersByStatus(
+  db: Database,
+): Promise<Array<{ status: OrderStatus; count: number }>> {
+  return db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
+}
+
+export async function countTrucks(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(trucks);
+  return row?.total ?? 0;
+}
+
+export async function countUsers(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return row?.total ?? 0;
+}
+
+export async function sumPaidCentimes(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${payments.amountCentimes}), 0)`.mapWith(Number) })
+    .from(payments)
+    .where(eq(payments.status, 'paid'));
+  return row?.total ?? 0;
+}
+
+// A literal, not a parameter: the day expression must read the same in SELECT and GROUP BY.
+const businessTimeZone = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
+/** Midnight in Morocco at the start of a `yyyy-MM-dd` day, as an instant. */
+const businessMidnight = (day: string) =>
+  sql`(${day}::date)::timestamp at time zone ${businessTimeZone}`;
+const businessDay = (instant: SQLWrapper) =>
+  sql`(${instant} at time zone ${businessTimeZone})::date`;
+/** Text, not a date: the drivers would turn a date into a Date at their own midnight. */
+const formatDay = (day: SQL) => sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
+
+/** Per business day from `firstDay` to `lastDay` (inclusive): orders placed, centimes paid. */
+export async function summarizeDays(
+  db: Database,
+  firstDay: string,
+  lastDay: string,
+): Promise<{
+  orders: Array<{ day: string; count: number }>;
+  revenue: Array<{ day: string; centimes: number }>;
+}> {
+  const from = businessMidnight(firstDay);
+  const until = sql`${businessMidnight(lastDay)} + interval '1 day'`;
+  const orderDay = businessDay(orders.createdAt);
+  const paidDay = businessDay(payments.paidAt);
+  const [orderCounts, revenue] = await Promise.all([
+    db
+      .select({ day: formatDay(orderDay), count: count() })
+      .from(orders)
+      .where(and(sql`${orders.createdAt} >= ${from}`, sql`${orders.createdAt} < ${until}`))
+      .groupBy(orderDay),
+    db
+      .select({
+        day: formatDay(paidDay),
+        centimes: sql<number>`sum(${payments.amountCentimes})`.mapWith(Number),
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, 'paid'),
+          sql`${payments.paidAt} >= ${from}`,
+          sql`${payments.paidAt} < ${until}`,
+        ),
+      )
+      .groupBy(paidDay),
+  ]);
+  return { orders: orderCounts, revenue };
+}
+
+interface PaymentFilter {
+  statuses?: readonly PaymentStatus[];
+  search?: OrderSearch;
+}
+
+function paymentConditions({ statuses, search }: PaymentFilter): SQL | undefined {
+  let searchCondition: SQL | undefined;
+  if (search) {
+    const matches = idOrTrackingMatches(search);
+    // Text that can be neither an id nor a tracking number finds no payment.
+    searchCondition = matches.length > 0 ? or(...matches) : sql`false`;
+  }
+  return and(statuses ? inArray(payments.status, [...statuses]) : undefined, searchCondition);
+}
+
+export async function listPayments(db: Database, filter: PaymentFilter, page: Page) {
+  const where = paymentConditions(filter);
+  const matches = db
+    .select({ id: payments.id, createdAt: payments.createdAt })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(where);
+  const selectPage = (gatherFirst: boolean) =>
+    db
+      .select({ payment: payments, trackingNumber: orders.trackingNumber })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(sql`${payments.id} in (${selectPageIds(matches, page, gatherFirst)})`)
+      .orderBy(desc(payments.createdAt), desc(payments.id));
+  return countThenSelectPage(
+    // Every payment has its order: only a search needs the join to count.
+    filter.search
+      ? db
+          .select({ total: count() })
+          .from(payments)
+          .innerJoin(orders, eq(orders.id, payments.orderId))
+          .where(where)
+      : db.select({ total: count() }).from(payments).where(where),
+    filter.search !== undefined,
+    selectPage,
+  );
+}
+export type PaymentListRow = Awaited<ReturnType<typeof listPayments>>['rows'][number];
+
+// The status transitions below run inside the caller's transaction and lock what they read.
+
+export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+const truckForDispatchColumns = {
+  truck: trucks,
+  driver: { fullName: drivers.fullName, licenseExpire: drivers.licenseExpire },
+};
+type TruckForDispatch = {
+  truck: TruckRow;
+  driver: { fullName: string; licenseExpire: string };
+};
+
+/** The truck (locked) and what dispatch checks about its own driver. */
+export async function lockTruck(
+  tx: Database,
+  where: { truckNumber: string } | { id: string },
+): Promise<TruckForDispatch | undefined> {
+  const condition =
+    'id' in where ? eq(trucks.id, where.id) : eq(trucks.truckNumber, where.truckNumber);
+  const [row] = await tx
+    .select(truckForDispatchColumns)
+    .from(trucks)
+    .innerJoin(drivers, eq(drivers.id, trucks.driverId))
+    .where(condition)
+    .for('update', { of: trucks });
+  return row;
+}
+
+export async function updateOrder(
+  tx: Database,
+  orderId: string,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<void> {
+  await tx.update(orders).set(values).where(eq(orders.id, orderId));
+}
+
+export async function updateTruck(
+  tx: Database,
+  truckId: string,
+  values: Partial<typeof trucks.$inferInsert>,
+): Promise<void> {
+  await tx.update(trucks).set(values).where(eq(trucks.id, truckId));
+}
+
+export async function markPaymentPaid(tx: Database, orderId: string, paidAt: Date): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'paid', paidAt, updatedAt: paidAt })
+    .where(eq(payments.orderId, orderId));
+}
+
+export async function insertTrackingEvent(
+  tx: Database,
+  event: typeof trackingEvents.$inferInsert,
+): Promise<void> {
+  await tx.insert(trackingEvents).values(event);
+}

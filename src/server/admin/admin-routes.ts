@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  AdminDashboardSchema,
+  AdminOrderListQuerySchema,
+  AdminOrderSchema,
+  AdminPaymentListQuerySchema,
+  AdminPaymentSchema,
+  UpdateOrderStatusResultSchema,
+  UpdateOrderStatusSchema,
+} from '../../shared/schemas/admin-schemas';
+import { authOf } from '../auth/auth-guards';
+import { ErrorBodySchema } from '../http/errors';
+import { registerListRoutes } from '../http/list-routes';
+import type { ZodApp } from '../http/zod-app';
+import { adminOrderCsvColumns, adminPaymentCsvColumns } from './admin-view';
+import type { AdminOrderList, AdminService } from './admin-service';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+
+/** The order lists of the admin screens (SPEC section 7) and their export file names. */
+const orderLists: Array<{
+  path: string;
+  list: AdminOrderList;
+  exportName: string;
+  summary: string;
+}> = [
+  { path: '/admin/orders', list: 'all', exportName: 'orders', summary: 'All orders' },
+  {
+    path: '/admin/orders/pending',
+    list: 'pending',
+    exportName: 'orders-pending',
+    summary: 'Orders waiting for confirmation',
+  },
+  {
+    path: '/admin/orders/delivered',
+    list: 'delivered',
+    exportName: 'orders-delivered',
+    summary: 'Delivered orders',
+  },
+  {
+    path: '/admin/orders/cancelled',
+    list: 'cancelled',
+    exportName: 'orders-cancelled',
+    summary: 'Cancelled orders',
+  },
+  {
+    path: '/admin/in-transit',
+    list: 'inTransit',
+    exportName: 'orders-in-transit',
+    summary: 'Orders on the road',
+  },
+];
+
+export function registerAdminRoutes(app: ZodApp, adminService: AdminService): void {
+  const adminOnly = app.requireRole('ADMIN');
+
+  app.get(
+    '/admin/dashboard',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Totals, orders by status, the newest orders and 30 days of orders and revenue',
+        response: { 200: AdminDashboardSchema },
+      },
+      preHandler: adminOnly,
+    },
+    async () => adminService.getDashboard(),
+  );
+
+  for (const { path, list, exportName, summary } of orderLists) {
+    registerListRoutes(app, {
+      path,
+      summary,
+      tags,
+      querystring: AdminOrderListQuerySchema,
+      item: AdminOrderSchema,
+      preHandler: adminOnly,
+      exportName,
+      csvColumns: adminOrderCsvColumns,
+      list: (query, page) => adminService.listOrders(list, query, page),
+    });
+  }
+
+  app.put(
+    '/admin/orders/:id/update-status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm onto a truck, deliver or cancel an order',
+        params: z.object({ id: z.string().max(100) }),
+        body: UpdateOrderStatusSchema,
+        response: {
+          200: UpdateOrderStatusResultSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+      preHandler: adminOnly,
+    },
+    async (request) =>
+      adminService.updateOrderStatus(request.params.id, request.body, authOf(request).userId),
+  );
+
+  registerListRoutes(app, {
+    path: '/admin/payments',
+    summary: 'Payments, newest first (revenue)',
+    tags,
+    querystring: AdminPaymentListQuerySchema,
+    item: AdminPaymentSchema,
+    preHandler: adminOnly,
+    exportName: 'payments',
+    csvColumns: adminPaymentCsvColumns,
+    list: (query, page) => adminService.listPayments(query, page),
+  });
+}

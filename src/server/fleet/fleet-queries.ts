@@ -1,0 +1,119 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { TruckStatus } from '../../shared/order-status';
+import { escapeLikePattern } from '../db/like-pattern';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import { drivers, orders, trucks } from '../db/schema';
+
+function selectTrucksWithDrivers(db: Database) {
+  return db
+    .select({ truck: trucks, driver: drivers })
+    .from(trucks)
+    .innerJoin(drivers, eq(drivers.id, trucks.driverId));
+}
+
+interface TruckFilter {
+  statuses?: readonly TruckStatus[];
+  q?: string;
+}
+
+function truckConditions({ statuses, q }: TruckFilter): SQL | undefined {
+  const pattern = q ? `%${escapeLikePattern(q)}%` : undefined;
+  return and(
+    statuses ? inArray(trucks.status, [...statuses]) : undefined,
+    pattern
+      ? or(
+          ilike(trucks.truckNumber, pattern),
+          ilike(drivers.fullName, pattern),
+          ilike(trucks.truckType, pattern),
+          ilike(trucks.model, pattern),
+        )
+      : undefined,
+  );
+}
+
+/** Most recently changed first: a truck back from a delivery comes to the top. */
+export async function listTrucks(db: Database, filter: TruckFilter, page: Page) {
+  const where = truckConditions(filter);
+  const [rows, [total]] = await Promise.all([
+    selectTrucksWithDrivers(db)
+      .where(where)
+      .orderBy(desc(trucks.updatedAt), desc(trucks.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(trucks)
+      .innerJoin(drivers, eq(drivers.id, trucks.driverId))
+      .where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+export type TruckWithDriverRow = Awaited<ReturnType<typeof listTrucks>>['rows'][number];
+
+export async function findTruck(
+  db: Database,
+  truckId: string,
+): Promise<TruckWithDriverRow | undefined> {
+  const [row] = await selectTrucksWithDrivers(db).where(eq(trucks.id, truckId)).limit(1);
+  return row;
+}
+
+export async function listAvailableTrucks(db: Database): Promise<TruckWithDriverRow[]> {
+  return selectTrucksWithDrivers(db)
+    .where(eq(trucks.status, 'AVAILABLE'))
+    .orderBy(asc(trucks.truckNumber));
+}
+
+export async function findOrderWeightKg(
+  db: Database,
+  orderId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ weightKg: orders.weightKg })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row ? Number(row.weightKg) : undefined;
+}
+
+export interface Identities {
+  truckNumber: string;
+  nationalId: string;
+  license: string;
+}
+
+/** Which of these numbers another truck or driver already holds. */
+export async function findTakenIdentities(
+  db: Database,
+  { truckNumber, nationalId, license }: Identities,
+): Promise<Record<keyof Identities, boolean>> {
+  const [plates, people] = await Promise.all([
+    db.select({ id: trucks.id }).from(trucks).where(eq(trucks.truckNumber, truckNumber)).limit(1),
+    db
+      .select({ nationalId: drivers.nationalId, license: drivers.license })
+      .from(drivers)
+      .where(or(eq(drivers.nationalId, nationalId), eq(drivers.license, license))),
+  ]);
+  return {
+    truckNumber: plates.length > 0,
+    nationalId: people.some((driver) => driver.nationalId === nationalId),
+    license: people.some((driver) => driver.license === license),
+  };
+}
+
+/** The driver and the truck they drive, together or not at all. */
+export async function insertDriverWithTruck(
+  db: Database,
+  driver: typeof drivers.$inferInsert,
+  truck: Omit<typeof trucks.$inferInsert, 'driverId'>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(drivers).values(driver).returning({ id: drivers.id });
+    const [createdTruck] = await tx
+      .insert(trucks)
+      .values({ ...truck, driverId: created!.id })
+      .returning({ id: trucks.id });
+    return createdTruck!.id;
+  });
+}

@@ -1,0 +1,67 @@
+import {
+  AdminTruckListQuerySchema,
+  AdminTruckSchema,
+  CreateDriverTruckResultSchema,
+  CreateDriverTruckSchema,
+  TruckDriverCombinationListSchema,
+  TruckDriverQuerySchema,
+} from '../../shared/schemas/fleet-schemas';
+import { ErrorBodySchema } from '../http/errors';
+import { registerListRoutes } from '../http/list-routes';
+import type { ZodApp } from '../http/zod-app';
+import type { FleetService } from './fleet-service';
+import { adminTruckCsvColumns } from './fleet-view';
+
+const tags = ['admin'];
+const security = [{ bearerAuth: [] }];
+
+export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): void {
+  const adminOnly = app.requireRole('ADMIN');
+
+  registerListRoutes(app, {
+    path: '/admin/trucks',
+    summary: 'Trucks with their drivers and document states',
+    tags,
+    querystring: AdminTruckListQuerySchema,
+    item: AdminTruckSchema,
+    preHandler: adminOnly,
+    exportName: 'trucks',
+    csvColumns: adminTruckCsvColumns,
+    list: (query, page) => fleetService.listTrucks(query, page),
+  });
+
+  app.get(
+    '/admin/truck-driver',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Available truck-driver combinations (for an order: those that may take it)',
+        querystring: TruckDriverQuerySchema,
+        response: { 200: TruckDriverCombinationListSchema, 404: ErrorBodySchema },
+      },
+      preHandler: adminOnly,
+    },
+    async (request) => fleetService.listTruckDriverCombinations(request.query),
+  );
+
+  app.post(
+    '/admin/trucks/add',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a driver together with the truck they drive',
+        body: CreateDriverTruckSchema,
+        response: {
+          201: CreateDriverTruckResultSchema,
+          400: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+      preHandler: adminOnly,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await fleetService.addDriverWithTruck(request.body)),
+  );
+}

@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { toBusinessDate } from '../../shared/business-calendar';
+import { findDispatchProblems } from '../../shared/fleet-rules';
+import {
+  DRIVER_TRUCK_ADDED_MESSAGE,
+  type AdminTruck,
+  type AdminTruckListQuery,
+  type CreateDriverTruck,
+  type CreateDriverTruckResult,
+  type TruckDriverCombination,
+  type TruckDriverQuery,
+} from '../../shared/schemas/fleet-schemas';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import { findUniqueViolationConstraint } from '../db/unique-violation';
+import { isUuid } from '../db/uuid';
+import { ConflictError, NotFoundError } from '../http/errors';
+import {
+  findOrderWeightKg,
+  findTakenIdentities,
+  findTruck,
+  insertDriverWithTruck,
+  listAvailableTrucks,
+  listTrucks,
+  type Identities,
+} from './fleet-queries';
+import { toAdminTruck, toTruckDriverCombination } from './fleet-view';
+
+const DUPLICATE_MESSAGES: Record<keyof Identities, (input: CreateDriverTruck) => string> = {
+  truckNumber: (input) => `A truck with plate number ${input.truckNumber} already exists`,
+  nationalId: () => 'A driver with this national ID already exists',
+  license: () => 'A driver with this licence number already exists',
+};
+
+/** The unique index behind each identity, for a duplicate that slipped past the check. */
+const IDENTITY_OF_CONSTRAINT: Record<string, keyof Identities> = {
+  trucks_truck_number_unique: 'truckNumber',
+  drivers_national_id_unique: 'nationalId',
+  drivers_license_unique: 'license',
+};
+
+function refuseDuplicates(input: CreateDriverTruck, taken: Array<keyof Identities>): never {
+  const errors = Object.fromEntries(
+    taken.map((field) => [field, DUPLICATE_MESSAGES[field](input)]),
+  );
+  throw new ConflictError(Object.values(errors).join('. '), errors);
+}
+
+interface FleetServiceDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  clock: () => Date;
+}
+
+export function createFleetService({ db, log, clock }: FleetServiceDeps) {
+  const today = () => toBusinessDate(clock());
+
+  return {
+    async listTrucks(
+      query: AdminTruckListQuery,
+      page: Page,
+    ): Promise<{ items: AdminTruck[]; total: number }> {
+      const { rows, total } = await listTrucks(db, { statuses: query.status, q: query.q }, page);
+      const day = today();
+      return { items: rows.map((row) => toAdminTruck(row, day)), total };
+    },
+
+    /**
+     * AVAILABLE trucks with their own drivers; for an order, only those that dispatch would
+     * accept today (the same rule, so the admin is never offered a refusal).
+     */
+    async listTruckDriverCombinations(query: TruckDriverQuery): Promise<TruckDriverCombination[]> {
+      const available = await listAvailableTrucks(db);
+      if (!query.orderId) return available.map(toTruckDriverCombination);
+      const weightKg = isUuid(query.orderId)
+        ? await findOrderWeightKg(db, query.orderId)
+        : undefined;
+      if (weightKg === undefined) throw new NotFoundError('Order not found');
+      const day = today();
+      return available
+        .filter(
+          ({ truck, driver }) =>
+            findDispatchProblems(
+              {
+                truckNumber: truck.truckNumber,
+                capacityKg: Number(truck.capacityKg),
+                licenseExpire: driver.licenseExpire,
+                technicalDate: truck.technicalDate,
+              },
+              weightKg,
+              day,
+            ).length === 0,
+        )
+        .map(toTruckDriverCombination);
+    },
+
+    /** POST /admin/trucks/add: the driver and the truck together, or nothing. */
+    async addDriverWithTruck(input: CreateDriverTruck): Promise<CreateDriverTruckResult> {
+      const identities = {
+        truckNumber: input.truckNumber,
+        nationalId: input.nationalId,
+        license: input.license,
+      };
+      const taken = await findTakenIdentities(db, identities);
+      const duplicates = (Object.keys(taken) as Array<keyof Identities>).filter((k) => taken[k]);
+      if (duplicates.length > 0) refuseDuplicates(input, duplicates);
+      let truckId: string;
+      try {
+        truckId = await insertDriverWithTruck(
+          db,
+          {
+            fullName: input.fullName,
+            phone: input.phone,
+            email: input.email ?? null,
+            nationalId: input.nationalId,
+            license: input.license,
+            licenseExpire: input.licenseExpire,
+          },
+          {
+            truckNumber: input.truckNumber,
+            truckType: input.truckType,
+            model: input.model,
+            truckYear: input.truckYear,
+            capacityKg: String(input.capacity),
+            technicalDate: input.technicalDate,
+            status: 'AVAILABLE',
+            location: 'Depot 1',
+          },
+        );
+      } catch (error) {
+        // Another admin added the same plate or person between the check and the insert.
+        const identity = IDENTITY_OF_CONSTRAINT[findUniqueViolationConstraint(error) ?? ''];
+        if (identity) refuseDuplicates(input, [identity]);
+        throw error;
+      }
+      log.info({ truckId, truckNumber: input.truckNumber }, 'driver and truck added');
+      const row = await findTruck(db, truckId);
+      return { message: DRIVER_TRUCK_ADDED_MESSAGE, truck: toAdminTruck(row!, today()) };
+    },
+  };
+}
+
+export type FleetService = ReturnType<typeof createFleetService>;

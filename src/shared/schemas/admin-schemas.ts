@@ -1,0 +1,244 @@
+/**
+ * The admin back office API (SPEC sections 2, 3 and 7): every route below is under /api and
+ * answers only the role ADMIN (401 without a session, 403 for a customer).
+ *
+ * Conventions, the same on every admin list:
+ * - The body is a plain JSON array of items (SPEC section 7 "arrays", DESIGN decision 11), newest
+ *   first; the number of all matching rows is in the `X-Total-Count` header.
+ * - `?page=&pageSize=&q=&status=`: pageSize at most 100; without page the newest 100.
+ * - `<list path>/export.csv` takes the same q and status and answers text/csv (UTF-8 with BOM,
+ *   at most EXPORT_ROW_LIMIT rows, newest first) as an attachment; page and pageSize are ignored.
+ * - Money is in MAD, weights and capacities in kg, timestamps ISO 8601 in UTC, calendar dates
+ *   `yyyy-MM-dd`.
+ *
+ *   GET  /admin/dashboard                      → AdminDashboardSchema
+ *   GET  /admin/orders                          ?AdminOrderListQuerySchema → AdminOrderListSchema
+ *   GET  /admin/orders/pending                  (PENDING only)      ?… → AdminOrderListSchema
+ *   GET  /admin/orders/delivered                (DELIVERED only)    ?… → AdminOrderListSchema
+ *   GET  /admin/orders/cancelled                (CANCELLED only)    ?… → AdminOrderListSchema
+ *   GET  /admin/in-transit                      (IN_TRANSIT only)   ?… → AdminOrderListSchema
+ *   PUT  /admin/orders/:id/update-status        UpdateOrderStatusSchema → UpdateOrderStatusResultSchema
+ *   GET  /admin/payments                        ?AdminPaymentListQuerySchema → AdminPaymentListSchema
+ *   GET  /admin/users                           ?AdminUserListQuerySchema → AdminUserListSchema
+ * Trucks, drivers and truck-driver combinations: fleet-schemas.ts.
+ */
+import { z } from 'zod';
+import {
+  normalizeOrderStatus,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from '../order-status';
+import { CARGO_TYPES, PRIORITIES } from '../pricing';
+import { requiredText } from './auth-schemas';
+import { TruckNumberSchema } from './fleet-schemas';
+import { ListQuerySchema } from './list-schemas';
+import { OrderStatusSchema } from './order-schemas';
+import { statusListField } from './status-list-field';
+import { RoleSchema, UserTypeSchema } from './user-schemas';
+
+/** The most rows one CSV export holds; narrow the search to export the rest. */
+export const EXPORT_ROW_LIMIT = 10_000;
+
+const timestamp = z.iso.datetime({ offset: true });
+
+/** Any spelling the screens send (`delivered`, `CANCELED`) read as the stored status. */
+const readStatusText = (value: string) => {
+  try {
+    return normalizeOrderStatus(value);
+  } catch {
+    // Left as typed, so that the enum check names it in its 400.
+    return value.toUpperCase();
+  }
+};
+
+/**
+ * `?page=&pageSize=&q=&status=` on the order lists. q finds an order by the start of its id
+ * (with or without the #), the start of its tracking number (with or without `MA-`), a pickup or
+ * delivery city (part of its name, any accents), or part of the customer's company name, full
+ * name or email. status takes stored statuses, comma-separated; on the fixed lists (pending,
+ * delivered, cancelled, in-transit) it can only narrow.
+ */
+export const AdminOrderListQuerySchema = ListQuerySchema.extend({
+  status: statusListField(ORDER_STATUSES, readStatusText),
+});
+export type AdminOrderListQuery = z.output<typeof AdminOrderListQuerySchema>;
+
+const placeSchema = z.object({
+  city: z.string(),
+  /** The street address and city when a street was given, else the city. */
+  address: z.string(),
+});
+
+/**
+ * One order as every admin order list and the status update return it: the union of SPEC
+ * section 3's "Admin order as read", "In-transit order" and "All-orders item".
+ */
+export const AdminOrderSchema = z.object({
+  id: z.uuid(),
+  /** Same as id: the name the in-transit screen reads. */
+  orderId: z.uuid(),
+  trackingNumber: z.string(),
+  status: OrderStatusSchema,
+  priority: z.enum(PRIORITIES),
+  cargoType: z.enum(CARGO_TYPES),
+  tracking: z.object({
+    status: OrderStatusSchema,
+    currentLocation: z.string(),
+    estimatedDelivery: timestamp.nullable(),
+    updatedAt: timestamp,
+  }),
+  user: z.object({
+    id: z.uuid(),
+    /** The company name for a company customer, null for an individual. */
+    company: z.string().nullable(),
+    /** The company name or the individual's full name. */
+    name: z.string(),
+    email: z.string(),
+    userType: UserTypeSchema.nullable(),
+  }),
+  customer: z.object({ email: z.string() }),
+  origin: placeSchema,
+  destination: placeSchema,
+  pickup_loc: z.string(),
+  delivery_loc: z.string(),
+  /** Kilograms. */
+  weight: z.number(),
+  /** MAD. */
+  price: z.number(),
+  /** Kilometres. */
+  distance: z.number(),
+  truckNumber: z.string().nullable(),
+  truck: z.object({ id: z.uuid(), truckNumber: z.string(), fullName: z.string() }).nullable(),
+  driver: z.object({ id: z.uuid(), name: z.string(), phone: z.string() }).nullable(),
+  cancellationReason: z.string().nullable(),
+  receiverName: z.string().nullable(),
+  receiverPhone: z.string().nullable(),
+  exitDate: timestamp.nullable(),
+  estimatedDelivery: timestamp.nullable(),
+  delivery_date: timestamp.nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  payment: z.object({
+    /** MAD. */
+    amount: z.number(),
+    status: z.enum(PAYMENT_STATUSES),
+    method: z.enum(PAYMENT_METHODS),
+    paidAt: timestamp.nullable(),
+  }),
+});
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+export const AdminOrderListSchema = z.array(AdminOrderSchema);
+
+export const DASHBOARD_SERIES_DAYS = 30;
+export const DASHBOARD_RECENT_ORDERS = 5;
+
+/** GET /admin/dashboard (SPEC section 3 "Admin dashboard response", plus a chart series). */
+export const AdminDashboardSchema = z.object({
+  totalOrders: z.number(),
+  totalTrucks: z.number(),
+  /** Every account, as on the Users screen the card links to. */
+  totalUsers: z.number(),
+  /** MAD: the sum of paid payments (DESIGN decision 15). */
+  totalPayments: z.number(),
+  /** The newest orders, newest first. */
+  recentOrders: z.array(AdminOrderSchema),
+  statusCounts: z.record(OrderStatusSchema, z.number()),
+  /**
+   * The last 30 calendar days in Morocco, oldest first, today included: orders placed that day
+   * and revenue (MAD) of the payments marked paid that day.
+   */
+  series: z.array(z.object({ date: z.iso.date(), orders: z.number(), revenue: z.number() })),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
+
+export const CANCELLATION_REASON_MESSAGE = 'Please provide a cancellation reason';
+export const TRUCK_DRIVER_REQUIRED_MESSAGE = 'Please select a truck-driver combination';
+
+/** Cancelling a pending order needs a reason (SPEC section 5); the cancel dialog uses this too. */
+export const CancellationReasonSchema = requiredText(CANCELLATION_REASON_MESSAGE).max(
+  500,
+  'The reason must be 500 characters or less',
+);
+
+/**
+ * PUT /admin/orders/:id/update-status, the three bodies of SPEC section 7:
+ * `{ status: 'IN_TRANSIT', truckNumber, driverId }` confirms a pending order onto a truck and its
+ * own driver; `{ status: 'CANCELLED', reason }` cancels (the reason is required while the order
+ * is pending); `{ status: 'DELIVERED' }` delivers an order on the road.
+ */
+export const UpdateOrderStatusSchema = z
+  .object({
+    status: z
+      .string({ error: 'status is required' })
+      .trim()
+      .min(1, 'status is required')
+      .transform(readStatusText)
+      .pipe(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
+    reason: z
+      .string()
+      .trim()
+      .max(500, 'The reason must be 500 characters or less')
+      .nullish()
+      .transform((reason) => reason || undefined),
+    truckNumber: TruckNumberSchema.optional(),
+    driverId: z.string().trim().max(100).optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.status !== 'IN_TRANSIT') return;
+    for (const field of ['truckNumber', 'driverId'] as const) {
+      if (!body[field]) {
+        context.addIssue({ code: 'custom', path: [field], message: TRUCK_DRIVER_REQUIRED_MESSAGE });
+      }
+    }
+  });
+export type UpdateOrderStatusInput = z.input<typeof UpdateOrderStatusSchema>;
+export type UpdateOrderStatus = z.output<typeof UpdateOrderStatusSchema>;
+
+export const UpdateOrderStatusResultSchema = z.object({
+  /** For the toast: "Order confirmed and assigned successfully", "Order cancelled successfully", … */
+  message: z.string(),
+  order: AdminOrderSchema,
+});
+export type UpdateOrderStatusResult = z.infer<typeof UpdateOrderStatusResultSchema>;
+
+/** One row of the Revenue screen (SPEC section 3 "Payment"). */
+export const AdminPaymentSchema = z.object({
+  id: z.uuid(),
+  orderId: z.uuid(),
+  trackingNumber: z.string(),
+  /** When it was paid, or when it was created while unpaid. */
+  date: timestamp,
+  /** MAD. */
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paidAt: timestamp.nullable(),
+  createdAt: timestamp,
+});
+export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
+export const AdminPaymentListSchema = z.array(AdminPaymentSchema);
+
+/** q finds the order by the start of its id or tracking number; status: unpaid, pending, paid. */
+export const AdminPaymentListQuerySchema = ListQuerySchema.extend({
+  status: statusListField(PAYMENT_STATUSES, (status) => status.toLowerCase()),
+});
+export type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>;
+
+/** One row of the Users screen (SPEC section 3 "Admin user list item"). */
+export const AdminUserListItemSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  userType: UserTypeSchema.nullable(),
+  role: RoleSchema,
+  /** Company name, full name, or "Administrator". */
+  name: z.string(),
+  createdAt: timestamp,
+});
+export type AdminUserListItem = z.infer<typeof AdminUserListItemSchema>;
+export const AdminUserListSchema = z.array(AdminUserListItemSchema);
+
+/** q finds part of the email, company name or full name. */
+export const AdminUserListQuerySchema = ListQuerySchema;
+export type AdminUserListQuery = z.output<typeof AdminUserListQuerySchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * `?status=A,B` on a list (DESIGN decision 11): comma-separated, read through `normalize` (case,
+ * older spellings), each value one of `statuses`; absent or blank means every status.
+ */
+export function statusListField<const T extends readonly [string, ...string[]]>(
+  statuses: T,
+  normalize: (value: string) => string,
+) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => {
+      const listed = (value ?? '')
+        .split(',')
+        .map((status) => status.trim())
+        .filter(Boolean)
+        .map(normalize);
+      return listed.length > 0 ? listed : undefined;
+    })
+    .pipe(
+      z
+        .array(z.enum(statuses, { error: `status must be one of ${statuses.join(', ')}` }))
+        .optional(),
+    );
+}

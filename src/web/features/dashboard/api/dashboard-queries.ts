@@ -1,0 +1,117 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError, apiPage, apiRequest, toQueryString } from '../../../app/api-client';
+import type { OrderStatus } from '../../../../shared/order-status';
+import type {
+  CustomerDashboard,
+  CustomerOrder,
+  CustomerOrderDetail,
+} from '../../../../shared/schemas/order-schemas';
+
+/** SPEC section 9: the customer lists show 6 orders a page. */
+export const DASHBOARD_PAGE_SIZE = 6;
+
+/** The customer list endpoints (DESIGN decision 2) and the key each answers with. */
+const orderLists = {
+  orders: { path: '/dashboard/orders', key: 'orders', emptyOnNotFound: false },
+  // SPEC section 8: a 404 on these three means "nothing to show", not an error.
+  tracking: { path: '/dashboard/tracking', key: 'trackingOrders', emptyOnNotFound: true },
+  deliveries: { path: '/dashboard/deliveries', key: 'deliveredOrders', emptyOnNotFound: true },
+  canceled: { path: '/dashboard/canceled', key: 'canceledOrders', emptyOnNotFound: true },
+} as const;
+export type OrderListName = keyof typeof orderLists;
+
+export interface OrderListParams {
+  page: number;
+  q: string;
+  statuses?: readonly OrderStatus[];
+}
+
+export interface OrderListPage {
+  orders: CustomerOrder[];
+  total: number;
+}
+
+/**
+ * Everything here is one customer's data under one prefix: the new-order wizard invalidates
+ * `dashboardQueryKeys.all` after placing an order.
+ */
+export const dashboardQueryKeys = {
+  all: ['dashboard'] as const,
+  summary: () => [...dashboardQueryKeys.all, 'summary'] as const,
+  list: (list: OrderListName, params: OrderListParams) =>
+    [...dashboardQueryKeys.all, 'list', list, params] as const,
+  order: (id: string) => [...dashboardQueryKeys.all, 'order', id] as const,
+  profile: () => [...dashboardQueryKeys.all, 'profile'] as const,
+};
+
+/*
+ * Orders change on the server (an admin confirms, a driver delivers), so these screens ask again
+ * each time they open, showing what they had meanwhile.
+ */
+const freshOnOpen = { staleTime: 0 } as const;
+
+export function useDashboardSummary() {
+  return useQuery({
+    queryKey: dashboardQueryKeys.summary(),
+    queryFn: ({ signal }) => apiRequest<CustomerDashboard>('/dashboard', { signal }),
+    ...freshOnOpen,
+  });
+}
+
+async function fetchOrderList(
+  list: OrderListName,
+  { page, q, statuses }: OrderListParams,
+  signal: AbortSignal,
+): Promise<OrderListPage> {
+  const { path, key, emptyOnNotFound } = orderLists[list];
+  const query = toQueryString({
+    page,
+    pageSize: DASHBOARD_PAGE_SIZE,
+    q: q.trim(),
+    status: statuses?.join(','),
+  });
+  try {
+    const { body, total } = await apiPage<Partial<Record<string, CustomerOrder[]>>>(
+      `${path}${query}`,
+      { signal },
+    );
+    return { orders: body[key] ?? [], total };
+  } catch (error) {
+    if (emptyOnNotFound && error instanceof ApiError && error.status === 404) {
+      return { orders: [], total: 0 };
+    }
+    throw error;
+  }
+}
+
+export function useOrderList(list: OrderListName, params: OrderListParams) {
+  return useQuery({
+    queryKey: dashboardQueryKeys.list(list, params),
+    queryFn: ({ signal }) => fetchOrderList(list, params, signal),
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    ...freshOnOpen,
+  });
+}
+
+export function useOrder(id: string) {
+  return useQuery({
+    queryKey: dashboardQueryKeys.order(id),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<{ order: CustomerOrderDetail }>(
+          `/dashboard/orders/${encodeURIComponent(id)}`,
+          { signal },
+        )
+      ).order,
+    ...freshOnOpen,
+  });
+}
+
+/** The raw answer: the page checks it with readProfile, so a bad shape is not retried. */
+export function useProfile() {
+  return useQuery({
+    queryKey: dashboardQueryKeys.profile(),
+    queryFn: ({ signal }) => apiRequest<unknown>('/auth/profile', { signal }),
+  });
+}

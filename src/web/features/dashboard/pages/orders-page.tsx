@@ -1,0 +1,145 @@
+import '../dashboard-strings';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, Plus } from 'lucide-react';
+import { formatDh, formatKg, shortenIdForDashboard } from '../../../../shared/format';
+import type { CustomerOrder } from '../../../../shared/schemas/order-schemas';
+import { buttonClassName } from '../../../ui/button-styles';
+import { formatDate } from '../../../ui/format-date';
+import { OrderStatusBadge } from '../../../ui/order-status-badge';
+import { Pager } from '../../../ui/pager';
+import { EmptyState, ErrorState } from '../../../ui/query-states';
+import { LoadingState } from '../../../ui/spinner';
+import { DASHBOARD_PAGE_SIZE, useOrderList } from '../api/dashboard-queries';
+import { DetailList } from '../components/detail-list';
+import { ListToolbar } from '../components/list-toolbar';
+import { OrderIdLink } from '../components/order-id-link';
+import { PageHeader } from '../components/page-header';
+import { formatCm } from '../format-cm';
+import { useListControls } from '../use-list-controls';
+
+function OrderRow({ order }: { order: CustomerOrder }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const none = t('dashboard.common.none');
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 p-4 md:grid-cols-[9rem_1fr_7rem_7rem_8rem_auto]">
+        <OrderIdLink id={order.id} form="dashboard" />
+        <div className="md:order-last">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((shown) => !shown)}
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            {t('dashboard.orders.details')}
+            <span className="sr-only">
+              {t('dashboard.orders.detailsFor', { id: shortenIdForDashboard(order.id) })}
+            </span>
+            <ChevronDown
+              aria-hidden="true"
+              className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`}
+            />
+          </button>
+        </div>
+        <p className="col-span-2 font-semibold text-slate-900 md:col-span-1">
+          {t('dashboard.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+        </p>
+        <p className="text-sm text-slate-600 tabular-nums">{formatDate(order.createdAt)}</p>
+        <p className="text-right text-sm font-semibold text-slate-900 tabular-nums">
+          {formatDh(order.totalPrice)}
+        </p>
+        <div className="md:text-right">
+          <OrderStatusBadge status={order.status} />
+        </div>
+      </div>
+      <div id={panelId} hidden={!open} className="border-t border-slate-100 px-4 py-4">
+        <DetailList
+          columns={4}
+          details={[
+            { label: t('dashboard.orders.fields.shipmentRange'), value: order.shipment_range },
+            { label: t('dashboard.orders.fields.length'), value: formatCm(order.length) },
+            { label: t('dashboard.orders.fields.width'), value: formatCm(order.width) },
+            { label: t('dashboard.orders.fields.height'), value: formatCm(order.height) },
+            { label: t('dashboard.orders.fields.quantity'), value: order.quantity },
+            { label: t('dashboard.orders.fields.weight'), value: formatKg(order.weight) },
+            { label: t('dashboard.orders.fields.price'), value: formatDh(order.totalPrice) },
+            {
+              label: t('dashboard.orders.fields.deliveryDate'),
+              value: order.delivery_date
+                ? formatDate(order.delivery_date)
+                : t('dashboard.orders.notDelivered'),
+            },
+            {
+              label: t('dashboard.orders.fields.shipmentInfo'),
+              value: order.shipment_info ?? none,
+            },
+            { label: t('dashboard.orders.fields.notes'), value: order.shipment_note ?? none },
+          ]}
+        />
+        <Link to={`/orders/${order.id}`} className={`${buttonClassName('secondary')} mt-4`}>
+          {t('dashboard.orders.openOrder')}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** SPEC section 2: every order, each linking to its page and opening to its details. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const controls = useListControls('');
+  const query = useOrderList('orders', { page: controls.page, q: controls.q });
+  const createLink = (
+    <Link to="/new-order" className={buttonClassName('primary')}>
+      <Plus aria-hidden="true" className="size-4" />
+      {t('dashboard.orders.create')}
+    </Link>
+  );
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = <LoadingState />;
+  } else if (query.isError) {
+    body = (
+      <ErrorState message={t('dashboard.orders.loadFailed')} onRetry={() => void query.refetch()} />
+    );
+  } else if (query.data.total === 0) {
+    body = <EmptyState message={t('dashboard.orders.empty')} action={createLink} />;
+  } else {
+    body = (
+      <div
+        aria-busy={query.isPlaceholderData || undefined}
+        className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+      >
+        <ul aria-label={t('dashboard.orders.title')} className="flex flex-col gap-3">
+          {query.data.orders.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </ul>
+        <Pager
+          page={controls.page}
+          pageSize={DASHBOARD_PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={controls.setPage}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={t('dashboard.orders.title')} lead={t('dashboard.orders.lead')} />
+      <ListToolbar
+        search={controls.search}
+        onSearchChange={controls.setSearch}
+        total={query.data?.total}
+      />
+      {body}
+    </>
+  );
+}

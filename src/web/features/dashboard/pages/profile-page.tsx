@@ -1,0 +1,116 @@
+import '../dashboard-strings';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getRoleTone } from '../../../../shared/order-status';
+import type { PublicUser } from '../../../../shared/schemas/user-schemas';
+import { formatDate } from '../../../ui/format-date';
+import { ErrorState } from '../../../ui/query-states';
+import { LoadingState } from '../../../ui/spinner';
+import { StatusBadge } from '../../../ui/status-badge';
+import { useProfile } from '../api/dashboard-queries';
+import { Card } from '../components/card';
+import { DetailList, type Detail } from '../components/detail-list';
+import { PageHeader } from '../components/page-header';
+import { readProfile } from '../read-profile';
+
+/** The company or individual details, in the order the sign-up form asks for them. */
+function useTypeDetails(user: PublicUser): { title: string; details: Detail[] } | null {
+  const { t } = useTranslation();
+  if (user.company) {
+    const { companyName, rc, nIf, responsableName, phone, address } = user.company;
+    return {
+      title: t('dashboard.profile.companySection'),
+      details: [
+        { label: t('dashboard.profile.company.companyName'), value: companyName },
+        { label: t('dashboard.profile.company.rc'), value: rc },
+        { label: t('dashboard.profile.company.nIf'), value: nIf },
+        { label: t('dashboard.profile.company.responsableName'), value: responsableName },
+        { label: t('dashboard.profile.company.phone'), value: phone },
+        { label: t('dashboard.profile.company.address'), value: address },
+      ],
+    };
+  }
+  if (user.individual) {
+    const { fullName, nationalId, phone, address } = user.individual;
+    return {
+      title: t('dashboard.profile.individualSection'),
+      details: [
+        { label: t('dashboard.profile.individual.fullName'), value: fullName },
+        { label: t('dashboard.profile.individual.nationalId'), value: nationalId },
+        { label: t('dashboard.profile.individual.phone'), value: phone },
+        { label: t('dashboard.profile.individual.address'), value: address },
+      ],
+    };
+  }
+  return null;
+}
+
+function ProfileDetails({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const typeDetails = useTypeDetails(user);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card title={t('dashboard.profile.accountSection')}>
+        <DetailList
+          columns="auto"
+          details={[
+            { label: t('dashboard.profile.email'), value: user.email },
+            {
+              label: t('dashboard.profile.role'),
+              value: <StatusBadge tone={getRoleTone(user.role)}>{user.role}</StatusBadge>,
+            },
+            ...(user.userType
+              ? [
+                  {
+                    label: t('dashboard.profile.userType'),
+                    value: t(`dashboard.profile.userTypes.${user.userType}`),
+                  },
+                ]
+              : []),
+            { label: t('dashboard.profile.memberSince'), value: formatDate(user.createdAt) },
+          ]}
+        />
+      </Card>
+      {typeDetails && (
+        <Card title={typeDetails.title}>
+          <DetailList columns="auto" details={typeDetails.details} />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** SPEC section 2, /dashboard/profile: read-only; the fields depend on the user type. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const query = useProfile();
+  const user = useMemo(
+    () => (query.data === undefined ? undefined : readProfile(query.data)),
+    [query.data],
+  );
+
+  let body;
+  if (query.isPending) {
+    body = <LoadingState />;
+  } else if (query.isError) {
+    body = (
+      <ErrorState
+        message={t('dashboard.profile.loadFailed')}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else if (!user) {
+    body = (
+      <ErrorState message={t('dashboard.profile.invalid')} onRetry={() => void query.refetch()} />
+    );
+  } else {
+    body = <ProfileDetails user={user} />;
+  }
+
+  return (
+    <>
+      <PageHeader title={t('dashboard.profile.title')} lead={t('dashboard.profile.lead')} />
+      {body}
+    </>
+  );
+}

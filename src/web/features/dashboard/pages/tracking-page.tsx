@@ -1,0 +1,57 @@
+import '../dashboard-strings';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Plus } from 'lucide-react';
+import {
+  TRACKING_STATE_LABELS,
+  TRACKING_STATE_STATUSES,
+  TRACKING_STATES,
+} from '../../../../shared/order-status';
+import { buttonClassName } from '../../../ui/button-styles';
+import { useOrderColumns } from '../components/order-columns';
+import { OrderListScreen, type StateFilterOption } from '../components/order-list-screen';
+
+/** SPEC section 2: orders not yet delivered or cancelled, filtered by On the road / Processing. */
+export function TrackingPage() {
+  const { t } = useTranslation();
+  const columns = useOrderColumns();
+  const stateOptions = useMemo<StateFilterOption[]>(
+    () => [
+      { value: 'ALL', label: t('dashboard.lists.allStates') },
+      ...TRACKING_STATES.map((state) => ({
+        value: state,
+        label: t(`trackingState.${state}`, { defaultValue: TRACKING_STATE_LABELS[state] }),
+        statuses: TRACKING_STATE_STATUSES[state],
+      })),
+    ],
+    [t],
+  );
+  return (
+    <OrderListScreen
+      list="tracking"
+      title={t('dashboard.tracking.title')}
+      lead={t('dashboard.tracking.lead')}
+      caption={t('dashboard.tracking.caption')}
+      emptyMessage={t('dashboard.tracking.empty')}
+      emptyAction={
+        <Link to="/new-order" className={buttonClassName('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('dashboard.lists.createOrder')}
+        </Link>
+      }
+      describeError={() => t('dashboard.tracking.loadFailed')}
+      columns={[
+        columns.orderId,
+        columns.route,
+        columns.weight,
+        columns.price,
+        columns.placedOn,
+        columns.estimatedDelivery,
+        columns.status,
+      ]}
+      cardFields={[columns.weight, columns.price, columns.placedOn, columns.estimatedDelivery]}
+      stateFilter={{ label: t('dashboard.lists.stateLabel'), options: stateOptions }}
+    />
+  );
+}

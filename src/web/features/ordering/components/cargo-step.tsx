@@ -1,0 +1,64 @@
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CARGO_TYPES } from '../../../../shared/pricing';
+import { TextField } from '../../auth/components/form-fields';
+import type { NewOrderFormValues } from '../new-order-form';
+import { SelectField } from './form-controls';
+import { PriorityChoice } from './priority-choice';
+
+const SIZES = ['length', 'width', 'height'] as const;
+
+/** Step 2: weight, size, cargo type and priority; leaving it prices the order. */
+export function CargoStep() {
+  const { t } = useTranslation();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<NewOrderFormValues>();
+  const numberInput = { type: 'number', inputMode: 'decimal', min: 0, step: 'any' } as const;
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t('ordering.wizard.cargo.weight')}
+          {...numberInput}
+          registration={register('weight')}
+          error={errors.weight?.message}
+        />
+        <SelectField
+          label={t('ordering.wizard.cargo.cargoType')}
+          registration={register('cargoType')}
+          options={CARGO_TYPES.map((type) => ({
+            value: type,
+            label: t(`ordering.cargoTypes.${type}`),
+          }))}
+          error={errors.cargoType?.message}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-3 text-base font-semibold text-slate-900">
+          {t('ordering.wizard.cargo.sizes')}
+        </legend>
+        <div className="grid gap-4 sm:grid-cols-3">
+          {SIZES.map((size) => (
+            <TextField
+              key={size}
+              label={t(`ordering.wizard.cargo.${size}`)}
+              {...numberInput}
+              registration={register(size)}
+              error={errors[size]?.message}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <PriorityChoice />
+      <TextField
+        label={t('ordering.wizard.cargo.shipmentInfo')}
+        hint={t('ordering.wizard.cargo.shipmentInfoHint')}
+        registration={register('shipmentInfo')}
+        error={errors.shipmentInfo?.message}
+      />
+    </div>
+  );
+}

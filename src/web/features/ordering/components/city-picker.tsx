@@ -1,0 +1,191 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, MapPin } from 'lucide-react';
+import { cities, findCitiesContaining, findCity, type City } from '../../../../shared/cities';
+import { inputClassName, labelClassName } from '../../../ui/input-styles';
+
+const citiesByName = [...cities].sort((a, b) => a.city.localeCompare(b.city, 'en'));
+
+/** Every city for an empty box; otherwise the matches, names that start with the text first. */
+function listCitiesFor(text: string): City[] {
+  const typed = text.trim().toLowerCase();
+  if (!typed) return citiesByName;
+  const startsWithText = (city: City) => (city.city.toLowerCase().startsWith(typed) ? 0 : 1);
+  return findCitiesContaining(typed).sort(
+    (a, b) => startsWithText(a) - startsWithText(b) || a.city.localeCompare(b.city, 'en'),
+  );
+}
+
+interface CityPickerProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange(value: string): void;
+  onBlur(): void;
+  /** Lets the form focus the field when it holds the first error. */
+  inputRef?: (element: HTMLInputElement | null) => void;
+  error?: string;
+  hint?: string;
+}
+
+/**
+ * A searchable city box over the built-in list (ARIA combobox): typing filters, arrows move,
+ * Enter picks, Escape closes. A typed name that designates a listed city (any case, "Fez")
+ * becomes its listed spelling when the box is left; anything else is left for validation.
+ */
+export function CityPicker({
+  label,
+  name,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  error,
+  hint,
+}: CityPickerProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const listId = `${id}-cities`;
+  const messageId = `${id}-message`;
+  const optionId = (index: number) => `${id}-city-${index}`;
+  const input = useRef<HTMLInputElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const options = useMemo(() => listCitiesFor(value), [value]);
+  const activeOptionId = open && activeIndex >= 0 ? optionId(activeIndex) : undefined;
+
+  useEffect(() => {
+    if (activeOptionId) {
+      document.getElementById(activeOptionId)?.scrollIntoView({ block: 'nearest' });
+    }
+  }, [activeOptionId]);
+
+  const choose = (city: City) => {
+    onChange(city.city);
+    setOpen(false);
+    setActiveIndex(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      if (!open) setOpen(true);
+      setActiveIndex((index) => Math.min(index + 1, options.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActiveIndex((index) => Math.max(index - 1, 0));
+    } else if (event.key === 'Enter' && open && options[activeIndex]) {
+      // Picks the highlighted city instead of submitting the form.
+      event.preventDefault();
+      choose(options[activeIndex]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  const message = error ?? hint;
+  return (
+    <div>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      <div className="relative">
+        <MapPin
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          ref={(element) => {
+            input.current = element;
+            inputRef?.(element);
+          }}
+          id={id}
+          name={name}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={activeOptionId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={message ? messageId : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('ordering.cityPicker.placeholder')}
+          value={value}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setOpen(true);
+            setActiveIndex(-1);
+          }}
+          onClick={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          onBlur={() => {
+            setOpen(false);
+            const city = findCity(value);
+            if (city && city.city !== value) onChange(city.city);
+            onBlur();
+          }}
+          className={`${inputClassName(Boolean(error))} pr-11 pl-10`}
+        />
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={t('ordering.cityPicker.showCities')}
+          // Keeps the focus in the box, so choosing does not count as leaving it.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            setOpen((isOpen) => !isOpen);
+            input.current?.focus();
+          }}
+          className="absolute top-1 right-1 bottom-1 flex w-10 items-center justify-center rounded-lg text-slate-500 hover:text-slate-800"
+        >
+          <ChevronDown aria-hidden="true" className="size-5" />
+        </button>
+        {open && options.length > 0 && (
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={label}
+            className="absolute z-30 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          >
+            {options.map((city, index) => (
+              <li
+                key={city.city}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === activeIndex}
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => setActiveIndex(index)}
+                onClick={() => choose(city)}
+                className={`flex min-h-10 cursor-pointer items-center justify-between gap-3 px-3 py-2 ${
+                  index === activeIndex ? 'bg-brand-50 text-brand-900' : 'text-slate-800'
+                }`}
+              >
+                <span className="font-medium">{city.city}</span>
+                <span className="truncate text-xs text-slate-500">{city.admin_name}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {open && options.length === 0 && (
+          <p
+            role="status"
+            className="absolute z-30 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-600 shadow-lg"
+          >
+            {t('ordering.cityPicker.noMatch', { text: value.trim() })}
+          </p>
+        )}
+      </div>
+      {message && (
+        <p
+          id={messageId}
+          className={`mt-1 ${error ? 'text-sm text-red-700' : 'text-xs text-slate-500'}`}
+        >
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Banknote, CreditCard, ShieldCheck } from 'lucide-react';
+import { WIZARD_PAYMENT_METHODS } from '../../../../shared/schemas/new-order-wizard-schemas';
+import { TextField } from '../../auth/components/form-fields';
+import type { NewOrderFormValues } from '../new-order-form';
+import type { WizardPrice } from '../use-wizard-price';
+import { ChoiceGroup } from './form-controls';
+import { OrderSummary } from './order-summary';
+import { PriceSummary } from './price-summary';
+
+const methodIcons = { card: CreditCard, cod: Banknote } as const;
+
+/**
+ * Step 4: card or cash on delivery, beside the order summary. Card details are checked here
+ * and never sent (DESIGN decision 4): the payload is built without them.
+ */
+export function PaymentStep({ price }: { price: WizardPrice }) {
+  const { t } = useTranslation();
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<NewOrderFormValues>();
+  const method = useWatch({ control, name: 'paymentMethod' });
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+      <div className="space-y-5">
+        <ChoiceGroup
+          legend={t('ordering.wizard.payment.method')}
+          registration={register('paymentMethod')}
+          columns={2}
+          choices={WIZARD_PAYMENT_METHODS.map((value) => {
+            const Icon = methodIcons[value];
+            return {
+              value,
+              label: t(`ordering.wizard.payment.methods.${value}.label`),
+              description: t(`ordering.wizard.payment.methods.${value}.text`),
+              icon: <Icon aria-hidden="true" className="size-4 text-brand-800" />,
+            };
+          })}
+          error={errors.paymentMethod?.message}
+        />
+        {method === 'card' && (
+          <div className="space-y-4 rounded-lg border border-slate-200 p-4">
+            <TextField
+              label={t('ordering.wizard.payment.cardNumber')}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              registration={register('cardNumber')}
+              error={errors.cardNumber?.message}
+            />
+            <TextField
+              label={t('ordering.wizard.payment.cardName')}
+              autoComplete="cc-name"
+              registration={register('cardName')}
+              error={errors.cardName?.message}
+            />
+            <div className="grid grid-cols-2 gap-4">
+              <TextField
+                label={t('ordering.wizard.payment.expiryDate')}
+                placeholder={t('ordering.wizard.payment.expiryHint')}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                maxLength={5}
+                registration={register('expiryDate')}
+                error={errors.expiryDate?.message}
+              />
+              <TextField
+                label={t('ordering.wizard.payment.cvv')}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                registration={register('cvv')}
+                error={errors.cvv?.message}
+              />
+            </div>
+            <p className="flex gap-2 text-sm text-slate-600">
+              <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+              {t('ordering.wizard.payment.cardNote')}
+            </p>
+          </div>
+        )}
+        <p className="text-sm text-slate-600">{t('ordering.wizard.payment.placeHint')}</p>
+      </div>
+      <aside className="space-y-4">
+        <OrderSummary />
+        <PriceSummary price={price} />
+      </aside>
+    </div>
+  );
+}

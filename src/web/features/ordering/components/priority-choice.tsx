@@ -1,0 +1,29 @@
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PRIORITIES } from '../../../../shared/pricing';
+import type { NewOrderFormValues } from '../new-order-form';
+import { ChoiceGroup } from './form-controls';
+
+/**
+ * Normal, express or urgent. Shown when the cargo is described and again beside the price,
+ * where changing it prices the order again (DESIGN decision 14).
+ */
+export function PriorityChoice() {
+  const { t } = useTranslation();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<NewOrderFormValues>();
+  return (
+    <ChoiceGroup
+      legend={t('ordering.wizard.cargo.priority')}
+      registration={register('priority')}
+      choices={PRIORITIES.map((priority) => ({
+        value: priority,
+        label: t(`ordering.priorities.${priority}.label`),
+        description: t(`ordering.priorities.${priority}.text`),
+      }))}
+      error={errors.priority?.message}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../auth/components/form-fields';
+import type { NewOrderFormValues } from '../new-order-form';
+import { CityPicker } from './city-picker';
+
+const legendClassName = 'mb-3 text-base font-semibold text-slate-900';
+
+/** Step 1: a listed city for each end (DESIGN decision 13) and an optional street address. */
+export function RouteStep() {
+  const { t } = useTranslation();
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<NewOrderFormValues>();
+  const ends = [
+    { end: 'pickup', city: 'pickupLocation', address: 'pickupAddress' },
+    { end: 'delivery', city: 'deliveryLocation', address: 'deliveryAddress' },
+  ] as const;
+
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      {ends.map(({ end, city, address }) => (
+        <fieldset key={end} className="space-y-4">
+          <legend className={legendClassName}>{t(`ordering.wizard.route.${end}`)}</legend>
+          <Controller
+            name={city}
+            control={control}
+            render={({ field, fieldState }) => (
+              <CityPicker
+                label={t(`ordering.wizard.route.${end}City`)}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextField
+            label={t(`ordering.wizard.route.${end}Address`)}
+            autoComplete="off"
+            hint={t('ordering.wizard.route.addressHint')}
+            registration={register(address)}
+            error={errors[address]?.message}
+          />
+        </fieldset>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+import '../ordering-strings';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Calculator } from 'lucide-react';
+import { cities, cityNames, findCity } from '../../../../shared/cities';
+import { formatDh } from '../../../../shared/format';
+import { formatDecimal } from '../../../../shared/numbers';
+import {
+  calculateDirectPrice,
+  MINIMUM_PRICE,
+  PRICE_PER_KM,
+  straightLineDistanceKm,
+  VEHICLE_TYPES,
+  VEHICLES,
+  VehicleWeightLimitError,
+  type DirectPriceBreakdown,
+  type VehicleType,
+} from '../../../../shared/pricing';
+import { DirectCalculatorSchema } from '../../../../shared/schemas/calculator-schemas';
+import { buttonClassName } from '../../../ui/button-styles';
+import { Container } from '../../../ui/container';
+import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { TextField } from '../../auth/components/form-fields';
+import { PageHero } from '../../public/components/page-hero';
+import { usePageTitle } from '../../public/use-page-title';
+import { SelectField } from '../components/form-controls';
+import { SummaryRow } from '../components/price-summary';
+
+interface Breakdown extends DirectPriceBreakdown {
+  distanceKm: number;
+  vehicle: VehicleType;
+}
+
+const ENDS = [
+  { end: 'origin', lat: 'originLat', lng: 'originLng' },
+  { end: 'destination', lat: 'destinationLat', lng: 'destinationLng' },
+] as const;
+
+const pointOf = (city: string) => {
+  const found = findCity(city)!;
+  return { lat: String(found.lat), lng: String(found.lng) };
+};
+
+/**
+ * /test-direct-calculator (SPEC section 2): the calculator rule of SPEC section 9 between two
+ * points, every factor shown, worked out in the browser with the per-vehicle weight limits
+ * (DESIGN decision 17). The distance is the straight-line estimate, as no maps service is called.
+ */
+export function TestDirectCalculatorPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('ordering.direct.title'));
+  const [breakdown, setBreakdown] = useState<Breakdown | null>(null);
+  const origin = pointOf('Agadir');
+  const destination = pointOf('Casablanca');
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setValue,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(DirectCalculatorSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      originLat: origin.lat,
+      originLng: origin.lng,
+      destinationLat: destination.lat,
+      destinationLng: destination.lng,
+      weight: '10',
+      vehicle: 'car',
+      express: false,
+    },
+  });
+  const coordinates = useWatch({
+    control,
+    name: ['originLat', 'originLng', 'destinationLat', 'destinationLng'],
+  });
+
+  /** The quick pick shows the city whose coordinates are in the boxes, if any. */
+  const cityAt = (lat: unknown, lng: unknown) =>
+    cities.find((city) => String(city.lat) === lat && String(city.lng) === lng)?.city ?? '';
+
+  const onSubmit = handleSubmit((input) => {
+    const distanceKm = straightLineDistanceKm(
+      { lat: input.originLat, lng: input.originLng },
+      { lat: input.destinationLat, lng: input.destinationLng },
+    );
+    try {
+      setBreakdown({
+        ...calculateDirectPrice({
+          distanceKm,
+          weightKg: input.weight,
+          vehicle: input.vehicle,
+          express: input.express,
+        }),
+        distanceKm,
+        vehicle: input.vehicle,
+      });
+    } catch (error) {
+      if (!(error instanceof VehicleWeightLimitError)) throw error;
+      setBreakdown(null);
+      setError(
+        'weight',
+        {
+          type: 'vehicleLimit',
+          message: t('ordering.direct.vehicleLimit', {
+            vehicle: t(`ordering.direct.vehicleNouns.${error.vehicle}`),
+            max: formatDecimal(error.maxWeightKg, 0, 0),
+          }),
+        },
+        { shouldFocus: true },
+      );
+    }
+  });
+
+  const factor = (value: number) => t('ordering.direct.factor', { factor: value });
+
+  return (
+    <>
+      <PageHero
+        eyebrow={t('ordering.direct.eyebrow')}
+        title={t('ordering.direct.title')}
+        lead={t('ordering.direct.lead')}
+      />
+      <Container className="py-12">
+        <div className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
+          <form
+            noValidate
+            onSubmit={onSubmit}
+            className="space-y-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            {ENDS.map(({ end, lat, lng }, index) => (
+              <fieldset key={end} className="space-y-4">
+                <legend className="mb-3 text-base font-semibold text-slate-900">
+                  {t(`ordering.direct.${end}`)}
+                </legend>
+                <div>
+                  <label htmlFor={`${end}-quick-pick`} className={labelClassName}>
+                    {t('ordering.direct.quickPick')}
+                  </label>
+                  <select
+                    id={`${end}-quick-pick`}
+                    value={cityAt(coordinates[index * 2], coordinates[index * 2 + 1])}
+                    onChange={(event) => {
+                      if (!event.target.value) return;
+                      const point = pointOf(event.target.value);
+                      setValue(lat, point.lat, { shouldValidate: true });
+                      setValue(lng, point.lng, { shouldValidate: true });
+                    }}
+                    className={inputClassName()}
+                  >
+                    <option value="">{t('ordering.direct.quickPickNone')}</option>
+                    {cityNames.map((name) => (
+                      <option key={name} value={name}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="grid grid-cols-2 gap-4">
+                  <TextField
+                    label={t('ordering.direct.latitude')}
+                    type="number"
+                    inputMode="decimal"
+                    step="any"
+                    registration={register(lat)}
+                    error={errors[lat]?.message}
+                  />
+                  <TextField
+                    label={t('ordering.direct.longitude')}
+                    type="number"
+                    inputMode="decimal"
+                    step="any"
+                    registration={register(lng)}
+                    error={errors[lng]?.message}
+                  />
+                </div>
+              </fieldset>
+            ))}
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={t('ordering.direct.weight')}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                registration={register('weight')}
+                error={errors.weight?.message}
+              />
+              <SelectField
+                label={t('ordering.direct.vehicle')}
+                registration={register('vehicle', {
+                  // A limit error belongs to the vehicle it was found for.
+                  onChange: () => {
+                    if (errors.weight?.type === 'vehicleLimit') clearErrors('weight');
+                  },
+                })}
+                options={VEHICLE_TYPES.map((vehicle) => ({
+                  value: vehicle,
+                  label: t('ordering.direct.vehicleOption', {
+                    vehicle: t(`ordering.vehicles.${vehicle}`),
+                    max: formatDecimal(VEHICLES[vehicle].maxWeightKg, 0, 0),
+                  }),
+                }))}
+                error={errors.vehicle?.message}
+              />
+            </div>
+            <label className="flex min-h-10 cursor-pointer items-center gap-3 text-slate-800">
+              <input
+                type="checkbox"
+                {...register('express')}
+                className="size-5 shrink-0 accent-brand-800"
+              />
+              {t('ordering.direct.express')}
+            </label>
+            <button type="submit" className={`${buttonClassName('primary', 'lg')} w-full`}>
+              {t('ordering.direct.calculate')}
+            </button>
+          </form>
+
+          <section
+            aria-labelledby="breakdown-title"
+            aria-live="polite"
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2
+              id="breakdown-title"
+              className="flex items-center gap-2 font-semibold text-slate-900"
+            >
+              <Calculator aria-hidden="true" className="size-5 text-brand-800" />
+              {t('ordering.direct.breakdownTitle')}
+            </h2>
+            {breakdown ? (
+              <dl className="mt-3 divide-y divide-slate-200">
+                <SummaryRow label={t('ordering.direct.distance')}>
+                  {t('ordering.units.km', { value: formatDecimal(breakdown.distanceKm, 2, 2) })}
+                </SummaryRow>
+                <SummaryRow label={t('ordering.direct.basePrice')}>
+                  {formatDh(breakdown.basePrice)}
+                </SummaryRow>
+                <SummaryRow
+                  label={t('ordering.direct.distanceCost', { rate: formatDh(PRICE_PER_KM) })}
+                >
+                  {formatDh(breakdown.distanceCost)}
+                </SummaryRow>
+                <SummaryRow label={t('ordering.direct.subtotal')}>
+                  {formatDh(breakdown.subtotal)}
+                </SummaryRow>
+                <SummaryRow label={t('ordering.direct.weightFactor')}>
+                  {factor(breakdown.weightFactor)}
+                </SummaryRow>
+                <SummaryRow
+                  label={t('ordering.direct.vehicleFactor', {
+                    vehicle: t(`ordering.vehicles.${breakdown.vehicle}`),
+                  })}
+                >
+                  {factor(breakdown.vehicleFactor)}
+                </SummaryRow>
+                <SummaryRow label={t('ordering.direct.expressFactor')}>
+                  {factor(breakdown.expressFactor)}
+                </SummaryRow>
+                <SummaryRow
+                  label={t('ordering.direct.minimum', { minimum: formatDh(MINIMUM_PRICE) })}
+                >
+                  {breakdown.minimumApplied ? t('ordering.direct.yes') : t('ordering.direct.no')}
+                </SummaryRow>
+                <div className="flex items-baseline justify-between gap-4 pt-3">
+                  <dt className="font-semibold text-slate-900">{t('ordering.direct.total')}</dt>
+                  <dd
+                    data-testid="direct-total"
+                    className="text-2xl font-bold text-brand-900 tabular-nums"
+                  >
+                    {formatDh(breakdown.price)}
+                  </dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="mt-3 text-sm text-slate-600">{t('ordering.direct.empty')}</p>
+            )}
+          </section>
+        </div>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowRight, MapPin, Navigation } from 'lucide-react';
+import type { PublicTracking } from '../../../../shared/schemas/order-schemas';
+import { formatDateTime } from '../../../ui/format-date';
+import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
+
+/**
+ * What the public look-up shows (DESIGN decision 12): status, cities, dates and timeline of a
+ * shipment, and nothing personal.
+ */
+export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking }) {
+  const { t } = useTranslation();
+  const labelOf = useOrderStatusLabel();
+  const dates = [
+    ['created', shipment.createdAt],
+    ['exit', shipment.exitDate],
+    ['estimated', shipment.estimatedDelivery],
+    ['delivered', shipment.delivery_date],
+  ] as const;
+
+  return (
+    <article aria-labelledby="shipment-title" className="space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="shipment-title" className="text-lg font-semibold text-slate-900">
+          {t('public.track.shipment')}{' '}
+          <span className="font-mono tabular-nums">{shipment.trackingNumber}</span>
+        </h2>
+        <OrderStatusBadge status={shipment.status} />
+      </header>
+
+      <dl className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            {t('public.track.from')}
+          </dt>
+          <dd className="mt-1 text-lg font-semibold text-slate-900">{shipment.pickup_loc}</dd>
+        </div>
+        <ArrowRight aria-hidden="true" className="size-5 text-brand-700" />
+        <div className="text-right">
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+            {t('public.track.to')}
+          </dt>
+          <dd className="mt-1 text-lg font-semibold text-slate-900">{shipment.delivery_loc}</dd>
+        </div>
+      </dl>
+
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <div className="flex items-start gap-2 sm:col-span-2">
+          <Navigation aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+          <div>
+            <dt className="text-sm text-slate-600">{t('public.track.currentLocation')}</dt>
+            <dd className="font-semibold text-slate-900">{shipment.currentLocation}</dd>
+          </div>
+        </div>
+        {dates.map(([key, value]) => (
+          <div key={key}>
+            <dt className="text-sm text-slate-600">{t(`public.track.dates.${key}`)}</dt>
+            <dd className="font-medium text-slate-900 tabular-nums">
+              {value ? formatDateTime(value) : t('public.track.notYet')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="timeline-title">
+        <h3 id="timeline-title" className="font-semibold text-slate-900">
+          {t('public.track.timeline')}
+        </h3>
+        <ol className="mt-3 space-y-4 border-l-2 border-brand-100 pl-5">
+          {shipment.timeline.map((event) => (
+            <li key={`${event.status}-${event.at}`} className="relative">
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 -left-[1.6rem] size-3 rounded-full bg-brand-700 ring-4 ring-white"
+              />
+              <p className="font-semibold text-slate-900">{labelOf(event.status)}</p>
+              <p className="text-sm text-slate-600 tabular-nums">
+                {formatDateTime(event.at)}
+                {event.location && (
+                  <span className="ml-2 inline-flex items-center gap-1">
+                    <MapPin aria-hidden="true" className="size-3.5" />
+                    {event.location}
+                  </span>
+                )}
+              </p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <p className="text-xs text-slate-500">{t('public.track.privacyNote')}</p>
+    </article>
+  );
+}
