@@ -1,3 +1,4 @@
+import '../auth-strings';
 import { useTranslation } from 'react-i18next';
 
 /** What a guarded screen shows while the session resolves (SPEC section 2, "Guards"). */

@@ -1,3 +1,4 @@
+import '../auth-strings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';

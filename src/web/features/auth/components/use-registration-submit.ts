@@ -1,3 +1,4 @@
+import '../auth-strings';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';

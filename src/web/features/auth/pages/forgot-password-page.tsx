@@ -1,3 +1,4 @@
+import '../auth-strings';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';

@@ -1,3 +1,4 @@
+import '../auth-strings';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm } from 'react-hook-form';

@@ -1,3 +1,4 @@
+import '../auth-strings';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Building2, User } from 'lucide-react';

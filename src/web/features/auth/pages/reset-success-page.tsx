@@ -1,3 +1,4 @@
+import '../auth-strings';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '../public-pages-strings';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, MapPin, Navigation } from 'lucide-react';
 import type { PublicTracking } from '../../../../shared/schemas/order-schemas';

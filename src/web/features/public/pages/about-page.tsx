@@ -1,3 +1,4 @@
+import '../public-pages-strings';
 import { useTranslation } from 'react-i18next';
 import { BadgeCheck, HandHeart, Headset, Radar } from 'lucide-react';
 import { Container } from '../../../ui/container';

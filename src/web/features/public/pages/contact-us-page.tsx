@@ -1,3 +1,4 @@
+import '../public-pages-strings';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, Clock, Send } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '../public-pages-strings';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, MessageCircleQuestion } from 'lucide-react';

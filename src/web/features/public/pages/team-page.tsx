@@ -1,3 +1,4 @@
+import '../public-pages-strings';
 import { useTranslation } from 'react-i18next';
 import { Globe, Mail } from 'lucide-react';
 import { Container } from '../../../ui/container';

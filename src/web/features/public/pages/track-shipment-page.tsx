@@ -1,3 +1,4 @@
+import '../public-pages-strings';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
