@@ -204,10 +204,17 @@ test('a customer prices and places an order through the five steps, paying by ca
   await page.getByRole('link', { name: 'Return to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  // The dashboard's Last Orders, then Tracking and Orders, all list the new order.
+  const orderLink = page
+    .getByRole('link', { name: shortenIdForDashboard(order!.id) })
+    .filter({ visible: true });
+  await expect(orderLink.first()).toBeVisible();
   await page.goto('/dashboard/tracking');
-  await expect(
-    page.getByRole('link', { name: shortenIdForDashboard(order!.id) }).filter({ visible: true }),
-  ).toHaveCount(1);
+  await expect(orderLink).toHaveCount(1);
+  await page.goto('/dashboard/orders');
+  await orderLink.first().click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order!.id}$`));
+  await expect(page.getByText(order!.trackingNumber).first()).toBeVisible();
 });
 
 test('each step shows its validation messages, and cash on delivery needs no card', async ({
