@@ -32,7 +32,7 @@ export function WizardProgress({ step }: { step: number }) {
               )}
               <span
                 aria-hidden="true"
-                className={`relative flex size-8 items-center justify-center rounded-full text-sm font-semibold tabular-nums ring-2 ${
+                className={`relative z-10 flex size-8 items-center justify-center rounded-full text-sm font-semibold tabular-nums ring-2 ${
                   done
                     ? 'bg-brand-800 text-white ring-brand-800'
                     : current
