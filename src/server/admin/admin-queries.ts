@@ -1,5 +1,6 @@
 import {
   and,
+  asc,
   count,
   desc,
   eq,
@@ -166,6 +167,17 @@ export async function findAdminOrder(db: Database, orderId: string) {
   return row;
 }
 export type AdminOrderRow = NonNullable<Awaited<ReturnType<typeof findAdminOrder>>>;
+
+export type TrackingEventRow = typeof trackingEvents.$inferSelect;
+
+/** Every status change of one order, oldest first: the admin order page's timeline. */
+export async function listOrderEvents(db: Database, orderId: string): Promise<TrackingEventRow[]> {
+  return db
+    .select()
+    .from(trackingEvents)
+    .where(eq(trackingEvents.orderId, orderId))
+    .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id));
+}
 
 export async function countOrdersByStatus(
   db: Database,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AdminDashboardSchema,
+  AdminOrderDetailSchema,
   AdminOrderListQuerySchema,
   AdminOrderSchema,
   AdminPaymentListQuerySchema,
@@ -82,6 +83,22 @@ export function registerAdminRoutes(app: ZodApp, adminService: AdminService): vo
       list: (query, page) => adminService.listOrders(list, query, page),
     });
   }
+
+  // The router tries fixed paths (pending, export.csv …) before this parametric one.
+  app.get(
+    '/admin/orders/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One order with its customer, truck, driver, payment and timeline',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: z.object({ order: AdminOrderDetailSchema }), 404: ErrorBodySchema },
+      },
+      preHandler: adminOnly,
+    },
+    async (request) => ({ order: await adminService.getOrder(request.params.id) }),
+  );
 
   app.put(
     '/admin/orders/:id/update-status',

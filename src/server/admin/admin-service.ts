@@ -9,6 +9,7 @@ import {
   DASHBOARD_SERIES_DAYS,
   type AdminDashboard,
   type AdminOrder,
+  type AdminOrderDetail,
   type AdminOrderListQuery,
   type AdminPayment,
   type AdminPaymentListQuery,
@@ -28,6 +29,7 @@ import {
   findAdminOrder,
   insertTrackingEvent,
   listAdminOrders,
+  listOrderEvents,
   listPayments,
   lockOrder,
   lockTruck,
@@ -38,7 +40,7 @@ import {
   updateTruck,
   type OrderRow,
 } from './admin-queries';
-import { toAdminOrder, toAdminPayment } from './admin-view';
+import { toAdminOrder, toAdminOrderDetail, toAdminPayment } from './admin-view';
 import { parseOrderSearch } from './order-search';
 
 /** The admin order lists of SPEC section 2 and the statuses each one may show. */
@@ -207,6 +209,13 @@ export function createAdminService({ db, log, clock }: AdminServiceDeps) {
         page,
       );
       return { items: rows.map(toAdminOrder), total };
+    },
+
+    /** One order with its timeline; a malformed id is as unknown as a missing one. */
+    async getOrder(orderId: string): Promise<AdminOrderDetail> {
+      const row = isUuid(orderId) ? await findAdminOrder(db, orderId) : undefined;
+      if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+      return toAdminOrderDetail(row, await listOrderEvents(db, row.order.id));
     },
 
     async listPayments(

@@ -1,7 +1,11 @@
-import type { AdminOrder, AdminPayment } from '../../shared/schemas/admin-schemas';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  AdminPayment,
+} from '../../shared/schemas/admin-schemas';
 import type { CsvColumn } from '../http/csv';
-import { centimesToMad, currentLocationOf } from '../orders/order-view';
-import type { AdminOrderRow, PaymentListRow } from './admin-queries';
+import { centimesToMad, currentLocationOf, toTimelineEvent } from '../orders/order-view';
+import type { AdminOrderRow, PaymentListRow, TrackingEventRow } from './admin-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -67,6 +71,13 @@ export function toAdminOrder({
       paidAt: iso(payment?.paidAt ?? null),
     },
   };
+}
+
+export function toAdminOrderDetail(
+  row: AdminOrderRow,
+  events: TrackingEventRow[],
+): AdminOrderDetail {
+  return { ...toAdminOrder(row), timeline: events.map(toTimelineEvent) };
 }
 
 export function toAdminPayment({ payment, trackingNumber }: PaymentListRow): AdminPayment {

@@ -66,7 +66,8 @@ export function toCustomerOrder({ order, payment, truckNumber }: OrderWithPaymen
   };
 }
 
-function toTimelineEvent(event: TrackingEventRow) {
+/** One step of an order's timeline, as the customer and the admin order pages show it. */
+export function toTimelineEvent(event: TrackingEventRow) {
   return {
     status: event.status,
     at: event.createdAt.toISOString(),

@@ -16,6 +16,7 @@
  *   GET  /admin/orders/pending                  (PENDING only)      ?… → AdminOrderListSchema
  *   GET  /admin/orders/delivered                (DELIVERED only)    ?… → AdminOrderListSchema
  *   GET  /admin/orders/cancelled                (CANCELLED only)    ?… → AdminOrderListSchema
+ *   GET  /admin/orders/:id                      → { order: AdminOrderDetailSchema } (404 if unknown)
  *   GET  /admin/in-transit                      (IN_TRANSIT only)   ?… → AdminOrderListSchema
  *   PUT  /admin/orders/:id/update-status        UpdateOrderStatusSchema → UpdateOrderStatusResultSchema
  *   GET  /admin/payments                        ?AdminPaymentListQuerySchema → AdminPaymentListSchema
@@ -33,7 +34,7 @@ import { CARGO_TYPES, PRIORITIES } from '../pricing';
 import { requiredText } from './auth-schemas';
 import { TruckNumberSchema } from './fleet-schemas';
 import { ListQuerySchema } from './list-schemas';
-import { OrderStatusSchema } from './order-schemas';
+import { OrderStatusSchema, TrackingEventSchema } from './order-schemas';
 import { statusListField } from './status-list-field';
 import { RoleSchema, UserTypeSchema } from './user-schemas';
 
@@ -129,6 +130,12 @@ export const AdminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const AdminOrderListSchema = z.array(AdminOrderSchema);
+
+/** The admin order page: the order with every status it went through, oldest first. */
+export const AdminOrderDetailSchema = AdminOrderSchema.extend({
+  timeline: z.array(TrackingEventSchema),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
 export const DASHBOARD_SERIES_DAYS = 30;
 export const DASHBOARD_RECENT_ORDERS = 5;

@@ -32,8 +32,8 @@ function clearSessionAndGoToLogin(): void {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }
 
-async function send<T>(path: string, request: ApiRequest): Promise<{ body: T; headers: Headers }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function fetchApi(path: string, request: ApiRequest, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
   const token = readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -44,12 +44,18 @@ async function send<T>(path: string, request: ApiRequest): Promise<{ body: T; he
     body: request.body === undefined ? undefined : JSON.stringify(request.body),
     signal: request.signal,
   });
-  const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     if (response.status === 401 && token) clearSessionAndGoToLogin();
+    const payload: unknown = await response.json().catch(() => undefined);
     const body = (payload ?? {}) as { message?: string; errors?: Record<string, string> };
     throw new ApiError(response.status, body.message ?? response.statusText, body.errors);
   }
+  return response;
+}
+
+async function send<T>(path: string, request: ApiRequest): Promise<{ body: T; headers: Headers }> {
+  const response = await fetchApi(path, request, 'application/json');
+  const payload: unknown = await response.json().catch(() => undefined);
   return { body: payload as T, headers: response.headers };
 }
 
@@ -62,6 +68,23 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
 export async function apiPage<T>(path: string, request: ApiRequest = {}): Promise<ApiPage<T>> {
   const { body, headers } = await send<T>(path, request);
   return { body, total: Number(headers.get('x-total-count') ?? 0) };
+}
+
+/** A file the server sends as an attachment (a CSV export), with the name it suggests. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string | undefined;
+}
+
+/**
+ * Downloads a file through the same bearer token as every call, so the token never travels in
+ * a URL (where logs and the browser history would keep it).
+ */
+export async function apiFile(path: string, request: ApiRequest = {}): Promise<ApiFile> {
+  const response = await fetchApi(path, request, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), filename };
 }
 
 /** `?page=2&q=agadir`, leaving out empty values. */

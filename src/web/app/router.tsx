@@ -6,21 +6,6 @@ import { RouteError } from './route-error';
  * Every route of SPEC section 2. Each screen is its own chunk, so the landing page never
  * downloads dashboard or admin code.
  */
-const placeholder = (title: string) => ({
-  handle: { title },
-  lazy: async () => ({
-    Component: (await import('../features/placeholder/placeholder-page')).PlaceholderPage,
-  }),
-});
-
-/** The customer dashboard and admin layouts, until their own issues build them. */
-const placeholderArea = (area: string) => ({
-  handle: { area },
-  lazy: async () => ({
-    Component: (await import('../features/placeholder/placeholder-page')).PlaceholderAreaLayout,
-  }),
-});
-
 const guard = (name: 'SignedInGuard' | 'CustomerGuard' | 'AdminGuard') => ({
   lazy: async () => ({
     Component: (await import('../features/auth/guards/route-guards'))[name],
@@ -141,18 +126,80 @@ const dashboardChildren: RouteObject[] = [
   },
 ];
 
+const adminLayout = {
+  lazy: async () => ({
+    Component: (await import('../features/admin/admin-layout')).AdminLayout,
+  }),
+};
+
 const adminChildren: RouteObject[] = [
-  { index: true, ...placeholder('Admin dashboard') },
+  {
+    index: true,
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/overview-page')).OverviewPage,
+    }),
+  },
   { path: 'dashboard', element: <Navigate to="/admin" replace /> },
-  { path: 'orders', ...placeholder('All Orders') },
-  { path: 'tracking', ...placeholder('Tracking') },
-  { path: 'deliveries', ...placeholder('Deliveries') },
-  { path: 'cancelled', ...placeholder('Cancelled') },
-  { path: 'confirmation-order', ...placeholder('Confirmation') },
-  { path: 'users', ...placeholder('Users') },
-  { path: 'trucks-active', ...placeholder('Trucks Active') },
-  { path: 'revenue', ...placeholder('Revenue') },
-  { path: 'add-new', ...placeholder('Add new') },
+  {
+    path: 'orders',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/orders-page')).OrdersPage,
+    }),
+  },
+  {
+    path: 'orders/:id',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/order-page')).AdminOrderPage,
+    }),
+  },
+  {
+    path: 'tracking',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/tracking-page')).TrackingPage,
+    }),
+  },
+  {
+    path: 'deliveries',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/deliveries-page')).DeliveriesPage,
+    }),
+  },
+  {
+    path: 'cancelled',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/cancelled-page')).CancelledPage,
+    }),
+  },
+  {
+    path: 'confirmation-order',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/confirmation-page')).ConfirmationPage,
+    }),
+  },
+  {
+    path: 'users',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/users-page')).UsersPage,
+    }),
+  },
+  {
+    path: 'trucks-active',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/trucks-page')).TrucksPage,
+    }),
+  },
+  {
+    path: 'revenue',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/revenue-page')).RevenuePage,
+    }),
+  },
+  {
+    path: 'add-new',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/add-new-page')).AddNewPage,
+    }),
+  },
 ];
 
 export const routes: RouteObject[] = [
@@ -254,7 +301,7 @@ export const routes: RouteObject[] = [
       },
       {
         ...guard('AdminGuard'),
-        children: [{ path: '/admin', ...placeholderArea('Admin'), children: adminChildren }],
+        children: [{ path: '/admin', ...adminLayout, children: adminChildren }],
       },
     ],
   },

@@ -2,7 +2,7 @@
  * One look for actions whether they render as a <button> or a router <Link>, so a link that
  * behaves like a button (Start Now, Get Started) matches the real buttons next to it.
  */
-export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'inverse';
+export type ButtonVariant = 'primary' | 'accent' | 'secondary' | 'ghost' | 'inverse' | 'danger';
 export type ButtonSize = 'md' | 'lg';
 
 const base =
@@ -15,6 +15,8 @@ const variants: Record<ButtonVariant, string> = {
     'border border-slate-300 bg-white text-slate-800 hover:border-slate-400 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   inverse: 'border border-white/30 text-white hover:border-white/60 hover:bg-white/10',
+  /** A step that cannot be undone, such as cancelling an order. */
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
 };
 
 // Both sizes keep the tap target at 40 px or more.

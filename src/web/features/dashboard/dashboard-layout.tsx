@@ -8,7 +8,7 @@ import { buttonClassName } from '../../ui/button-styles';
 import { useSession } from '../auth/session/session-context';
 import { DashboardNav } from './components/dashboard-nav';
 import { MobileNavPanel, mobileNavPanelId } from './components/mobile-nav-panel';
-import { useSidebarCollapsed } from './use-sidebar-collapsed';
+import { useSidebarCollapsed } from '../../ui/use-sidebar-collapsed';
 
 const mainId = 'dashboard-main';
 
@@ -28,7 +28,7 @@ function useScrollToTopOnNavigate() {
 export function DashboardLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [collapsed, toggleCollapsed] = useSidebarCollapsed();
+  const [collapsed, toggleCollapsed] = useSidebarCollapsed('dashboardSidebarCollapsed');
   const [menuOpen, setMenuOpen] = useState(false);
   const burger = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);

@@ -5,7 +5,7 @@ import { Pager } from '../../../ui/pager';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { DASHBOARD_PAGE_SIZE, useOrderList, type OrderListName } from '../api/dashboard-queries';
-import { useListControls } from '../use-list-controls';
+import { useListControls } from '../../../ui/use-list-controls';
 import { ListToolbar } from './list-toolbar';
 import type { OrderColumn } from './order-columns';
 import { OrderCards } from './order-cards';

@@ -1,7 +1,7 @@
 import '../dashboard-strings';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, MapPin, PackageSearch } from 'lucide-react';
+import { ArrowLeft, PackageSearch } from 'lucide-react';
 import { formatDh, formatKg } from '../../../../shared/format';
 import { getPaymentStatusTone } from '../../../../shared/order-status';
 import { formatDistanceText, formatDurationText } from '../../../../shared/pricing';
@@ -10,13 +10,14 @@ import { ApiError } from '../../../app/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { CopyButton } from '../../../ui/copy-button';
 import { formatDate, formatDateTime } from '../../../ui/format-date';
-import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
+import { OrderStatusBadge } from '../../../ui/order-status-badge';
+import { OrderTimeline } from '../../../ui/order-timeline';
 import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useOrder } from '../api/dashboard-queries';
-import { Card } from '../components/card';
-import { DetailList } from '../components/detail-list';
+import { Card } from '../../../ui/card';
+import { DetailList } from '../../../ui/detail-list';
 import { PageHeader } from '../components/page-header';
 import { formatCmValue } from '../format-cm';
 
@@ -30,43 +31,6 @@ function BackLink() {
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t('dashboard.order.back')}
     </Link>
-  );
-}
-
-/** Every step the order went through, oldest first, as the server recorded it. */
-function Timeline({ order }: { order: CustomerOrderDetail }) {
-  const { t } = useTranslation();
-  const labelOf = useOrderStatusLabel();
-  if (order.timeline.length === 0) {
-    return <p className="text-sm text-slate-600">{t('dashboard.order.timeline.empty')}</p>;
-  }
-  return (
-    <ol className="relative ml-2 border-l-2 border-slate-200">
-      {order.timeline.map((event, index) => {
-        const latest = index === order.timeline.length - 1;
-        return (
-          <li key={`${event.at}-${event.status}`} className="relative pb-5 pl-6 last:pb-0">
-            <span
-              aria-hidden="true"
-              className={`absolute top-1 -left-[9px] size-4 rounded-full border-2 border-white ${
-                latest ? 'bg-brand-800 ring-2 ring-brand-200' : 'bg-slate-400'
-              }`}
-            />
-            <p className="font-semibold text-slate-900">{labelOf(event.status)}</p>
-            <p className="text-sm text-slate-600 tabular-nums">
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-            </p>
-            {event.location && (
-              <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
-                <MapPin aria-hidden="true" className="size-3.5" />
-                {event.location}
-              </p>
-            )}
-            {event.note && <p className="mt-1 text-sm text-slate-700">{event.note}</p>}
-          </li>
-        );
-      })}
-    </ol>
   );
 }
 
@@ -197,7 +161,10 @@ function OrderDetails({ order }: { order: CustomerOrderDetail }) {
         </div>
         <div className="contents lg:flex lg:flex-col lg:gap-4">
           <Card title={t('dashboard.order.timeline.title')} className="order-2">
-            <Timeline order={order} />
+            <OrderTimeline
+              events={order.timeline}
+              emptyMessage={t('dashboard.order.timeline.empty')}
+            />
           </Card>
           <Card title={t('dashboard.order.payment.title')} className="order-4">
             <DetailList

@@ -12,12 +12,12 @@ import { Pager } from '../../../ui/pager';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { DASHBOARD_PAGE_SIZE, useOrderList } from '../api/dashboard-queries';
-import { DetailList } from '../components/detail-list';
+import { DetailList } from '../../../ui/detail-list';
 import { ListToolbar } from '../components/list-toolbar';
 import { OrderIdLink } from '../components/order-id-link';
 import { PageHeader } from '../components/page-header';
 import { formatCm } from '../format-cm';
-import { useListControls } from '../use-list-controls';
+import { useListControls } from '../../../ui/use-list-controls';
 
 function OrderRow({ order }: { order: CustomerOrder }) {
   const { t } = useTranslation();

@@ -8,8 +8,8 @@ import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useProfile } from '../api/dashboard-queries';
-import { Card } from '../components/card';
-import { DetailList, type Detail } from '../components/detail-list';
+import { Card } from '../../../ui/card';
+import { DetailList, type Detail } from '../../../ui/detail-list';
 import { PageHeader } from '../components/page-header';
 import { readProfile } from '../read-profile';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useDebouncedValue } from './use-debounced-value';
 
 /**
  * Search text, filter and page of a server-side list. The search reaches the server once typing

@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 
-const storageKey = 'dashboardSidebarCollapsed';
-
-function readCollapsed(): boolean {
+function readCollapsed(storageKey: string): boolean {
   try {
     return window.localStorage.getItem(storageKey) === 'true';
   } catch {
@@ -10,9 +8,12 @@ function readCollapsed(): boolean {
   }
 }
 
-/** The desktop sidebar's collapsed state, remembered on this device across visits. */
-export function useSidebarCollapsed(): [boolean, () => void] {
-  const [collapsed, setCollapsed] = useState(readCollapsed);
+/**
+ * A desktop sidebar's collapsed state, remembered on this device across visits under
+ * `storageKey` (one key per area, so each area keeps its own choice).
+ */
+export function useSidebarCollapsed(storageKey: string): [boolean, () => void] {
+  const [collapsed, setCollapsed] = useState(() => readCollapsed(storageKey));
   const toggle = useCallback(() => {
     setCollapsed((current) => {
       const next = !current;
@@ -23,6 +24,6 @@ export function useSidebarCollapsed(): [boolean, () => void] {
       }
       return next;
     });
-  }, []);
+  }, [storageKey]);
   return [collapsed, toggle];
 }

@@ -1,0 +1,166 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFile, apiPage, apiRequest, toQueryString } from '../../../app/api-client';
+import type {
+  AdminDashboard,
+  AdminOrder,
+  AdminOrderDetail,
+  AdminPayment,
+  AdminUserListItem,
+  UpdateOrderStatusInput,
+  UpdateOrderStatusResult,
+} from '../../../../shared/schemas/admin-schemas';
+import type {
+  AdminTruck,
+  CreateDriverTruckInput,
+  CreateDriverTruckResult,
+  TruckDriverCombination,
+} from '../../../../shared/schemas/fleet-schemas';
+
+/** SPEC section 9: the admin lists show 6 rows a page, the trucks 5. */
+export const ADMIN_PAGE_SIZE = 6;
+export const TRUCKS_PAGE_SIZE = 5;
+
+/** Every admin list (DESIGN decision 11, ADR 0005): its path, page size and row type. */
+export const ADMIN_LISTS = {
+  orders: { path: '/admin/orders', pageSize: ADMIN_PAGE_SIZE },
+  pending: { path: '/admin/orders/pending', pageSize: ADMIN_PAGE_SIZE },
+  delivered: { path: '/admin/orders/delivered', pageSize: ADMIN_PAGE_SIZE },
+  cancelled: { path: '/admin/orders/cancelled', pageSize: ADMIN_PAGE_SIZE },
+  inTransit: { path: '/admin/in-transit', pageSize: ADMIN_PAGE_SIZE },
+  payments: { path: '/admin/payments', pageSize: ADMIN_PAGE_SIZE },
+  users: { path: '/admin/users', pageSize: ADMIN_PAGE_SIZE },
+  trucks: { path: '/admin/trucks', pageSize: TRUCKS_PAGE_SIZE },
+} as const;
+export type AdminListName = keyof typeof ADMIN_LISTS;
+
+export interface AdminListRows {
+  orders: AdminOrder;
+  pending: AdminOrder;
+  delivered: AdminOrder;
+  cancelled: AdminOrder;
+  inTransit: AdminOrder;
+  payments: AdminPayment;
+  users: AdminUserListItem;
+  trucks: AdminTruck;
+}
+
+export interface AdminListFilter {
+  q: string;
+  /** Comma-separated statuses as the server takes them; none for every status. */
+  status?: string;
+}
+
+export interface AdminListParams extends AdminListFilter {
+  page: number;
+}
+
+export interface AdminListPage<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/** Everything the back office reads sits under one prefix: an action refreshes all of it. */
+export const adminQueryKeys = {
+  all: ['admin'] as const,
+  dashboard: () => [...adminQueryKeys.all, 'dashboard'] as const,
+  list: (list: AdminListName, params: AdminListParams) =>
+    [...adminQueryKeys.all, 'list', list, params] as const,
+  order: (id: string) => [...adminQueryKeys.all, 'order', id] as const,
+  truckDriver: (orderId: string) => [...adminQueryKeys.all, 'truck-driver', orderId] as const,
+};
+
+/* Orders change under the admin's eyes (customers order, other admins act): ask on every visit. */
+const freshOnOpen = { staleTime: 0 } as const;
+
+const filterQuery = ({ q, status }: AdminListFilter) => ({ q: q.trim(), status });
+
+export function useAdminList<List extends AdminListName>(
+  list: List,
+  params: AdminListParams,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  const { path, pageSize } = ADMIN_LISTS[list];
+  return useQuery({
+    queryKey: adminQueryKeys.list(list, params),
+    queryFn: async ({ signal }): Promise<AdminListPage<AdminListRows[List]>> => {
+      const query = toQueryString({ page: params.page, pageSize, ...filterQuery(params) });
+      const { body, total } = await apiPage<AdminListRows[List][]>(`${path}${query}`, { signal });
+      return { rows: body, total };
+    },
+    enabled,
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+    ...freshOnOpen,
+  });
+}
+
+/** Saves `<list path>/export.csv` with the list's current search and status. */
+export async function downloadListCsv(list: AdminListName, filter: AdminListFilter) {
+  const { blob, filename } = await apiFile(
+    `${ADMIN_LISTS[list].path}/export.csv${toQueryString(filterQuery(filter))}`,
+  );
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? `${list}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser's download by the next task.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function useAdminDashboard() {
+  return useQuery({
+    queryKey: adminQueryKeys.dashboard(),
+    queryFn: ({ signal }) => apiRequest<AdminDashboard>('/admin/dashboard', { signal }),
+    ...freshOnOpen,
+  });
+}
+
+export function useAdminOrder(id: string) {
+  return useQuery({
+    queryKey: adminQueryKeys.order(id),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<{ order: AdminOrderDetail }>(`/admin/orders/${encodeURIComponent(id)}`, {
+          signal,
+        })
+      ).order,
+    ...freshOnOpen,
+  });
+}
+
+/** The truck-driver combinations that may take this order today. */
+export function useTruckDriverCombinations(orderId: string) {
+  return useQuery({
+    queryKey: adminQueryKeys.truckDriver(orderId),
+    queryFn: ({ signal }) =>
+      apiRequest<TruckDriverCombination[]>(`/admin/truck-driver${toQueryString({ orderId })}`, {
+        signal,
+      }),
+    ...freshOnOpen,
+  });
+}
+
+/** Confirm, deliver or cancel: every list, count and truck may change, so all are refreshed. */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string; body: UpdateOrderStatusInput }) =>
+      apiRequest<UpdateOrderStatusResult>(
+        `/admin/orders/${encodeURIComponent(orderId)}/update-status`,
+        { method: 'PUT', body },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
+  });
+}
+
+export function useAddDriverTruck() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateDriverTruckInput) =>
+      apiRequest<CreateDriverTruckResult>('/admin/trucks/add', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
+  });
+}

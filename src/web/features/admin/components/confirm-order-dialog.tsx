@@ -1,0 +1,187 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatKg, shortenIdForDashboard } from '../../../../shared/format';
+import { UpdateOrderStatusSchema, type AdminOrder } from '../../../../shared/schemas/admin-schemas';
+import type { TruckDriverCombination } from '../../../../shared/schemas/fleet-schemas';
+import { buttonClassName } from '../../../ui/button-styles';
+import { ModalDialog } from '../../../ui/modal-dialog';
+import { EmptyState, ErrorState } from '../../../ui/query-states';
+import { LoadingState } from '../../../ui/spinner';
+import { describeActionError } from '../admin-errors';
+import { useTruckDriverCombinations, useUpdateOrderStatus } from '../api/admin-api';
+import { notifyError, notifySuccess } from './admin-toasts';
+
+function CombinationChoice({
+  combination,
+  name,
+  checked,
+  onChoose,
+}: {
+  combination: TruckDriverCombination;
+  name: string;
+  checked: boolean;
+  onChoose(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label
+      className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-lg border p-3 ${
+        checked ? 'border-brand-700 bg-brand-50' : 'border-slate-200 hover:border-slate-300'
+      }`}
+    >
+      <input
+        type="radio"
+        name={name}
+        checked={checked}
+        onChange={onChoose}
+        className="mt-1 size-4 accent-brand-800"
+      />
+      <span className="min-w-0 text-sm">
+        <span className="block font-semibold text-slate-900">
+          {t('admin.confirmDialog.truckLine', {
+            truckNumber: combination.truckNumber,
+            truckType: combination.truckType,
+            capacity: formatKg(combination.capacity),
+          })}
+        </span>
+        <span className="block text-slate-600">
+          {t('admin.confirmDialog.driverLine', {
+            name: combination.fullName,
+            phone: combination.phone,
+            license: combination.license,
+          })}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/**
+ * Confirms a pending order onto a truck and its driver (DESIGN decisions 5 and 15): only the
+ * combinations that can take this order are offered. A refusal (a truck that just left, 409)
+ * is told in a toast and the list is asked again, so the admin can choose another.
+ */
+export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const errorId = useId();
+  const radioName = useId();
+  const combinations = useTruckDriverCombinations(order.id);
+  const update = useUpdateOrderStatus();
+  const [chosenTruckId, setChosenTruckId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const shortId = t('admin.common.hashId', { id: shortenIdForDashboard(order.id) });
+  const fetchFailed = combinations.isError;
+
+  useEffect(() => {
+    if (fetchFailed) notifyError(t('admin.toasts.fetchCombinationsFailed'));
+  }, [fetchFailed, t]);
+
+  const available = combinations.data ?? [];
+  const chosen = available.find((combination) => combination.truckId === chosenTruckId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = UpdateOrderStatusSchema.safeParse({
+      status: 'IN_TRANSIT',
+      truckNumber: chosen?.truckNumber,
+      driverId: chosen?.id,
+    });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    update.mutate(
+      { orderId: order.id, body: checked.data },
+      {
+        onSuccess: () => {
+          notifySuccess(t('admin.toasts.confirmed'));
+          onClose();
+        },
+        onError: (failure) => {
+          setChosenTruckId(null);
+          notifyError(describeActionError(failure, t('admin.toasts.confirmFailed')));
+        },
+      },
+    );
+  };
+
+  let choices;
+  if (combinations.isPending) {
+    choices = <LoadingState />;
+  } else if (combinations.isError) {
+    choices = (
+      <ErrorState
+        message={t('admin.confirmDialog.fetchFailed')}
+        onRetry={() => void combinations.refetch()}
+      />
+    );
+  } else if (available.length === 0) {
+    choices = <EmptyState message={t('admin.confirmDialog.none')} />;
+  } else {
+    choices = (
+      <fieldset aria-describedby={error ? errorId : undefined}>
+        <legend className="mb-2 text-sm font-medium text-slate-800">
+          {t('admin.confirmDialog.legend')}
+        </legend>
+        <div className="flex max-h-[45vh] flex-col gap-2 overflow-y-auto">
+          {available.map((combination) => (
+            <CombinationChoice
+              key={combination.truckId}
+              combination={combination}
+              name={radioName}
+              checked={combination.truckId === chosenTruckId}
+              onChoose={() => {
+                setChosenTruckId(combination.truckId);
+                setError(null);
+              }}
+            />
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+
+  return (
+    <ModalDialog
+      labelledBy={titleId}
+      onClose={onClose}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-xl overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {t('admin.confirmDialog.title', { id: shortId })}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {t('admin.confirmDialog.lead', {
+              route: t('admin.common.route', { from: order.pickup_loc, to: order.delivery_loc }),
+              weight: formatKg(order.weight),
+            })}
+          </p>
+        </div>
+        {choices}
+        {error && (
+          <p id={errorId} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
+            {t('admin.confirmDialog.dismiss')}
+          </button>
+          <button
+            type="submit"
+            disabled={update.isPending || combinations.isPending}
+            aria-busy={update.isPending || undefined}
+            className={buttonClassName('primary')}
+          >
+            {update.isPending
+              ? t('admin.confirmDialog.submitting')
+              : t('admin.confirmDialog.submit')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,116 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowRight } from 'lucide-react';
+import { formatMad, formatTonnes } from '../../../../shared/format';
+import { formatDecimal } from '../../../../shared/numbers';
+import type { AdminOrder } from '../../../../shared/schemas/admin-schemas';
+import { formatDate } from '../../../ui/format-date';
+import { OrderStatusBadge } from '../../../ui/order-status-badge';
+import { OrderIdLink } from './order-id-link';
+import type { AdminColumn } from './row-cards';
+
+export type OrderColumn = AdminColumn<AdminOrder>;
+
+function DateCell({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatDate(iso)}
+    </time>
+  );
+}
+
+/** The columns the admin order lists choose from, so each figure reads the same everywhere. */
+export function useAdminOrderColumns() {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const none = t('admin.common.none');
+    const column = (
+      id: string,
+      header: string,
+      cell: OrderColumn['cell'],
+      extra: Partial<OrderColumn> = {},
+    ): OrderColumn => ({ id, header, cell, ...extra });
+    return {
+      id: column('id', t('admin.columns.id'), (order) => (
+        <OrderIdLink id={order.id} trackingNumber={order.trackingNumber} />
+      )),
+      orderId: column('orderId', t('admin.columns.orderId'), (order) => (
+        <OrderIdLink id={order.id} trackingNumber={order.trackingNumber} />
+      )),
+      company: column(
+        'company',
+        t('admin.columns.company'),
+        (order) => order.user.company || order.user.name || t('admin.common.unknown'),
+      ),
+      customer: column('customer', t('admin.columns.customer'), (order) => order.user.name),
+      customerEmail: column('customerEmail', t('admin.columns.customerEmail'), (order) => (
+        <span className="break-all">{order.customer.email}</span>
+      )),
+      origin: column('origin', t('admin.columns.origin'), (order) => order.origin.address),
+      arrow: column(
+        'arrow',
+        '',
+        () => (
+          <>
+            <ArrowRight aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">{t('admin.common.to')}</span>
+          </>
+        ),
+        { inCards: false },
+      ),
+      destination: column(
+        'destination',
+        t('admin.columns.destination'),
+        (order) => order.destination.address,
+      ),
+      route: column('route', t('admin.columns.route'), (order) => (
+        // One line in the table; the phone cards' narrow columns may wrap it.
+        <span className="md:whitespace-nowrap">
+          {t('admin.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+        </span>
+      )),
+      // SPEC section 3: a missing weight or price reads 0; a price of 0 shows N/A.
+      weightKg: column(
+        'weightKg',
+        t('admin.columns.weightKg'),
+        (order) => formatDecimal(order.weight || 0, 0, 2),
+        { align: 'end' },
+      ),
+      weightTonnes: column(
+        'weightTonnes',
+        t('admin.columns.weightTonnes'),
+        (order) => <span className="whitespace-nowrap">{formatTonnes(order.weight || 0)}</span>,
+        { align: 'end' },
+      ),
+      price: column(
+        'price',
+        t('admin.columns.priceMad'),
+        (order) => (
+          <span className="whitespace-nowrap">
+            {order.price > 0 ? formatMad(order.price) : t('admin.common.notAvailable')}
+          </span>
+        ),
+        { align: 'end' },
+      ),
+      status: column('status', t('admin.columns.status'), (order) => (
+        <OrderStatusBadge status={order.status} />
+      )),
+      truck: column('truck', t('admin.columns.truck'), (order) => order.truck?.truckNumber ?? none),
+      driver: column('driver', t('admin.columns.driver'), (order) => order.driver?.name ?? none),
+      placedOn: column('placedOn', t('admin.columns.placedOn'), (order) => (
+        <DateCell iso={order.createdAt} />
+      )),
+      deliveredOn: column('deliveredOn', t('admin.columns.deliveredOn'), (order) =>
+        order.delivery_date ? <DateCell iso={order.delivery_date} /> : none,
+      ),
+      cancelledOn: column('cancelledOn', t('admin.columns.cancelledOn'), (order) => (
+        <DateCell iso={order.updatedAt} />
+      )),
+      reason: column(
+        'reason',
+        t('admin.columns.reason'),
+        (order) => order.cancellationReason ?? none,
+      ),
+    } satisfies Record<string, OrderColumn>;
+  }, [t]);
+}

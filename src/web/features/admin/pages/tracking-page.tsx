@@ -1,0 +1,130 @@
+import '../admin-strings';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown } from 'lucide-react';
+import { shortenIdForDashboard } from '../../../../shared/format';
+import type { AdminOrder } from '../../../../shared/schemas/admin-schemas';
+import { inputClassName } from '../../../ui/input-styles';
+import { describeActionError } from '../admin-errors';
+import { useUpdateOrderStatus } from '../api/admin-api';
+import { AdminListScreen, type ListFilterOption } from '../components/admin-list-screen';
+import { notifyError, notifySuccess } from '../components/admin-toasts';
+import { CancelOrderDialog } from '../components/cancel-order-dialog';
+import { useAdminOrderColumns, type OrderColumn } from '../components/order-columns';
+
+const DELIVER = 'DELIVERED';
+const CANCEL = 'CANCELLED';
+
+/**
+ * The Actions select of SPEC section 2: Update Status is the empty choice and is ignored; the
+ * select always shows it again, since the row leaves the list once its status changes.
+ */
+function OrderActionSelect({
+  order,
+  busy,
+  onAction,
+}: {
+  order: AdminOrder;
+  busy: boolean;
+  onAction(action: typeof DELIVER | typeof CANCEL): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <span className="relative block min-w-44">
+      <select
+        value=""
+        disabled={busy}
+        aria-label={t('admin.tracking.actions.label', {
+          id: t('admin.common.hashId', { id: shortenIdForDashboard(order.id) }),
+        })}
+        onChange={(event) => {
+          const action = event.target.value;
+          if (action === DELIVER || action === CANCEL) onAction(action);
+        }}
+        className={`${inputClassName()} min-h-10 appearance-none py-1.5 pr-9 text-sm`}
+      >
+        <option value="">{t('admin.tracking.actions.placeholder')}</option>
+        <option value={DELIVER}>{t('admin.tracking.actions.deliver')}</option>
+        <option value={CANCEL}>{t('admin.tracking.actions.cancel')}</option>
+      </select>
+      <ChevronDown
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-400"
+      />
+    </span>
+  );
+}
+
+/** /admin/tracking: orders on the road, delivered or cancelled from here. */
+export function TrackingPage() {
+  const { t } = useTranslation();
+  const columns = useAdminOrderColumns();
+  const update = useUpdateOrderStatus();
+  const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+
+  const stateOptions = useMemo<ListFilterOption[]>(
+    () => [
+      { value: 'ALL', label: t('admin.tracking.states.all') },
+      { value: 'ON_THE_ROAD', label: t('admin.tracking.states.onTheRoad'), status: 'IN_TRANSIT' },
+      // SPEC section 4: the option exists, but no order is ever in that state.
+      { value: 'LOADING', label: t('admin.tracking.states.loading'), matchesNothing: true },
+    ],
+    [t],
+  );
+
+  const deliver = (order: AdminOrder) =>
+    update.mutate(
+      { orderId: order.id, body: { status: DELIVER } },
+      {
+        onSuccess: () => notifySuccess(t('admin.toasts.statusUpdated', { status: DELIVER })),
+        onError: (error) => notifyError(describeActionError(error, t('admin.toasts.updateFailed'))),
+      },
+    );
+
+  const actions: OrderColumn = {
+    id: 'actions',
+    header: t('admin.columns.actions'),
+    cell: (order) => (
+      <OrderActionSelect
+        order={order}
+        busy={update.isPending && update.variables?.orderId === order.id}
+        onAction={(action) => (action === DELIVER ? deliver(order) : setCancelling(order))}
+      />
+    ),
+  };
+
+  return (
+    <AdminListScreen
+      list="inTransit"
+      title={t('admin.tracking.title')}
+      lead={t('admin.tracking.lead')}
+      caption={t('admin.tracking.caption')}
+      searchPlaceholder={t('admin.tracking.searchPlaceholder')}
+      emptyMessage={t('admin.tracking.empty')}
+      loadFailedMessage={t('admin.lists.loadFailed.inTransit')}
+      columns={[
+        columns.company,
+        columns.id,
+        columns.origin,
+        columns.arrow,
+        columns.destination,
+        columns.weightKg,
+        columns.price,
+        columns.status,
+        actions,
+      ]}
+      rowKey={(order) => order.id}
+      filter={{ label: t('admin.tracking.stateLabel'), options: stateOptions }}
+    >
+      {cancelling && (
+        <CancelOrderDialog
+          order={cancelling}
+          reasonRequired={false}
+          successMessage={t('admin.toasts.statusUpdated', { status: CANCEL })}
+          failureMessage={t('admin.toasts.updateFailed')}
+          onClose={() => setCancelling(null)}
+        />
+      )}
+    </AdminListScreen>
+  );
+}

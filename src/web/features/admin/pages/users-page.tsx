@@ -1,0 +1,57 @@
+import '../admin-strings';
+import { useTranslation } from 'react-i18next';
+import { format } from 'date-fns';
+import { getRoleTone } from '../../../../shared/order-status';
+import type { AdminUserListItem } from '../../../../shared/schemas/admin-schemas';
+import { StatusBadge } from '../../../ui/status-badge';
+import { AdminListScreen } from '../components/admin-list-screen';
+import type { AdminColumn } from '../components/row-cards';
+
+/** SPEC section 2: Created At as yyyy-MM-dd HH:mm, in the admin's own time zone. */
+const USER_CREATED_AT_FORMAT = 'yyyy-MM-dd HH:mm';
+
+/** /admin/users: every account with its type and role. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const none = t('admin.common.none');
+  const columns: AdminColumn<AdminUserListItem>[] = [
+    {
+      id: 'email',
+      header: t('admin.users.columns.email'),
+      cell: (user) => <span className="break-all">{user.email}</span>,
+    },
+    { id: 'name', header: t('admin.users.columns.name'), cell: (user) => user.name },
+    {
+      id: 'userType',
+      header: t('admin.users.columns.userType'),
+      cell: (user) => (user.userType ? t(`admin.userTypes.${user.userType}`) : none),
+    },
+    {
+      id: 'role',
+      header: t('admin.users.columns.role'),
+      cell: (user) => <StatusBadge tone={getRoleTone(user.role)}>{user.role}</StatusBadge>,
+    },
+    {
+      id: 'createdAt',
+      header: t('admin.users.columns.createdAt'),
+      cell: (user) => (
+        <time dateTime={user.createdAt} className="whitespace-nowrap">
+          {format(new Date(user.createdAt), USER_CREATED_AT_FORMAT)}
+        </time>
+      ),
+    },
+  ];
+  return (
+    <AdminListScreen
+      list="users"
+      title={t('admin.users.title')}
+      lead={t('admin.users.lead')}
+      caption={t('admin.users.caption')}
+      searchPlaceholder={t('admin.users.searchPlaceholder')}
+      emptyMessage={t('admin.users.empty')}
+      loadFailedMessage={t('admin.lists.loadFailed.users')}
+      columns={columns}
+      rowKey={(user) => user.id}
+    />
+  );
+}

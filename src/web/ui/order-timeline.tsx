@@ -1,0 +1,53 @@
+import { MapPin } from 'lucide-react';
+import type { OrderStatus } from '../../shared/order-status';
+import { formatDateTime } from './format-date';
+import { useOrderStatusLabel } from './order-status-badge';
+
+export interface TimelineEvent {
+  status: OrderStatus;
+  at: string;
+  location: string | null;
+  note: string | null;
+}
+
+/** Every step an order went through, oldest first, as the server recorded it. */
+export function OrderTimeline({
+  events,
+  emptyMessage,
+}: {
+  events: readonly TimelineEvent[];
+  emptyMessage: string;
+}) {
+  const labelOf = useOrderStatusLabel();
+  if (events.length === 0) {
+    return <p className="text-sm text-slate-600">{emptyMessage}</p>;
+  }
+  return (
+    <ol className="relative ml-2 border-l-2 border-slate-200">
+      {events.map((event, index) => {
+        const latest = index === events.length - 1;
+        return (
+          <li key={`${event.at}-${event.status}`} className="relative pb-5 pl-6 last:pb-0">
+            <span
+              aria-hidden="true"
+              className={`absolute top-1 -left-[9px] size-4 rounded-full border-2 border-white ${
+                latest ? 'bg-brand-800 ring-2 ring-brand-200' : 'bg-slate-400'
+              }`}
+            />
+            <p className="font-semibold text-slate-900">{labelOf(event.status)}</p>
+            <p className="text-sm text-slate-600 tabular-nums">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            </p>
+            {event.location && (
+              <p className="mt-0.5 flex items-center gap-1 text-sm text-slate-600">
+                <MapPin aria-hidden="true" className="size-3.5" />
+                {event.location}
+              </p>
+            )}
+            {event.note && <p className="mt-1 text-sm text-slate-700">{event.note}</p>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,82 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
+import { adminCredentials, registerCompanyThroughApi, uniqueEmail } from './auth-helpers';
+import { placeOrders, signInThroughApi } from './dashboard-helpers';
+import { expect } from './fixtures';
+
+/** Helpers for the back-office tests: the admin's session, customers and orders to act on. */
+
+/** Logs the admin in through the API and stores the session as the login page does. */
+export async function signInAsAdmin(page: Page): Promise<string> {
+  const response = await page.request.post('/api/auth/login', { data: adminCredentials() });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token, user } = (await response.json()) as { token: string; user: { id: string } };
+  await page.addInitScript(
+    ([storedToken, storedUser]) => {
+      try {
+        // Only once: a test that logs out must not be logged in again by the next page load.
+        if (window.sessionStorage.getItem('adminSeeded')) return;
+        window.sessionStorage.setItem('adminSeeded', 'yes');
+        window.localStorage.setItem('token', storedToken);
+        window.localStorage.setItem('user', storedUser);
+        window.localStorage.setItem('id', JSON.parse(storedUser).id);
+      } catch {
+        // about:blank has no storage; the next page of the app gets the session.
+      }
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+  return token;
+}
+
+export interface Customer {
+  email: string;
+  token: string;
+  /** A browser page of the customer's own, signed in. */
+  page: Page;
+}
+
+/** A company customer in a browser context of their own, so admin and customer act side by side. */
+export async function openCustomer(browser: Browser, prefix: string): Promise<Customer> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = uniqueEmail(prefix);
+  await registerCompanyThroughApi(page.request, email);
+  const token = await signInThroughApi(page, email);
+  return { email, token, page };
+}
+
+/** Places one order from Casablanca to `destination` for this customer. */
+export async function placeOrder(
+  request: APIRequestContext,
+  token: string,
+  destination = 'Agadir',
+): Promise<CustomerOrderDetail> {
+  const [order] = await placeOrders(request, token, [destination]);
+  return order!;
+}
+
+/** Types into the list's search box and waits for the answer to that search. */
+export async function searchList(page: Page, text: string) {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/admin/') &&
+      new URL(response.url()).searchParams.get('q') === text,
+  );
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await answered;
+}
+
+/** A text that no order, user, truck or payment matches. */
+export const nothingMatches = () => `zq${Date.now().toString(36)}nomatch`;
+
+/**
+ * Chromium logs every failed request as a console error, even one the page handles. Takes the
+ * errors matching `pattern` out of the fixture's list after checking that one was logged.
+ */
+export async function expectHandledConsoleError(pageErrors: string[], pattern: RegExp) {
+  await expect.poll(() => pageErrors.some((error) => pattern.test(error))).toBe(true);
+  for (let index = pageErrors.length - 1; index >= 0; index -= 1) {
+    if (pattern.test(pageErrors[index]!)) pageErrors.splice(index, 1);
+  }
+}
