@@ -6,6 +6,12 @@ import { RouteError } from './route-error';
  * Every route of SPEC section 2. Each screen is its own chunk, so the landing page never
  * downloads dashboard or admin code.
  */
+/** A layout route that provides the query cache to the screens below it (app/query-root). */
+const withQueries = (children: RouteObject[]): RouteObject => ({
+  lazy: async () => ({ Component: (await import('./query-root')).QueryRoot }),
+  children,
+});
+
 const guard = (name: 'SignedInGuard' | 'CustomerGuard' | 'AdminGuard') => ({
   lazy: async () => ({
     Component: (await import('../features/auth/guards/route-guards'))[name],
@@ -47,12 +53,14 @@ const publicChildren: RouteObject[] = [
       Component: (await import('../features/public/pages/team-page')).TeamPage,
     }),
   },
-  {
-    path: 'track-shipment',
-    lazy: async () => ({
-      Component: (await import('../features/public/pages/track-shipment-page')).TrackShipmentPage,
-    }),
-  },
+  withQueries([
+    {
+      path: 'track-shipment',
+      lazy: async () => ({
+        Component: (await import('../features/public/pages/track-shipment-page')).TrackShipmentPage,
+      }),
+    },
+  ]),
   {
     path: 'contact-us',
     lazy: async () => ({
@@ -215,94 +223,98 @@ export const routes: RouteObject[] = [
         }),
         children: publicChildren,
       },
-      {
-        path: '/login',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/login-page')).LoginPage,
-        }),
-      },
-      ...['/register', '/register/company'].map((path) => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/register-page')).CompanyRegisterPage,
-        }),
-      })),
-      {
-        path: '/register/individual',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/register-page')).IndividualRegisterPage,
-        }),
-      },
-      {
-        path: '/forgot-password',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/forgot-password-page'))
-            .ForgotPasswordPage,
-        }),
-      },
-      {
-        path: '/check-email',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/check-email-page')).CheckEmailPage,
-        }),
-      },
-      ...['/reset-password', '/reset-password/:token'].map((path) => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/reset-password-page')).ResetPasswordPage,
-        }),
-      })),
-      {
-        path: '/reset-success',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/reset-success-page')).ResetSuccessPage,
-        }),
-      },
-      {
-        path: '/unauthorized',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/unauthorized-page')).UnauthorizedPage,
-        }),
-      },
-      {
-        ...guard('CustomerGuard'),
-        children: [{ path: '/dashboard', ...dashboardLayout, children: dashboardChildren }],
-      },
-      {
-        ...guard('SignedInGuard'),
-        children: [
-          {
-            // The customer's order page sits in the dashboard's frame.
-            path: '/orders/:id',
-            ...dashboardLayout,
-            children: [
-              {
-                index: true,
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/pages/order-page')).OrderPage,
-                }),
-              },
-            ],
-          },
-          {
-            path: '/new-order/*',
-            lazy: async () => ({
-              Component: (await import('../features/ordering/pages/new-order-page')).NewOrderPage,
-            }),
-          },
-          {
-            path: '/calculate-distance',
-            lazy: async () => ({
-              Component: (await import('../features/ordering/pages/calculate-distance-page'))
-                .CalculateDistancePage,
-            }),
-          },
-        ],
-      },
-      {
-        ...guard('AdminGuard'),
-        children: [{ path: '/admin', ...adminLayout, children: adminChildren }],
-      },
+      withQueries([
+        {
+          path: '/login',
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/login-page')).LoginPage,
+          }),
+        },
+        ...['/register', '/register/company'].map((path) => ({
+          path,
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/register-page')).CompanyRegisterPage,
+          }),
+        })),
+        {
+          path: '/register/individual',
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/register-page'))
+              .IndividualRegisterPage,
+          }),
+        },
+        {
+          path: '/forgot-password',
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/forgot-password-page'))
+              .ForgotPasswordPage,
+          }),
+        },
+        {
+          path: '/check-email',
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/check-email-page')).CheckEmailPage,
+          }),
+        },
+        ...['/reset-password', '/reset-password/:token'].map((path) => ({
+          path,
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/reset-password-page'))
+              .ResetPasswordPage,
+          }),
+        })),
+        {
+          path: '/reset-success',
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/reset-success-page')).ResetSuccessPage,
+          }),
+        },
+        {
+          path: '/unauthorized',
+          lazy: async () => ({
+            Component: (await import('../features/auth/pages/unauthorized-page')).UnauthorizedPage,
+          }),
+        },
+        {
+          ...guard('CustomerGuard'),
+          children: [{ path: '/dashboard', ...dashboardLayout, children: dashboardChildren }],
+        },
+        {
+          ...guard('SignedInGuard'),
+          children: [
+            {
+              // The customer's order page sits in the dashboard's frame.
+              path: '/orders/:id',
+              ...dashboardLayout,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('../features/dashboard/pages/order-page')).OrderPage,
+                  }),
+                },
+              ],
+            },
+            {
+              path: '/new-order/*',
+              lazy: async () => ({
+                Component: (await import('../features/ordering/pages/new-order-page')).NewOrderPage,
+              }),
+            },
+            {
+              path: '/calculate-distance',
+              lazy: async () => ({
+                Component: (await import('../features/ordering/pages/calculate-distance-page'))
+                  .CalculateDistancePage,
+              }),
+            },
+          ],
+        },
+        {
+          ...guard('AdminGuard'),
+          children: [{ path: '/admin', ...adminLayout, children: adminChildren }],
+        },
+      ]),
     ],
   },
 ];

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   clearStoredSession,
   readStoredSession,
@@ -36,12 +35,16 @@ const sameUser = (a: SessionUser | null, b: SessionUser) =>
   a.userType === b.userType &&
   a.name === b.name;
 
+/** The query cache, loaded on demand: the landing page carries no TanStack Query code. */
+async function loadQueryClient() {
+  return (await import('../../../app/query-client')).queryClient;
+}
+
 /**
  * The session of SPEC section 4. Light on purpose (no form or schema code): it wraps every
  * route, the landing page included.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   // Restored at start only when both the token and the user are stored.
   const [state, setState] = useState<SessionState>(() => stateFrom(readStoredSession()));
@@ -62,19 +65,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(
-    async (credentials: LoginInput) => {
-      const { token, user } = await loginRequest(credentials);
-      // Nothing cached for a previous account may show to this one.
-      queryClient.clear();
-      const sessionUser = toSessionUser(user);
-      // The login answer is fresh: the guards need not ask the server again.
-      queryClient.setQueryData(profileQueryKey(token), sessionUser);
-      storeSession({ token, user: sessionUser });
-      return sessionUser;
-    },
-    [queryClient],
-  );
+  const login = useCallback(async (credentials: LoginInput) => {
+    const { token, user } = await loginRequest(credentials);
+    const queryClient = await loadQueryClient();
+    // Nothing cached for a previous account may show to this one.
+    queryClient.clear();
+    const sessionUser = toSessionUser(user);
+    // The login answer is fresh: the guards need not ask the server again.
+    queryClient.setQueryData(profileQueryKey(token), sessionUser);
+    storeSession({ token, user: sessionUser });
+    return sessionUser;
+  }, []);
 
   const logout = useCallback(async () => {
     try {
@@ -83,10 +84,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // The session ends on this device whatever the server answered.
     } finally {
       clearStoredSession();
-      queryClient.clear();
+      (await loadQueryClient()).clear();
       await navigate('/login', { replace: true });
     }
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const updateUser = useCallback(
     (user: SessionUser) => {
