@@ -105,13 +105,13 @@ const dashboardChildren: RouteObject[] = [
   {
     path: 'deliveries',
     lazy: async () => ({
-      Component: (await import('../features/dashboard/pages/deliveries-page')).DeliveriesPage,
+      Component: (await import('../features/dashboard/pages/closed-orders-pages')).DeliveriesPage,
     }),
   },
   {
     path: 'cancelled',
     lazy: async () => ({
-      Component: (await import('../features/dashboard/pages/cancelled-page')).CancelledPage,
+      Component: (await import('../features/dashboard/pages/closed-orders-pages')).CancelledPage,
     }),
   },
   {
@@ -169,13 +169,13 @@ const adminChildren: RouteObject[] = [
   {
     path: 'deliveries',
     lazy: async () => ({
-      Component: (await import('../features/admin/pages/deliveries-page')).DeliveriesPage,
+      Component: (await import('../features/admin/pages/closed-orders-pages')).DeliveriesPage,
     }),
   },
   {
     path: 'cancelled',
     lazy: async () => ({
-      Component: (await import('../features/admin/pages/cancelled-page')).CancelledPage,
+      Component: (await import('../features/admin/pages/closed-orders-pages')).CancelledPage,
     }),
   },
   {

@@ -17,6 +17,8 @@ interface ModalDialogProps {
   onClose(): void;
   /** What takes the focus when the dialog opens; the first focusable element otherwise. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** What gets the focus back when it closes; the element focused at opening otherwise. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   className?: string;
   children: ReactNode;
 }
@@ -32,6 +34,7 @@ export function ModalDialog({
   label,
   onClose,
   initialFocus,
+  returnFocusTo,
   className = '',
   children,
 }: ModalDialogProps) {
@@ -40,7 +43,10 @@ export function ModalDialog({
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Safari does not focus a clicked button, so the caller may name the opener.
+    const opener =
+      returnFocusTo?.current ??
+      (document.activeElement instanceof HTMLElement ? document.activeElement : null);
     element.showModal();
     initialFocus?.current?.focus();
     const previousOverflow = document.body.style.overflow;
@@ -51,7 +57,7 @@ export function ModalDialog({
       opener?.focus();
     };
     // Opened once per mounting (the caller mounts the dialog to open it); a ref never changes.
-  }, [initialFocus]);
+  }, [initialFocus, returnFocusTo]);
 
   const wrapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.key !== 'Tab' || !dialog.current) return;

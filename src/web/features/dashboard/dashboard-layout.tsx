@@ -1,124 +1,83 @@
 import './dashboard-strings';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Menu, PanelLeftClose, PanelLeftOpen, Plus, UserRound } from 'lucide-react';
-import { BrandMark } from '../../ui/brand-mark';
+import {
+  Bell,
+  ClipboardList,
+  LayoutGrid,
+  PackageCheck,
+  PackageX,
+  Plus,
+  Truck,
+  UserRound,
+} from 'lucide-react';
+import { AppShell, SignedInUser } from '../../ui/app-shell';
 import { buttonClassName } from '../../ui/button-styles';
+import { SideNav, type SideNavItem } from '../../ui/side-nav';
+import { NavLogoutButton } from '../auth/components/logout-button';
 import { useSession } from '../auth/session/session-context';
-import { DashboardNav } from './components/dashboard-nav';
-import { MobileNavPanel, mobileNavPanelId } from './components/mobile-nav-panel';
-import { useSidebarCollapsed } from '../../ui/use-sidebar-collapsed';
-
-const mainId = 'dashboard-main';
-
-/** A new screen starts at its top. */
-function useScrollToTopOnNavigate() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-  }, [pathname]);
-}
 
 /**
- * The customer area's frame (SPEC section 2, "Sidebar"): a sidebar that collapses to icons on
- * desktop and slides in from a burger on phones, and a top bar with the user's name and the one
- * primary action, New order.
+ * The customer area's frame (SPEC section 2, "Sidebar"): its screens, the profile link and
+ * Logout, and a top bar with the user's name and the one primary action, New order.
  */
 export function DashboardLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const [collapsed, toggleCollapsed] = useSidebarCollapsed('dashboardSidebarCollapsed');
-  const [menuOpen, setMenuOpen] = useState(false);
-  const burger = useRef<HTMLButtonElement>(null);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useScrollToTopOnNavigate();
-
-  const CollapseIcon = collapsed ? PanelLeftOpen : PanelLeftClose;
-  const collapseLabel = collapsed ? t('dashboard.nav.expand') : t('dashboard.nav.collapse');
+  const items: SideNavItem[] = [
+    { to: '/dashboard', label: t('dashboard.nav.dashboard'), icon: LayoutGrid, end: true },
+    { to: '/dashboard/tracking', label: t('dashboard.nav.tracking'), icon: Truck },
+    { to: '/dashboard/deliveries', label: t('dashboard.nav.deliveries'), icon: PackageCheck },
+    { to: '/dashboard/cancelled', label: t('dashboard.nav.cancelled'), icon: PackageX },
+    {
+      to: '/dashboard/orders',
+      label: t('dashboard.nav.orders'),
+      icon: ClipboardList,
+      alsoActiveUnder: '/orders/',
+    },
+    { to: '/dashboard/notifications', label: t('dashboard.nav.notifications'), icon: Bell },
+  ];
+  const footerItems: SideNavItem[] = [
+    { to: '/dashboard/profile', label: t('dashboard.nav.profile'), icon: UserRound },
+  ];
 
   return (
-    <div className="flex min-h-screen bg-slate-50">
-      <a
-        href={`#${mainId}`}
-        className="sr-only z-60 rounded-lg bg-brand-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {t('dashboard.skipLink')}
-      </a>
-
-      <aside
-        id="dashboard-sidebar"
-        className={`sticky top-0 hidden h-screen shrink-0 flex-col gap-6 bg-brand-950 py-4 transition-[width] duration-200 lg:flex ${
-          collapsed ? 'w-20 px-3' : 'w-64 px-4'
-        }`}
-      >
-        <div className={`flex items-center gap-2 ${collapsed ? 'flex-col' : 'justify-between'}`}>
-          <Link
-            to="/"
-            aria-label={t('dashboard.brand.home')}
-            title={collapsed ? t('dashboard.brand.name') : undefined}
-            className="flex min-h-10 min-w-0 items-center gap-2.5 rounded-lg px-1 text-lg font-bold tracking-tight whitespace-nowrap text-white"
-          >
-            <BrandMark />
-            {!collapsed && <span aria-hidden="true">{t('dashboard.brand.name')}</span>}
+    <AppShell
+      area="dashboard"
+      labels={{
+        skipLink: t('dashboard.skipLink'),
+        brandName: t('dashboard.brand.name'),
+        brandHome: t('dashboard.brand.home'),
+        collapse: t('dashboard.nav.collapse'),
+        expand: t('dashboard.nav.expand'),
+        openMenu: t('dashboard.nav.openMenu'),
+        closeMenu: t('dashboard.nav.closeMenu'),
+        menu: t('dashboard.nav.menu'),
+      }}
+      nav={(state) => (
+        <SideNav
+          label={t('dashboard.nav.label')}
+          items={items}
+          footerItems={footerItems}
+          footer={<NavLogoutButton compact={state.compact} />}
+          {...state}
+        />
+      )}
+      topBar={
+        <>
+          <SignedInUser
+            icon={UserRound}
+            label={t('dashboard.topBar.signedInAs')}
+            name={user?.name}
+          />
+          <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('dashboard.topBar.newOrder')}
           </Link>
-          <button
-            type="button"
-            onClick={toggleCollapsed}
-            aria-label={collapseLabel}
-            aria-expanded={!collapsed}
-            aria-controls="dashboard-sidebar"
-            title={collapseLabel}
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-brand-100 hover:bg-white/10 hover:text-white"
-          >
-            <CollapseIcon aria-hidden="true" className="size-5" />
-          </button>
-        </div>
-        <DashboardNav compact={collapsed} />
-      </aside>
-
-      {menuOpen && <MobileNavPanel onClose={closeMenu} returnFocusTo={burger} />}
-
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-          <div className="flex h-16 items-center gap-3 px-4 sm:px-6 lg:px-8">
-            <button
-              ref={burger}
-              type="button"
-              onClick={() => setMenuOpen(true)}
-              aria-label={t('dashboard.nav.openMenu')}
-              aria-expanded={menuOpen}
-              aria-controls={mobileNavPanelId}
-              className="-ml-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
-            >
-              <Menu aria-hidden="true" className="size-6" />
-            </button>
-            <p className="flex min-w-0 flex-1 items-center gap-2 text-sm text-slate-600">
-              <span
-                aria-hidden="true"
-                className="hidden size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-800 sm:flex"
-              >
-                <UserRound className="size-5" />
-              </span>
-              <span className="sr-only">{t('dashboard.topBar.signedInAs')} </span>
-              <span className="truncate font-semibold text-slate-900">{user?.name}</span>
-            </p>
-            <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
-              <Plus aria-hidden="true" className="size-4" />
-              {t('dashboard.topBar.newOrder')}
-            </Link>
-          </div>
-        </header>
-        <main
-          id={mainId}
-          tabIndex={-1}
-          className="flex-1 px-4 py-6 focus:outline-none sm:px-6 sm:py-8 lg:px-8"
-        >
-          <div className="mx-auto w-full max-w-6xl">
-            <Outlet />
-          </div>
-        </main>
-      </div>
-    </div>
+        </>
+      }
+      formatPageTitle={(page) => t('dashboard.meta.pageTitle', { page })}
+      contentWidth="max-w-6xl"
+    />
   );
 }

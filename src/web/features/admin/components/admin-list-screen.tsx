@@ -13,10 +13,10 @@ import {
   type AdminListRows,
 } from '../api/admin-api';
 import { useAdminListErrorText } from '../use-admin-error-text';
-import { AdminPageHeader } from './admin-page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { CsvDownloadButton } from './csv-download-button';
 import { RowCards, type AdminColumn } from './row-cards';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../ui/select-field';
 
 export interface ListFilterOption {
   value: string;
@@ -127,7 +127,7 @@ export function AdminListScreen<List extends AdminListName>({
 
   return (
     <>
-      <AdminPageHeader
+      <PageHeader
         title={title}
         lead={lead}
         actions={<CsvDownloadButton list={list} filter={listFilter} disabled={matchesNothing} />}

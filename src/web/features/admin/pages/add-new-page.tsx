@@ -7,7 +7,7 @@ import { ApiError } from '../../../app/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { TextField } from '../../auth/components/form-fields';
 import { useAddDriverTruck } from '../api/admin-api';
-import { AdminPageHeader } from '../components/admin-page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { notifyError, notifySuccess } from '../components/admin-toasts';
 import {
   checkDriverTruck,
@@ -138,7 +138,7 @@ export function AddNewPage() {
 
   return (
     <>
-      <AdminPageHeader title={t('admin.addNew.title')} lead={t('admin.addNew.lead')} />
+      <PageHeader title={t('admin.addNew.title')} lead={t('admin.addNew.lead')} />
       <div className="max-w-2xl rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <StepIndicator step={step} />
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">

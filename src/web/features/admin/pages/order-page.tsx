@@ -2,7 +2,7 @@ import '../admin-strings';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Ban, Check, PackageCheck, PackageSearch } from 'lucide-react';
+import { Ban, Check, PackageCheck, PackageSearch } from 'lucide-react';
 import {
   formatKg,
   formatMad,
@@ -15,33 +15,30 @@ import type { AdminOrderDetail } from '../../../../shared/schemas/admin-schemas'
 import { ApiError } from '../../../app/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
-import { CopyButton } from '../../../ui/copy-button';
 import { DetailList } from '../../../ui/detail-list';
 import { formatDate, formatDateTime } from '../../../ui/format-date';
-import { OrderStatusBadge } from '../../../ui/order-status-badge';
-import { OrderTimeline } from '../../../ui/order-timeline';
+import {
+  BackLink,
+  OrderIdsCard,
+  OrderPlacedLead,
+  OrderRouteCard,
+  OrderTimelineCard,
+  PaymentAmount,
+} from '../../../ui/order-detail-sections';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { describeActionError } from '../admin-errors';
 import { useAdminOrder, useUpdateOrderStatus } from '../api/admin-api';
-import { AdminPageHeader } from '../components/admin-page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { notifyError, notifySuccess } from '../components/admin-toasts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { ConfirmOrderDialog } from '../components/confirm-order-dialog';
 import { useAdminListErrorText } from '../use-admin-error-text';
 
-function BackLink() {
+function OrderBackLink() {
   const { t } = useTranslation();
-  return (
-    <Link
-      to="/admin/orders"
-      className="-ml-1 mb-2 inline-flex min-h-10 items-center gap-1.5 rounded px-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {t('admin.order.back')}
-    </Link>
-  );
+  return <BackLink to="/admin/orders">{t('admin.order.back')}</BackLink>;
 }
 
 /** What the admin may do next (SPEC section 4): the same actions as the list screens. */
@@ -115,83 +112,56 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
   const dateTimeOr = (iso: string | null) => (iso ? formatDateTime(iso) : notYet);
   return (
     <>
-      <AdminPageHeader
-        before={<BackLink />}
+      <PageHeader
+        before={<OrderBackLink />}
         title={t('admin.order.title', {
           id: t('admin.common.hashId', { id: shortenIdForDashboard(order.id) }),
         })}
         lead={
-          <span className="flex flex-wrap items-center gap-3">
-            {t('admin.order.placedOn', { date: formatDate(order.createdAt) })}
-            <OrderStatusBadge status={order.status} />
-          </span>
+          <OrderPlacedLead
+            placedOn={t('admin.order.placedOn', { date: formatDate(order.createdAt) })}
+            status={order.status}
+          />
         }
         actions={<OrderActions order={order} />}
       />
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="flex flex-col gap-4 lg:col-span-2">
-          <Card>
-            <div className="flex flex-wrap items-end justify-between gap-4">
-              <div className="min-w-0">
-                <p className="text-xs font-medium text-slate-500">
-                  {t('admin.order.trackingNumber')}
-                </p>
-                <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span className="font-mono text-lg font-semibold text-slate-900 tabular-nums">
-                    {order.trackingNumber}
-                  </span>
-                  <CopyButton
-                    value={order.trackingNumber}
-                    label={t('admin.copy.trackingNumber')}
-                    copiedLabel={t('admin.copy.copied')}
-                    failedLabel={t('admin.copy.failed')}
-                  />
-                </div>
-              </div>
-              <div className="min-w-0">
-                <p className="text-xs font-medium text-slate-500">{t('admin.order.orderId')}</p>
-                <div className="mt-1 flex items-center gap-2">
-                  <span className="font-mono text-xs break-all text-slate-700">{order.id}</span>
-                  <CopyButton
-                    value={order.id}
-                    label={t('admin.copy.orderId')}
-                    copiedLabel={t('admin.copy.copied')}
-                    failedLabel={t('admin.copy.failed')}
-                  />
-                </div>
-              </div>
-            </div>
-            {order.cancellationReason && (
-              <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-                <span className="font-semibold">{t('admin.order.cancelReason')}: </span>
-                {order.cancellationReason}
-              </p>
-            )}
-          </Card>
-          <Card title={t('admin.order.route.title')}>
-            <p className="mb-4 text-lg font-semibold text-slate-900">
-              {t('admin.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
-            </p>
-            <DetailList
-              details={[
-                { label: t('admin.order.route.pickup'), value: order.origin.address },
-                { label: t('admin.order.route.delivery'), value: order.destination.address },
-                {
-                  label: t('admin.order.route.distance'),
-                  value: formatDistanceText(order.distance),
-                },
-                { label: t('admin.order.route.exitDate'), value: dateTimeOr(order.exitDate) },
-                {
-                  label: t('admin.order.route.estimatedDelivery'),
-                  value: dateTimeOr(order.estimatedDelivery),
-                },
-                {
-                  label: t('admin.order.route.deliveredOn'),
-                  value: dateTimeOr(order.delivery_date),
-                },
-              ]}
-            />
-          </Card>
+          <OrderIdsCard
+            trackingNumber={order.trackingNumber}
+            orderId={order.id}
+            cancelReason={order.cancellationReason}
+            labels={{
+              trackingNumber: t('admin.order.trackingNumber'),
+              orderId: t('admin.order.orderId'),
+              cancelReason: t('admin.order.cancelReason'),
+              copyTrackingNumber: t('admin.copy.trackingNumber'),
+              copyOrderId: t('admin.copy.orderId'),
+              copied: t('admin.copy.copied'),
+              failed: t('admin.copy.failed'),
+            }}
+          />
+          <OrderRouteCard
+            title={t('admin.order.route.title')}
+            route={t('admin.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+            details={[
+              { label: t('admin.order.route.pickup'), value: order.origin.address },
+              { label: t('admin.order.route.delivery'), value: order.destination.address },
+              {
+                label: t('admin.order.route.distance'),
+                value: formatDistanceText(order.distance),
+              },
+              { label: t('admin.order.route.exitDate'), value: dateTimeOr(order.exitDate) },
+              {
+                label: t('admin.order.route.estimatedDelivery'),
+                value: dateTimeOr(order.estimatedDelivery),
+              },
+              {
+                label: t('admin.order.route.deliveredOn'),
+                value: dateTimeOr(order.delivery_date),
+              },
+            ]}
+          />
           <div className="grid gap-4 md:grid-cols-2">
             <Card title={t('admin.order.customer.title')}>
               <DetailList
@@ -253,11 +223,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
               details={[
                 {
                   label: t('admin.order.payment.amount'),
-                  value: (
-                    <span className="text-xl font-bold text-slate-900">
-                      {formatMad(order.payment.amount)}
-                    </span>
-                  ),
+                  value: <PaymentAmount>{formatMad(order.payment.amount)}</PaymentAmount>,
                 },
                 {
                   label: t('admin.order.payment.method'),
@@ -278,9 +244,11 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
               ]}
             />
           </Card>
-          <Card title={t('admin.order.timeline.title')}>
-            <OrderTimeline events={order.timeline} emptyMessage={t('admin.order.timeline.empty')} />
-          </Card>
+          <OrderTimelineCard
+            title={t('admin.order.timeline.title')}
+            events={order.timeline}
+            emptyMessage={t('admin.order.timeline.empty')}
+          />
         </div>
       </div>
     </>
@@ -321,8 +289,8 @@ export function AdminOrderPage() {
   }
   return (
     <>
-      <AdminPageHeader
-        before={<BackLink />}
+      <PageHeader
+        before={<OrderBackLink />}
         title={
           notFound
             ? t('admin.order.notFoundTitle')

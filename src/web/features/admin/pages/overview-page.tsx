@@ -14,7 +14,7 @@ import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useAdminDashboard } from '../api/admin-api';
-import { AdminPageHeader } from '../components/admin-page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { useAdminOrderColumns } from '../components/order-columns';
 import { useAdminListErrorText } from '../use-admin-error-text';
 
@@ -185,7 +185,7 @@ export function OverviewPage() {
 
   return (
     <>
-      <AdminPageHeader title={t('admin.overview.title')} lead={t('admin.overview.lead')} />
+      <PageHeader title={t('admin.overview.title')} lead={t('admin.overview.lead')} />
       {body}
     </>
   );

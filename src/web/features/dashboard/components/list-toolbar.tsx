@@ -1,13 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown } from 'lucide-react';
-import { inputClassName, labelClassName } from '../../../ui/input-styles';
 import { SearchField } from '../../../ui/search-field';
-
-export interface FilterOption<Value extends string> {
-  value: Value;
-  label: string;
-}
+import { SelectField, type SelectOption } from '../../../ui/select-field';
 
 interface ListToolbarProps<Value extends string> {
   search: string;
@@ -15,7 +8,7 @@ interface ListToolbarProps<Value extends string> {
   filter?: {
     label: string;
     value: Value;
-    options: readonly FilterOption<Value>[];
+    options: readonly SelectOption<Value>[];
     onChange(value: Value): void;
   };
   /** "7 orders", once known. */
@@ -30,7 +23,6 @@ export function ListToolbar<Value extends string>({
   total,
 }: ListToolbarProps<Value>) {
   const { t } = useTranslation();
-  const selectId = useId();
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
       <SearchField
@@ -41,29 +33,13 @@ export function ListToolbar<Value extends string>({
         className="sm:max-w-sm sm:flex-1"
       />
       {filter && (
-        <div className="sm:w-52">
-          <label htmlFor={selectId} className={labelClassName}>
-            {filter.label}
-          </label>
-          <div className="relative">
-            <select
-              id={selectId}
-              value={filter.value}
-              onChange={(event) => filter.onChange(event.target.value as Value)}
-              className={`${inputClassName()} appearance-none pr-10`}
-            >
-              {filter.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <ChevronDown
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-400"
-            />
-          </div>
-        </div>
+        <SelectField
+          label={filter.label}
+          value={filter.value}
+          options={filter.options}
+          onChange={filter.onChange}
+          className="sm:w-52"
+        />
       )}
       {total !== undefined && (
         <p className="text-sm text-slate-500 tabular-nums sm:ml-auto sm:pb-3">

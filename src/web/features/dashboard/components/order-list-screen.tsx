@@ -9,7 +9,7 @@ import { useListControls } from '../../../ui/use-list-controls';
 import { ListToolbar } from './list-toolbar';
 import type { OrderColumn } from './order-columns';
 import { OrderCards } from './order-cards';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../ui/page-header';
 
 export interface StateFilterOption {
   value: string;

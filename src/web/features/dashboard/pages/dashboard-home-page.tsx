@@ -13,7 +13,7 @@ import { useDashboardSummary } from '../api/dashboard-queries';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import { OrderIdLink } from '../components/order-id-link';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { summarizeStatusCounts } from '../dashboard-summary';
 
 const linkClassName =

@@ -2,7 +2,7 @@ import '../dashboard-strings';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, ShieldCheck } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 
 /** SPEC section 2: one static notice about the session token, and a scroll-to-top button. */
 export function NotificationsPage() {

@@ -15,7 +15,7 @@ import { DASHBOARD_PAGE_SIZE, useOrderList } from '../api/dashboard-queries';
 import { DetailList } from '../../../ui/detail-list';
 import { ListToolbar } from '../components/list-toolbar';
 import { OrderIdLink } from '../components/order-id-link';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { formatCm } from '../format-cm';
 import { useListControls } from '../../../ui/use-list-controls';
 

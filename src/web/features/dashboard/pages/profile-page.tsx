@@ -10,7 +10,7 @@ import { StatusBadge } from '../../../ui/status-badge';
 import { useProfile } from '../api/dashboard-queries';
 import { Card } from '../../../ui/card';
 import { DetailList, type Detail } from '../../../ui/detail-list';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { readProfile } from '../read-profile';
 
 /** The company or individual details, in the order the sign-up form asks for them. */

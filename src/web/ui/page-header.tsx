@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { useDashboardTitle } from '../use-dashboard-title';
+import { createContext, use, useEffect, type ReactNode } from 'react';
+
+/** How the surrounding area names the browser tab after a screen ("Tracking · Atlas Freight"). */
+export const PageTitleFormatContext = createContext<(page: string) => string>((page) => page);
 
 interface PageHeaderProps {
   title: string;
@@ -10,9 +12,12 @@ interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-/** The h1 of a dashboard screen, which also names the browser tab. */
+/** The h1 of a screen, which also names the browser tab. */
 export function PageHeader({ title, lead, before, actions }: PageHeaderProps) {
-  useDashboardTitle(title);
+  const documentTitle = use(PageTitleFormatContext)(title);
+  useEffect(() => {
+    document.title = documentTitle;
+  }, [documentTitle]);
   return (
     <div className="mb-6">
       {before}

@@ -1,22 +1,28 @@
 import { useId } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { inputClassName, labelClassName } from './input-styles';
 
-export interface SelectOption {
-  value: string;
+export interface SelectOption<Value extends string = string> {
+  value: Value;
   label: string;
 }
 
-interface SelectFieldProps {
+interface SelectFieldProps<Value extends string> {
   label: string;
-  value: string;
-  options: readonly SelectOption[];
-  onChange(value: string): void;
+  value: Value;
+  options: readonly SelectOption<Value>[];
+  onChange(value: Value): void;
   className?: string;
 }
 
 /** A labelled native select in the look of the text fields. */
-export function SelectField({ label, value, options, onChange, className = '' }: SelectFieldProps) {
+export function SelectField<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className = '',
+}: SelectFieldProps<Value>) {
   const id = useId();
   return (
     <div className={className}>
@@ -27,7 +33,8 @@ export function SelectField({ label, value, options, onChange, className = '' }:
         <select
           id={id}
           value={value}
-          onChange={(event) => onChange(event.target.value)}
+          // The options are the only values the select can hold.
+          onChange={(event) => onChange(event.target.value as Value)}
           className={`${inputClassName()} appearance-none pr-10`}
         >
           {options.map((option) => (

@@ -1,0 +1,50 @@
+import '../dashboard-strings';
+import { useTranslation } from 'react-i18next';
+import { useOrderColumns, type OrderColumn } from '../components/order-columns';
+import { OrderListScreen } from '../components/order-list-screen';
+import { describeListError } from '../list-error';
+
+interface ClosedOrdersPageProps {
+  list: 'deliveries' | 'canceled';
+  /** The screen's words, under dashboard.<screen>. */
+  screen: 'deliveries' | 'cancelled';
+  /** The date, or the reason, that tells how the order ended. */
+  outcome(columns: ReturnType<typeof useOrderColumns>): OrderColumn;
+}
+
+/** SPEC section 2: the orders that are over, searchable by order id or destination. */
+function ClosedOrdersPage({ list, screen, outcome }: ClosedOrdersPageProps) {
+  const { t } = useTranslation();
+  const columns = useOrderColumns();
+  const outcomeColumn = outcome(columns);
+  return (
+    <OrderListScreen
+      list={list}
+      title={t(`dashboard.${screen}.title`)}
+      lead={t(`dashboard.${screen}.lead`)}
+      caption={t(`dashboard.${screen}.caption`)}
+      emptyMessage={t(`dashboard.${screen}.empty`)}
+      describeError={(error) => describeListError(error, t(`dashboard.${screen}.loadFailed`), true)}
+      columns={[
+        columns.orderId,
+        columns.route,
+        columns.weight,
+        columns.price,
+        columns.placedOn,
+        outcomeColumn,
+        columns.status,
+      ]}
+      cardFields={[columns.weight, columns.price, columns.placedOn, outcomeColumn]}
+    />
+  );
+}
+
+/** Delivered orders, with the day each arrived. */
+export function DeliveriesPage() {
+  return <ClosedOrdersPage list="deliveries" screen="deliveries" outcome={(c) => c.deliveredOn} />;
+}
+
+/** Cancelled orders, with the reason when one was given. */
+export function CancelledPage() {
+  return <ClosedOrdersPage list="canceled" screen="cancelled" outcome={(c) => c.cancelReason} />;
+}

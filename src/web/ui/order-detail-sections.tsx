@@ -1,0 +1,146 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { OrderStatus } from '../../shared/order-status';
+import { Card } from './card';
+import { CopyButton } from './copy-button';
+import { DetailList, type Detail } from './detail-list';
+import { OrderStatusBadge } from './order-status-badge';
+import { OrderTimeline, type TimelineEvent } from './order-timeline';
+
+/** The way back to the list an order page was opened from, above its title. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className="-ml-1 mb-2 inline-flex min-h-10 items-center gap-1.5 rounded px-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {children}
+    </Link>
+  );
+}
+
+/** "Placed on 3 May 2025" and the status badge, under an order page's title. */
+export function OrderPlacedLead({ placedOn, status }: { placedOn: string; status: OrderStatus }) {
+  return (
+    <span className="flex flex-wrap items-center gap-3">
+      {placedOn}
+      <OrderStatusBadge status={status} />
+    </span>
+  );
+}
+
+interface CopyLabels {
+  copied: string;
+  failed: string;
+}
+
+interface OrderIdsCardProps {
+  trackingNumber: string;
+  orderId: string;
+  cancelReason: string | null;
+  labels: CopyLabels & {
+    trackingNumber: string;
+    orderId: string;
+    cancelReason: string;
+    copyTrackingNumber: string;
+    /** Offers to copy the full order id as well. */
+    copyOrderId?: string;
+  };
+  className?: string;
+}
+
+/** The order's tracking number (with copy), its full id, and why it was cancelled. */
+export function OrderIdsCard({
+  trackingNumber,
+  orderId,
+  cancelReason,
+  labels,
+  className,
+}: OrderIdsCardProps) {
+  const copyButton = (value: string, label: string) => (
+    <CopyButton
+      value={value}
+      label={label}
+      copiedLabel={labels.copied}
+      failedLabel={labels.failed}
+    />
+  );
+  const orderIdClassName = 'font-mono text-xs break-all text-slate-700';
+  return (
+    <Card className={className}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-slate-500">{labels.trackingNumber}</p>
+          <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="font-mono text-lg font-semibold text-slate-900 tabular-nums">
+              {trackingNumber}
+            </span>
+            {copyButton(trackingNumber, labels.copyTrackingNumber)}
+          </div>
+        </div>
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-slate-500">{labels.orderId}</p>
+          {labels.copyOrderId ? (
+            <div className="mt-1 flex items-center gap-2">
+              <span className={orderIdClassName}>{orderId}</span>
+              {copyButton(orderId, labels.copyOrderId)}
+            </div>
+          ) : (
+            <p className={`mt-1 ${orderIdClassName}`}>{orderId}</p>
+          )}
+        </div>
+      </div>
+      {cancelReason && (
+        <p className="mt-4 rounded-lg bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          <span className="font-semibold">{labels.cancelReason}: </span>
+          {cancelReason}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+interface OrderRouteCardProps {
+  title: string;
+  /** "Casablanca → Rabat". */
+  route: string;
+  details: Detail[];
+  className?: string;
+}
+
+/** Where the order goes, then the details of the trip. */
+export function OrderRouteCard({ title, route, details, className }: OrderRouteCardProps) {
+  return (
+    <Card title={title} className={className}>
+      <p className="mb-4 text-lg font-semibold text-slate-900">{route}</p>
+      <DetailList details={details} />
+    </Card>
+  );
+}
+
+interface OrderTimelineCardProps {
+  title: string;
+  events: readonly TimelineEvent[];
+  emptyMessage: string;
+  className?: string;
+}
+
+export function OrderTimelineCard({
+  title,
+  events,
+  emptyMessage,
+  className,
+}: OrderTimelineCardProps) {
+  return (
+    <Card title={title} className={className}>
+      <OrderTimeline events={events} emptyMessage={emptyMessage} />
+    </Card>
+  );
+}
+
+/** The amount to pay, the figure a payment card leads with. */
+export function PaymentAmount({ children }: { children: ReactNode }) {
+  return <span className="text-xl font-bold text-slate-900">{children}</span>;
+}

@@ -1,0 +1,105 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import type { LucideIcon } from 'lucide-react';
+
+export interface SideNavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on this exact path (an area's home), not on the paths under it. */
+  end?: boolean;
+  /** Another path prefix that belongs to this item (the customer's /orders/:id to Orders). */
+  alsoActiveUnder?: string;
+}
+
+export interface SideNavState {
+  /** Icons only (the collapsed desktop sidebar); the names stay for screen readers. */
+  compact?: boolean;
+  /** Called after a link is followed, so the phone panel can close. */
+  onNavigate?(): void;
+}
+
+interface SideNavProps extends SideNavState {
+  label: string;
+  items: readonly SideNavItem[];
+  /** Pinned to the bottom, under a rule: more links, then the footer (Logout). */
+  footerItems?: readonly SideNavItem[];
+  footer?: ReactNode;
+}
+
+const itemClassName = (active: boolean, compact: boolean) =>
+  `flex min-h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors ${
+    compact ? 'justify-center px-0' : 'px-3'
+  } ${active ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'}`;
+
+function SideNavEntry({ item, compact = false, onNavigate }: { item: SideNavItem } & SideNavState) {
+  const { pathname } = useLocation();
+  const Icon = item.icon;
+  const alsoActive = item.alsoActiveUnder ? pathname.startsWith(item.alsoActiveUnder) : false;
+  return (
+    <li>
+      <NavLink
+        to={item.to}
+        end={item.end}
+        onClick={onNavigate}
+        title={compact ? item.label : undefined}
+        className={({ isActive }) => itemClassName(isActive || alsoActive, compact)}
+      >
+        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        <span className={compact ? 'sr-only' : 'truncate'}>{item.label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+interface SideNavButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> {
+  icon: LucideIcon;
+  label: string;
+  compact?: boolean;
+}
+
+/** An action in the look of the side navigation's links (Logout). */
+export function SideNavButton({
+  icon: Icon,
+  label,
+  compact = false,
+  ...props
+}: SideNavButtonProps) {
+  return (
+    <button
+      type="button"
+      title={compact ? label : undefined}
+      className={`w-full disabled:opacity-60 ${itemClassName(false, compact)}`}
+      {...props}
+    >
+      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      <span className={compact ? 'sr-only' : ''}>{label}</span>
+    </button>
+  );
+}
+
+/** An area's sidebar links, for the desktop sidebar and the phone panel alike. */
+export function SideNav({
+  label,
+  items,
+  footerItems = [],
+  footer,
+  compact = false,
+  onNavigate,
+}: SideNavProps) {
+  return (
+    <nav aria-label={label} className="flex flex-1 flex-col gap-4">
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => (
+          <SideNavEntry key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      <ul className="mt-auto flex flex-col gap-1 border-t border-white/10 pt-4">
+        {footerItems.map((item) => (
+          <SideNavEntry key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
+        ))}
+        {footer && <li>{footer}</li>}
+      </ul>
+    </nav>
+  );
+}
