@@ -91,6 +91,38 @@ describe('POST /api/dashboard/distance', () => {
   });
 });
 
+describe('who may ask for a price', () => {
+  const priceRequest = {
+    origin: { lat: casablanca.lat, lng: casablanca.lng },
+    destination: { lat: rabat.lat, lng: rabat.lng },
+    weight: 12,
+    length: 20,
+    width: 15,
+    height: 10,
+  };
+
+  it('any signed-in user, the admin included; nobody anonymous', async () => {
+    const admin = await loginAs(testApp, 'admin');
+    const asAdmin = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/distance',
+      headers: bearer(admin.token),
+      payload: priceRequest,
+    });
+    expect(asAdmin.statusCode).toBe(200);
+    const km = straightLineDistanceKm(casablanca, rabat);
+    expect(asAdmin.json().price).toBe(
+      calculateServerPrice({ distanceKm: km, weightKg: 12, priority: 'normal' }).price,
+    );
+    const anonymous = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/distance',
+      payload: priceRequest,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/dashboard/neworder', () => {
   it('creates a PENDING order with the server price, its first event and an unpaid payment', async () => {
     const before = await countRows();

@@ -56,7 +56,8 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         body: PriceRequestSchema,
         response: { 200: PriceResultSchema, 400: ErrorSchema },
       },
-      preHandler: customerOnly,
+      // Any signed-in user: an administrator quoting a price for a customer on the phone too.
+      preHandler: app.requireAuth,
     },
     async (request) => ordersService.quotePrice(request.body),
   );
