@@ -30,6 +30,9 @@ import { registerErrorHandling } from './http/errors';
 import { redactedPaths, serializeRequest } from './http/log-redaction';
 import type { ZodApp } from './http/zod-app';
 import { createMailer, type Mailer } from './mail/mailer';
+import { registerNotificationRoutes } from './notifications/notifications-routes';
+import { createNotificationsService } from './notifications/notifications-service';
+import { createOutboxSmsSender, type SmsSender } from './notifications/sms';
 import { registerOrderRoutes } from './orders/orders-routes';
 import { createOrdersService } from './orders/orders-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
@@ -45,6 +48,7 @@ export interface AppDeps {
   /** Tests move time forward (token expiry) with their own clock. */
   clock?: () => Date;
   mailer?: Mailer;
+  sms?: SmsSender;
 }
 
 export async function buildApp(deps: AppDeps): Promise<ZodApp> {
@@ -116,13 +120,22 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     publicUrl: config.PUBLIC_URL,
   });
   registerAuthGuards(app, authService);
+  const notificationsService = createNotificationsService({
+    db,
+    mailer,
+    sms: deps.sms ?? createOutboxSmsSender({ db, log: app.log }),
+    log: app.log,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+  });
   const ordersService = createOrdersService({
     db,
     routeDistance: createRouteDistanceLookup(config.ROUTING_URL, app.log),
     authService,
+    notificationsService,
     log: app.log,
   });
-  const adminService = createAdminService({ db, log: app.log, clock });
+  const adminService = createAdminService({ db, log: app.log, clock, notificationsService });
   const fleetService = createFleetService({ db, log: app.log, clock });
 
   await app.register(
@@ -132,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerAuthRoutes(zodApi, authService, config);
       registerUserRoutes(zodApi, db);
       registerOrderRoutes(zodApi, ordersService);
+      registerNotificationRoutes(zodApi, notificationsService);
       registerAdminRoutes(zodApi, adminService);
       registerFleetRoutes(zodApi, fleetService);
     },

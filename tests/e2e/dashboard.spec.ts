@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
 import { formatDh } from '../../src/shared/format';
 import {
+  adminCredentials,
   expectHandledHttpError,
   readSession,
   registerCompanyThroughApi,
@@ -280,6 +282,60 @@ test('notifications show the session notice and a way back to the top', async ({
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Back to top' }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('an order confirmed by the admin shows on the road, and Mark all as read clears it', async ({
+  page,
+  request,
+}) => {
+  const token = await signInThroughApi(page, await registerCompany(page));
+  const [order] = await placeOrders(page.request, token, ['Rabat']);
+
+  const login = await request.post('/api/auth/login', { data: adminCredentials() });
+  expect(login.status(), await login.text()).toBe(200);
+  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const code = `${Date.now().toString(36)}${process.pid % 100}`.toUpperCase();
+  const plate = `NT${code}-A-6`;
+  const added = await request.post('/api/admin/trucks/add', {
+    headers: admin,
+    data: {
+      fullName: 'Omar Tazi',
+      phone: '+212662223344',
+      nationalId: `NT${code}`,
+      license: `LN${code}`,
+      licenseExpire: addDays(toBusinessDate(new Date()), 300),
+      truckNumber: plate,
+      capacity: 5000,
+      truckYear: 2021,
+      model: 'Isuzu NQR',
+      truckType: 'Box Truck',
+      technicalDate: addDays(toBusinessDate(new Date()), -10),
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { truck } = (await added.json()) as { truck: { driverId: string } };
+  const confirmed = await request.put(`/api/admin/orders/${order!.id}/update-status`, {
+    headers: admin,
+    data: { status: 'IN_TRANSIT', truckNumber: plate, driverId: truck.driverId },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+  await page.goto('/dashboard/notifications');
+  await expect(page.getByRole('heading', { name: 'Keep your session safe' })).toBeVisible();
+  const list = page.getByRole('region', { name: 'Your notifications' });
+  const onTheRoad = list
+    .getByRole('listitem')
+    .filter({ hasText: `Your order ${order!.trackingNumber} is on the road` });
+  await expect(onTheRoad).toContainText(`Casablanca → Rabat, truck ${plate}. Estimated delivery`);
+  await expect(onTheRoad.getByText('Unread')).toBeVisible();
+  await expect(list.getByText('Unread')).toHaveCount(2);
+
+  await list.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(list.getByText('Unread')).toHaveCount(0);
+  await expect(onTheRoad).toBeVisible();
+  await page.reload();
+  await expect(onTheRoad).toBeVisible();
+  await expect(list.getByText('Unread')).toHaveCount(0);
 });
 
 test("a customer never sees another customer's orders", async ({ page, pageErrors }) => {

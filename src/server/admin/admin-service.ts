@@ -21,6 +21,11 @@ import type { Page } from '../db/page';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
+import type {
+  NotificationsService,
+  OrderChange,
+  PendingNotice,
+} from '../notifications/notifications-service';
 import { centimesToMad } from '../orders/order-view';
 import {
   countOrdersByStatus,
@@ -77,6 +82,7 @@ interface AdminServiceDeps {
   db: Database;
   log: FastifyBaseLogger;
   clock: () => Date;
+  notificationsService: NotificationsService;
 }
 
 interface TransitionContext {
@@ -87,9 +93,18 @@ interface TransitionContext {
   now: Date;
 }
 
-export function createAdminService({ db, log, clock }: AdminServiceDeps) {
+/** Each transition answers what changed, for the customer's notification. */
+type Transition = (context: TransitionContext) => Promise<OrderChange>;
+
+export function createAdminService({ db, log, clock, notificationsService }: AdminServiceDeps) {
   /** PENDING → IN_TRANSIT onto an available truck and its own driver, within every safeguard. */
-  async function dispatch({ tx, order, input, actorUserId, now }: TransitionContext) {
+  async function dispatch({
+    tx,
+    order,
+    input,
+    actorUserId,
+    now,
+  }: TransitionContext): Promise<OrderChange> {
     const truckNumber = input.truckNumber!;
     const found = await lockTruck(tx, { truckNumber });
     if (!found) {
@@ -117,13 +132,14 @@ export function createAdminService({ db, log, clock }: AdminServiceDeps) {
     if (problems.length > 0) {
       throw new ConflictError(problems.map((problem) => problem.message).join('. '));
     }
+    const estimatedDelivery = new Date(now.getTime() + order.durationMinutes * 60_000);
     await updateTruck(tx, truck.id, { status: 'ON_DELIVERY', updatedAt: now });
     await updateOrder(tx, order.id, {
       status: 'IN_TRANSIT',
       truckId: truck.id,
       driverId: truck.driverId,
       exitDate: now,
-      estimatedDelivery: new Date(now.getTime() + order.durationMinutes * 60_000),
+      estimatedDelivery,
       updatedAt: now,
     });
     await insertTrackingEvent(tx, {
@@ -134,10 +150,17 @@ export function createAdminService({ db, log, clock }: AdminServiceDeps) {
       actorUserId,
       createdAt: now,
     });
+    return { status: 'IN_TRANSIT', truckNumber: truck.truckNumber, estimatedDelivery };
   }
 
   /** DESIGN decision 15: a pending order needs a reason; one on the road may omit it. */
-  async function cancel({ tx, order, input, actorUserId, now }: TransitionContext) {
+  async function cancel({
+    tx,
+    order,
+    input,
+    actorUserId,
+    now,
+  }: TransitionContext): Promise<OrderChange> {
     if (order.status === 'PENDING' && !CancellationReasonSchema.safeParse(input.reason).success) {
       throw new BadRequestError(CANCELLATION_REASON_MESSAGE, {
         reason: CANCELLATION_REASON_MESSAGE,
@@ -159,10 +182,11 @@ export function createAdminService({ db, log, clock }: AdminServiceDeps) {
       actorUserId,
       createdAt: now,
     });
+    return { status: 'CANCELLED', reason: input.reason ?? null };
   }
 
   /** IN_TRANSIT → DELIVERED: the truck is free again and the payment is settled. */
-  async function deliver({ tx, order, actorUserId, now }: TransitionContext) {
+  async function deliver({ tx, order, actorUserId, now }: TransitionContext): Promise<OrderChange> {
     if (order.truckId) {
       await updateTruck(tx, order.truckId, { status: 'AVAILABLE', updatedAt: now });
     }
@@ -176,9 +200,10 @@ export function createAdminService({ db, log, clock }: AdminServiceDeps) {
       actorUserId,
       createdAt: now,
     });
+    return { status: 'DELIVERED', deliveredAt: now };
   }
 
-  const transitions: Partial<Record<OrderStatus, (context: TransitionContext) => Promise<void>>> = {
+  const transitions: Partial<Record<OrderStatus, Transition>> = {
     IN_TRANSIT: dispatch,
     CANCELLED: cancel,
     DELIVERED: deliver,
@@ -277,8 +302,9 @@ export function createAdminService({ db, log, clock }: AdminServiceDeps) {
       if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
       const now = clock();
       let from: OrderStatus | undefined;
+      let notice: PendingNotice;
       try {
-        await db.transaction(async (tx) => {
+        notice = await db.transaction(async (tx) => {
           const order = await lockOrder(tx, orderId);
           if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
           from = order.status;
@@ -286,7 +312,8 @@ export function createAdminService({ db, log, clock }: AdminServiceDeps) {
           if (!apply || !canTransition(order.status, input.status)) {
             throw new ConflictError(explainRefusedTransition(order.status, input.status));
           }
-          await apply({ tx, order, input, actorUserId, now });
+          const change = await apply({ tx, order, input, actorUserId, now });
+          return notificationsService.recordOrderChange(tx, order, change);
         });
       } catch (error) {
         if (findUniqueViolationConstraint(error) === ONE_IN_TRANSIT_PER_TRUCK) {
@@ -295,6 +322,7 @@ export function createAdminService({ db, log, clock }: AdminServiceDeps) {
         throw error;
       }
       log.info({ orderId, from, to: input.status, actorUserId }, 'order status changed');
+      notificationsService.sendNotice(notice);
       return {
         message: TRANSITION_MESSAGES[input.status]!,
         order: await loadAdminOrder(orderId),

@@ -28,20 +28,18 @@ function selectOrdersWithPayment(db: Database) {
     .leftJoin(trucks, eq(trucks.id, orders.truckId));
 }
 
-/** Creates the order, its first tracking event and its payment in one transaction. */
+/** Creates the order, its first tracking event and its payment, in the caller's transaction. */
 export async function insertOrderWithPayment(
-  db: Database,
+  tx: Database,
   order: typeof orders.$inferInsert,
   payment: Omit<typeof payments.$inferInsert, 'orderId'>,
   firstEvent: Omit<typeof trackingEvents.$inferInsert, 'orderId' | 'status'>,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [created] = await tx.insert(orders).values(order).returning({ id: orders.id });
-    const orderId = created!.id;
-    await tx.insert(payments).values({ ...payment, orderId });
-    await tx.insert(trackingEvents).values({ ...firstEvent, orderId, status: 'PENDING' });
-    return orderId;
-  });
+  const [created] = await tx.insert(orders).values(order).returning({ id: orders.id });
+  const orderId = created!.id;
+  await tx.insert(payments).values({ ...payment, orderId });
+  await tx.insert(trackingEvents).values({ ...firstEvent, orderId, status: 'PENDING' });
+  return orderId;
 }
 
 export interface CustomerOrderFilter {

@@ -15,6 +15,7 @@ import type { AuthContext, AuthService } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { NotFoundError } from '../http/errors';
+import type { NotificationsService } from '../notifications/notifications-service';
 import type { RouteDistanceLookup } from '../routing/route-distance';
 import {
   countCustomerOrdersByStatus,
@@ -42,10 +43,17 @@ interface OrdersServiceDeps {
   db: Database;
   routeDistance: RouteDistanceLookup;
   authService: AuthService;
+  notificationsService: NotificationsService;
   log: FastifyBaseLogger;
 }
 
-export function createOrdersService({ db, routeDistance, authService, log }: OrdersServiceDeps) {
+export function createOrdersService({
+  db,
+  routeDistance,
+  authService,
+  notificationsService,
+  log,
+}: OrdersServiceDeps) {
   async function priceRoute(
     from: { lat: number; lng: number },
     to: { lat: number; lng: number },
@@ -91,41 +99,51 @@ export function createOrdersService({ db, routeDistance, authService, log }: Ord
 
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const orderId = await insertOrderWithPayment(
-            db,
-            {
-              trackingNumber: generateTrackingNumber(),
-              userId: auth.userId,
-              priority: input.priority,
-              cargoType: input.cargo_type,
-              pickupLoc: pickup.city,
-              deliveryLoc: delivery.city,
-              pickupAddress: input.pickup_address ?? null,
-              deliveryAddress: input.delivery_address ?? null,
-              pickupLat: pickup.lat,
-              pickupLng: pickup.lng,
-              deliveryLat: delivery.lat,
-              deliveryLng: delivery.lng,
-              weightKg: String(input.weight),
-              lengthCm: String(input.length),
-              widthCm: String(input.width),
-              heightCm: String(input.height),
-              receiverName: input.receiver_name ?? null,
-              receiverPhone: input.receiver_phone ?? null,
-              receiverEmail: input.receiver_email ?? null,
-              shipmentInfo: input.shipment_info ?? null,
-              shipmentNote: input.shipment_note ?? null,
-              priceCentimes,
-              distanceKm: String(route.km),
-              durationMinutes: route.minutes,
-            },
-            {
-              amountCentimes: priceCentimes,
-              method: input.payment_method,
-              status: input.payment_method === 'online' ? 'pending' : 'unpaid',
-            },
-            { location: pickup.city, note: 'Order received', actorUserId: auth.userId },
-          );
+          const order = {
+            trackingNumber: generateTrackingNumber(),
+            userId: auth.userId,
+            priority: input.priority,
+            cargoType: input.cargo_type,
+            pickupLoc: pickup.city,
+            deliveryLoc: delivery.city,
+            pickupAddress: input.pickup_address ?? null,
+            deliveryAddress: input.delivery_address ?? null,
+            pickupLat: pickup.lat,
+            pickupLng: pickup.lng,
+            deliveryLat: delivery.lat,
+            deliveryLng: delivery.lng,
+            weightKg: String(input.weight),
+            lengthCm: String(input.length),
+            widthCm: String(input.width),
+            heightCm: String(input.height),
+            receiverName: input.receiver_name ?? null,
+            receiverPhone: input.receiver_phone ?? null,
+            receiverEmail: input.receiver_email ?? null,
+            shipmentInfo: input.shipment_info ?? null,
+            shipmentNote: input.shipment_note ?? null,
+            priceCentimes,
+            distanceKm: String(route.km),
+            durationMinutes: route.minutes,
+          };
+          const { orderId, notice } = await db.transaction(async (tx) => {
+            const orderId = await insertOrderWithPayment(
+              tx,
+              order,
+              {
+                amountCentimes: priceCentimes,
+                method: input.payment_method,
+                status: input.payment_method === 'online' ? 'pending' : 'unpaid',
+              },
+              { location: pickup.city, note: 'Order received', actorUserId: auth.userId },
+            );
+            const notice = await notificationsService.recordOrderChange(
+              tx,
+              { ...order, id: orderId },
+              { status: 'PENDING' },
+            );
+            return { orderId, notice };
+          });
+          notificationsService.sendNotice(notice);
           log.info({ orderId, userId: auth.userId, priceCentimes }, 'order created');
           return { order: await loadOrderDetail({ id: orderId, userId: auth.userId }) };
         } catch (error) {

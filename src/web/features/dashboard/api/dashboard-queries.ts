@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPage, apiRequest, toQueryString } from '../../../app/api-client';
 import type { OrderStatus } from '../../../../shared/order-status';
 import type {
@@ -6,6 +6,11 @@ import type {
   CustomerOrder,
   CustomerOrderDetail,
 } from '../../../../shared/schemas/order-schemas';
+import type {
+  MarkNotificationsReadResult,
+  Notification,
+  NotificationList,
+} from '../../../../shared/schemas/notification-schemas';
 
 /** SPEC section 9: the customer lists show 6 orders a page. */
 export const DASHBOARD_PAGE_SIZE = 6;
@@ -42,6 +47,8 @@ export const dashboardQueryKeys = {
     [...dashboardQueryKeys.all, 'list', list, params] as const,
   order: (id: string) => [...dashboardQueryKeys.all, 'order', id] as const,
   profile: () => [...dashboardQueryKeys.all, 'profile'] as const,
+  notifications: () => [...dashboardQueryKeys.all, 'notifications'] as const,
+  notificationPage: (page: number) => [...dashboardQueryKeys.notifications(), page] as const,
 };
 
 /*
@@ -113,5 +120,35 @@ export function useProfile() {
   return useQuery({
     queryKey: dashboardQueryKeys.profile(),
     queryFn: ({ signal }) => apiRequest<unknown>('/auth/profile', { signal }),
+  });
+}
+
+export interface NotificationPage {
+  notifications: Notification[];
+  total: number;
+}
+
+export function useNotifications(page: number) {
+  return useQuery({
+    queryKey: dashboardQueryKeys.notificationPage(page),
+    queryFn: async ({ signal }): Promise<NotificationPage> => {
+      const query = toQueryString({ page, pageSize: DASHBOARD_PAGE_SIZE });
+      const { body, total } = await apiPage<NotificationList>(`/dashboard/notifications${query}`, {
+        signal,
+      });
+      return { notifications: body.notifications, total };
+    },
+    placeholderData: keepPreviousData,
+    ...freshOnOpen,
+  });
+}
+
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<MarkNotificationsReadResult>('/dashboard/notifications/read', { method: 'POST' }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: dashboardQueryKeys.notifications() }),
   });
 }

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { ArrowUp, ShieldCheck } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
 import { PageHeader } from '../../../ui/page-header';
+import { OrderNotificationList } from '../components/order-notification-list';
 
-/** SPEC section 2: one static notice about the session token, and a scroll-to-top button. */
+/**
+ * SPEC section 2: one static notice about the session token, and a scroll-to-top button; below
+ * the notice, the customer's notifications about their orders (SPEC section 1).
+ */
 export function NotificationsPage() {
   const { t } = useTranslation();
   return (
@@ -31,6 +35,7 @@ export function NotificationsPage() {
           </article>
         </li>
       </ul>
+      <OrderNotificationList />
       <div className="mt-8 flex justify-end">
         <button
           type="button"

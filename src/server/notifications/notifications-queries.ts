@@ -1,0 +1,56 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import { notifications, orders, users } from '../db/schema';
+
+/** Runs in the caller's transaction, so a refused or rolled-back change leaves no row. */
+export async function insertNotification(
+  tx: Database,
+  notification: typeof notifications.$inferInsert,
+): Promise<void> {
+  await tx.insert(notifications).values(notification);
+}
+
+export async function findUserEmail(db: Database, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
+export async function listUserNotifications(db: Database, userId: string, page: Page) {
+  const where = eq(notifications.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: notifications.id,
+        title: notifications.title,
+        body: notifications.body,
+        orderId: notifications.orderId,
+        trackingNumber: orders.trackingNumber,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+      })
+      .from(notifications)
+      .leftJoin(orders, eq(orders.id, notifications.orderId))
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+export type NotificationListRow = Awaited<ReturnType<typeof listUserNotifications>>['rows'][number];
+
+/** Marks every unread notification of this user read; answers how many changed. */
+export async function markUserNotificationsRead(
+  db: Database,
+  userId: string,
+  readAt: Date,
+): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return updated.length;
+}

@@ -1,0 +1,332 @@
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, outbox } from '../../src/server/db/schema';
+import type { Notification, NotificationList } from '../../src/shared/schemas/notification-schemas';
+import {
+  bearer,
+  createOrderAs,
+  createTruckWithDriver,
+  dispatchOrder,
+  loginAs,
+  updateOrderStatus,
+  type LoggedIn,
+} from './factories';
+import { buildTestApp, type TestApp } from './helpers';
+
+const RECEIVER_PHONE = '+212612345678';
+
+let testApp: TestApp;
+let admin: LoggedIn;
+let customer: LoggedIn;
+let otherCustomer: LoggedIn;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  admin = await loginAs(testApp, 'admin');
+  customer = await loginAs(testApp, 'company');
+  otherCustomer = await loginAs(testApp, 'individual');
+});
+afterAll(() => testApp.close());
+
+async function listNotifications(app: TestApp, caller: LoggedIn, query = '') {
+  const response = await app.app.inject({
+    method: 'GET',
+    url: `/api/dashboard/notifications${query}`,
+    headers: bearer(caller.token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return {
+    notifications: (response.json() as NotificationList).notifications,
+    total: Number(response.headers['x-total-count']),
+  };
+}
+
+async function notificationsOf(app: TestApp, orderId: string) {
+  return app.database.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.orderId, orderId))
+    .orderBy(notifications.createdAt);
+}
+
+/** Mail and SMS leave after the commit, in the background: the outbox shows them shortly. */
+async function waitForOutbox(
+  app: TestApp,
+  channel: 'email' | 'sms',
+  recipient: string,
+  text: string,
+  isSettled: (row: typeof outbox.$inferSelect) => boolean = () => true,
+) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const rows = await app.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, channel), eq(outbox.recipient, recipient)));
+    const row = rows.find((r) => `${r.subject ?? ''}\n${r.body}`.includes(text) && isSettled(r));
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`No ${channel} to ${recipient} mentioning "${text}" in the outbox`);
+}
+
+async function countSmsMentioning(text: string) {
+  const rows = await testApp.database.db.select().from(outbox).where(eq(outbox.channel, 'sms'));
+  return rows.filter((row) => row.body.includes(text)).length;
+}
+
+describe('order notifications', () => {
+  it('tells the customer an order was placed, by notification and email only', async () => {
+    const order = await createOrderAs(testApp, customer);
+    const [notification, ...others] = await notificationsOf(testApp, order.id);
+    expect(others).toEqual([]);
+    expect(notification).toMatchObject({
+      userId: customer.user.id,
+      title: `We received your order ${order.trackingNumber}`,
+      readAt: null,
+    });
+    expect(notification!.body).toContain('Casablanca → Rabat');
+
+    const mail = await waitForOutbox(testApp, 'email', customer.email, order.trackingNumber);
+    expect(mail.subject).toBe(`We received your order ${order.trackingNumber}`);
+    expect(mail.body).toContain('http://atlas.test/dashboard/notifications');
+    expect(await countSmsMentioning(order.trackingNumber)).toBe(0);
+  });
+
+  it('tells the customer and the receiver an order is on the road, then delivered', async () => {
+    const order = await createOrderAs(testApp, customer);
+    const truck = await createTruckWithDriver(testApp);
+    await dispatchOrder(testApp, admin, order.id, truck);
+
+    const onTheRoad = (await notificationsOf(testApp, order.id)).at(-1)!;
+    expect(onTheRoad.userId).toBe(customer.user.id);
+    expect(onTheRoad.title).toBe(`Your order ${order.trackingNumber} is on the road`);
+    expect(onTheRoad.body).toMatch(
+      new RegExp(`^Casablanca → Rabat, truck ${truck.truckNumber}\\. Estimated delivery .+\\.$`),
+    );
+    const mail = await waitForOutbox(testApp, 'email', customer.email, 'is on the road');
+    expect(mail.subject).toBe(onTheRoad.title);
+    const sms = await waitForOutbox(testApp, 'sms', RECEIVER_PHONE, order.trackingNumber);
+    expect(sms.body).toContain('is on the road');
+
+    const delivered = await updateOrderStatus(testApp, admin, order.id, { status: 'DELIVERED' });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const rows = await notificationsOf(testApp, order.id);
+    expect(rows.map((row) => row.title)).toEqual([
+      `We received your order ${order.trackingNumber}`,
+      `Your order ${order.trackingNumber} is on the road`,
+      `Your order ${order.trackingNumber} has been delivered`,
+    ]);
+    await waitForOutbox(testApp, 'email', customer.email, 'has been delivered');
+    const deliveredSms = await waitForOutbox(testApp, 'sms', RECEIVER_PHONE, 'was delivered');
+    expect(deliveredSms.body).toContain(order.trackingNumber);
+  });
+
+  it('tells a cancellation with its reason, and texts no receiver', async () => {
+    const order = await createOrderAs(testApp, customer);
+    const response = await updateOrderStatus(testApp, admin, order.id, {
+      status: 'CANCELLED',
+      reason: 'Customer changed plans',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const cancelled = (await notificationsOf(testApp, order.id)).at(-1)!;
+    expect(cancelled.title).toBe(`Your order ${order.trackingNumber} was cancelled`);
+    expect(cancelled.body).toBe('Casablanca → Rabat. Reason: Customer changed plans');
+    await waitForOutbox(testApp, 'email', customer.email, 'was cancelled');
+    expect(await countSmsMentioning(order.trackingNumber)).toBe(0);
+  });
+
+  it('sends no SMS when the order has no receiver phone', async () => {
+    const order = await createOrderAs(testApp, customer, { receiver_phone: undefined });
+    await dispatchOrder(testApp, admin, order.id, await createTruckWithDriver(testApp));
+    await waitForOutbox(testApp, 'email', customer.email, `${order.trackingNumber} is on the road`);
+    expect(await countSmsMentioning(order.trackingNumber)).toBe(0);
+  });
+
+  it('records nothing for a refused transition (busy truck, 409)', async () => {
+    const truck = await createTruckWithDriver(testApp);
+    const first = await createOrderAs(testApp, customer);
+    await dispatchOrder(testApp, admin, first.id, truck);
+    const second = await createOrderAs(testApp, customer);
+    await waitForOutbox(testApp, 'email', customer.email, second.trackingNumber);
+
+    const refused = await updateOrderStatus(testApp, admin, second.id, {
+      status: 'IN_TRANSIT',
+      truckNumber: truck.truckNumber,
+      driverId: truck.driverId,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await notificationsOf(testApp, second.id)).map((row) => row.title)).toEqual([
+      `We received your order ${second.trackingNumber}`,
+    ]);
+    const mails = await testApp.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, customer.email));
+    expect(mails.filter((m) => m.body.includes(`${second.trackingNumber} is on the road`))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('GET /api/dashboard/notifications and POST /api/dashboard/notifications/read', () => {
+  it('lists only the caller’s own notifications, newest first, a page at a time', async () => {
+    const all = await listNotifications(testApp, customer);
+    expect(all.total).toBeGreaterThanOrEqual(5);
+    expect(all.notifications).toHaveLength(all.total);
+    const times = all.notifications.map((n) => n.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const first: Notification = all.notifications[0]!;
+    expect(Object.keys(first).sort()).toEqual(
+      ['body', 'createdAt', 'id', 'orderId', 'readAt', 'title', 'trackingNumber'].sort(),
+    );
+    expect(first.trackingNumber).toMatch(/^MA-/);
+
+    const page = await listNotifications(testApp, customer, '?page=2&pageSize=2');
+    expect(page.total).toBe(all.total);
+    expect(page.notifications.map((n) => n.id)).toEqual(
+      all.notifications.slice(2, 4).map((n) => n.id),
+    );
+
+    expect(await listNotifications(testApp, otherCustomer)).toEqual({
+      notifications: [],
+      total: 0,
+    });
+  });
+
+  it('marks all of the caller’s notifications read, and nobody else’s', async () => {
+    const otherOrder = await createOrderAs(testApp, otherCustomer);
+    const unread = (await listNotifications(testApp, customer)).notifications.filter(
+      (n) => n.readAt === null,
+    ).length;
+    expect(unread).toBeGreaterThan(0);
+
+    const markRead = () =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/dashboard/notifications/read',
+        headers: bearer(customer.token),
+      });
+    const response = await markRead();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ updated: unread });
+    const after = await listNotifications(testApp, customer);
+    expect(after.notifications.every((n) => n.readAt !== null)).toBe(true);
+    expect((await markRead()).json()).toEqual({ updated: 0 });
+
+    const other = await listNotifications(testApp, otherCustomer);
+    expect(other.notifications).toHaveLength(1);
+    expect(other.notifications[0]).toMatchObject({ orderId: otherOrder.id, readAt: null });
+  });
+
+  it('answers 401 without a session, 403 to an admin and 400 to a bad page', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/dashboard/notifications'],
+      ['POST', '/api/dashboard/notifications/read'],
+    ] as const) {
+      expect((await testApp.app.inject({ method, url })).statusCode).toBe(401);
+      const asAdmin = await testApp.app.inject({ method, url, headers: bearer(admin.token) });
+      expect(asAdmin.statusCode).toBe(403);
+    }
+    for (const query of ['?pageSize=abc', '?page=0', '?pageSize=101']) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/dashboard/notifications${query}`,
+        headers: bearer(customer.token),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('message');
+    }
+  });
+  it('are listed in the OpenAPI document', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const { paths } = response.json() as { paths: Record<string, Record<string, unknown>> };
+    expect(paths['/api/dashboard/notifications']).toHaveProperty('get');
+    expect(paths['/api/dashboard/notifications/read']).toHaveProperty('post');
+  });
+});
+
+describe('when a message cannot be sent', () => {
+  it('keeps the transition and the notification, and the outbox keeps the error', async () => {
+    const failing = await buildTestApp({
+      // Nothing listens on port 1: every SMTP connection is refused.
+      env: { SMTP_URL: 'smtp://127.0.0.1:1' },
+    });
+    try {
+      const [failingAdmin, failingCustomer] = await Promise.all([
+        loginAs(failing, 'admin'),
+        loginAs(failing, 'company'),
+      ]);
+      const order = await createOrderAs(failing, failingCustomer);
+      await dispatchOrder(failing, failingAdmin, order.id, await createTruckWithDriver(failing));
+      expect((await notificationsOf(failing, order.id)).at(-1)!.title).toBe(
+        `Your order ${order.trackingNumber} is on the road`,
+      );
+      const mail = await waitForOutbox(
+        failing,
+        'email',
+        failingCustomer.email,
+        `${order.trackingNumber} is on the road`,
+        (row) => row.error !== null,
+      );
+      expect(mail.error).toMatch(/ECONNREFUSED/);
+      expect(mail.sentAt).toBeNull();
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('over real SMTP', () => {
+  it('mails the customer that the order is on the road', async () => {
+    const received: Array<{ to: string; subject: string; text: string }> = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+            received.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    const smtpApp = await buildTestApp({
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: 'Atlas Freight <no-reply@atlas.test>',
+      },
+    });
+    try {
+      const [smtpAdmin, smtpCustomer] = await Promise.all([
+        loginAs(smtpApp, 'admin'),
+        loginAs(smtpApp, 'company'),
+      ]);
+      const order = await createOrderAs(smtpApp, smtpCustomer);
+      const truck = await createTruckWithDriver(smtpApp);
+      await dispatchOrder(smtpApp, smtpAdmin, order.id, truck);
+
+      let mail: (typeof received)[number] | undefined;
+      for (let attempt = 0; attempt < 100 && !mail; attempt += 1) {
+        mail = received.find((m) => m.subject.includes('is on the road'));
+        if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(mail).toMatchObject({
+        to: smtpCustomer.email,
+        subject: `Your order ${order.trackingNumber} is on the road`,
+      });
+      expect(mail!.text).toContain(`Casablanca → Rabat, truck ${truck.truckNumber}`);
+      expect(mail!.text).toContain('Estimated delivery');
+    } finally {
+      await smtpApp.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+});
