@@ -8,7 +8,9 @@ import {
 } from '../../src/shared/pricing';
 import type { CustomerOrder, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import {
+  adminCredentials,
   expectHandledHttpError,
+  logInThroughForm,
   registerCompanyThroughApi,
   strongPassword,
   uniqueEmail,
@@ -330,6 +332,19 @@ test('Cancel Order leaves the wizard for the dashboard', async ({ page, request 
   await page.goto('/new-order');
   await page.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an administrator is pointed to the calculator instead of a wizard the server would refuse', async ({
+  page,
+}) => {
+  const { email, password } = adminCredentials();
+  await logInThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/new-order');
+  await expect(page.getByRole('note')).toContainText('Orders are placed from a customer account');
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Open the price calculator' }).click();
+  await expect(page).toHaveURL(/\/calculate-distance$/);
 });
 
 test('a failing price call shows the alert and the cargo-type estimate, and stays on the step', async ({
