@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../ui/data-table';
 import { Pager } from '../../../ui/pager';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
-import { SearchField } from '../../../ui/search-field';
+import { ListToolbar } from '../../../ui/list-toolbar';
 import { LoadingState } from '../../../ui/spinner';
 import { useListControls } from '../../../ui/use-list-controls';
 import {
@@ -16,7 +16,6 @@ import { useAdminListErrorText } from '../use-admin-error-text';
 import { PageHeader } from '../../../ui/page-header';
 import { CsvDownloadButton } from './csv-download-button';
 import { RowCards, type AdminColumn } from './row-cards';
-import { SelectField } from '../../../ui/select-field';
 
 export interface ListFilterOption {
   value: string;
@@ -133,29 +132,21 @@ export function AdminListScreen<List extends AdminListName>({
         actions={<CsvDownloadButton list={list} filter={listFilter} disabled={matchesNothing} />}
       />
       {above}
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <SearchField
-          label={t('admin.lists.searchLabel')}
-          placeholder={searchPlaceholder}
-          value={controls.search}
-          onChange={controls.setSearch}
-          className="sm:max-w-sm sm:flex-1"
-        />
-        {filter && (
-          <SelectField
-            label={filter.label}
-            value={controls.filter}
-            options={filter.options}
-            onChange={controls.setFilter}
-            className="sm:w-52"
-          />
-        )}
-        {total !== undefined && (
-          <p role="status" className="text-sm text-slate-500 tabular-nums sm:ml-auto sm:pb-3">
-            {t('admin.lists.count', { count: total })}
-          </p>
-        )}
-      </div>
+      <ListToolbar
+        searchLabel={t('admin.lists.searchLabel')}
+        searchPlaceholder={searchPlaceholder}
+        search={controls.search}
+        onSearchChange={controls.setSearch}
+        filter={
+          filter && {
+            label: filter.label,
+            value: controls.filter,
+            options: filter.options,
+            onChange: controls.setFilter,
+          }
+        }
+        countText={total === undefined ? undefined : t('admin.lists.count', { count: total })}
+      />
       {body}
       {children}
     </>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../../../../shared/order-status';
 import { DataTable } from '../../../ui/data-table';
 import { Pager } from '../../../ui/pager';
@@ -6,7 +7,7 @@ import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { DASHBOARD_PAGE_SIZE, useOrderList, type OrderListName } from '../api/dashboard-queries';
 import { useListControls } from '../../../ui/use-list-controls';
-import { ListToolbar } from './list-toolbar';
+import { ListToolbar } from '../../../ui/list-toolbar';
 import type { OrderColumn } from './order-columns';
 import { OrderCards } from './order-cards';
 import { PageHeader } from '../../../ui/page-header';
@@ -50,6 +51,7 @@ export function OrderListScreen({
   cardFields,
   stateFilter,
 }: OrderListScreenProps) {
+  const { t } = useTranslation();
   const controls = useListControls(stateFilter?.options[0]?.value ?? '');
   const statuses = stateFilter?.options.find(
     (option) => option.value === controls.filter,
@@ -96,9 +98,15 @@ export function OrderListScreen({
     <>
       <PageHeader title={title} lead={lead} />
       <ListToolbar
+        searchLabel={t('dashboard.lists.searchLabel')}
+        searchPlaceholder={t('dashboard.lists.searchPlaceholder')}
         search={controls.search}
         onSearchChange={controls.setSearch}
-        total={query.data?.total}
+        countText={
+          query.data === undefined
+            ? undefined
+            : t('dashboard.lists.count', { count: query.data.total })
+        }
         filter={
           stateFilter && {
             label: stateFilter.label,

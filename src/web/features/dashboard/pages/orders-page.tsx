@@ -13,7 +13,7 @@ import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { DASHBOARD_PAGE_SIZE, useOrderList } from '../api/dashboard-queries';
 import { DetailList } from '../../../ui/detail-list';
-import { ListToolbar } from '../components/list-toolbar';
+import { ListToolbar } from '../../../ui/list-toolbar';
 import { OrderIdLink } from '../components/order-id-link';
 import { PageHeader } from '../../../ui/page-header';
 import { formatCm } from '../format-cm';
@@ -135,9 +135,15 @@ export function OrdersPage() {
     <>
       <PageHeader title={t('dashboard.orders.title')} lead={t('dashboard.orders.lead')} />
       <ListToolbar
+        searchLabel={t('dashboard.lists.searchLabel')}
+        searchPlaceholder={t('dashboard.lists.searchPlaceholder')}
         search={controls.search}
         onSearchChange={controls.setSearch}
-        total={query.data?.total}
+        countText={
+          query.data === undefined
+            ? undefined
+            : t('dashboard.lists.count', { count: query.data.total })
+        }
       />
       {body}
     </>

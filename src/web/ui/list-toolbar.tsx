@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
-import { SearchField } from '../../../ui/search-field';
-import { SelectField, type SelectOption } from '../../../ui/select-field';
+import { SearchField } from './search-field';
+import { SelectField, type SelectOption } from './select-field';
 
 interface ListToolbarProps<Value extends string> {
+  searchLabel: string;
+  searchPlaceholder: string;
   search: string;
   onSearchChange(value: string): void;
   filter?: {
@@ -11,23 +12,24 @@ interface ListToolbarProps<Value extends string> {
     options: readonly SelectOption<Value>[];
     onChange(value: Value): void;
   };
-  /** "7 orders", once known. */
-  total?: number;
+  /** "7 orders", once the total is known. */
+  countText?: string;
 }
 
-/** Search by id or destination, an optional state filter, and the number of matches. */
+/** Above every list: the search box, an optional filter, and the number of matches. */
 export function ListToolbar<Value extends string>({
+  searchLabel,
+  searchPlaceholder,
   search,
   onSearchChange,
   filter,
-  total,
+  countText,
 }: ListToolbarProps<Value>) {
-  const { t } = useTranslation();
   return (
-    <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
       <SearchField
-        label={t('dashboard.lists.searchLabel')}
-        placeholder={t('dashboard.lists.searchPlaceholder')}
+        label={searchLabel}
+        placeholder={searchPlaceholder}
         value={search}
         onChange={onSearchChange}
         className="sm:max-w-sm sm:flex-1"
@@ -41,9 +43,9 @@ export function ListToolbar<Value extends string>({
           className="sm:w-52"
         />
       )}
-      {total !== undefined && (
-        <p className="text-sm text-slate-500 tabular-nums sm:ml-auto sm:pb-3">
-          {t('dashboard.lists.count', { count: total })}
+      {countText !== undefined && (
+        <p role="status" className="text-sm text-slate-500 tabular-nums sm:ml-auto sm:pb-3">
+          {countText}
         </p>
       )}
     </div>
