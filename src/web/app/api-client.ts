@@ -25,9 +25,10 @@ export interface ApiPage<T> {
 
 /**
  * The single place that ends a session the server refused: the stored session is cleared (the
- * session provider hears of it) and the browser goes to the login page.
+ * session provider hears of it) and the browser goes to the login page. The live event stream
+ * calls it too, for a 401 on its own request.
  */
-function clearSessionAndGoToLogin(): void {
+export function clearSessionAndGoToLogin(): void {
   clearStoredSession();
   if (window.location.pathname !== '/login') window.location.assign('/login');
 }

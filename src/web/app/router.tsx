@@ -203,6 +203,12 @@ const adminChildren: RouteObject[] = [
     }),
   },
   {
+    path: 'messages',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/messages-page')).MessagesPage,
+    }),
+  },
+  {
     path: 'add-new',
     lazy: async () => ({
       Component: (await import('../features/admin/pages/add-new-page')).AddNewPage,

@@ -2,10 +2,13 @@ import { SearchField } from './search-field';
 import { SelectField, type SelectOption } from './select-field';
 
 interface ListToolbarProps<Value extends string> {
-  searchLabel: string;
-  searchPlaceholder: string;
-  search: string;
-  onSearchChange(value: string): void;
+  /** Left out for a list the server cannot search (the outbox). */
+  search?: {
+    label: string;
+    placeholder: string;
+    value: string;
+    onChange(value: string): void;
+  };
   filter?: {
     label: string;
     value: Value;
@@ -18,22 +21,21 @@ interface ListToolbarProps<Value extends string> {
 
 /** Above every list: the search box, an optional filter, and the number of matches. */
 export function ListToolbar<Value extends string>({
-  searchLabel,
-  searchPlaceholder,
   search,
-  onSearchChange,
   filter,
   countText,
 }: ListToolbarProps<Value>) {
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-      <SearchField
-        label={searchLabel}
-        placeholder={searchPlaceholder}
-        value={search}
-        onChange={onSearchChange}
-        className="sm:max-w-sm sm:flex-1"
-      />
+      {search && (
+        <SearchField
+          label={search.label}
+          placeholder={search.placeholder}
+          value={search.value}
+          onChange={search.onChange}
+          className="sm:max-w-sm sm:flex-1"
+        />
+      )}
       {filter && (
         <SelectField
           label={filter.label}

@@ -10,7 +10,12 @@ export interface SideNavItem {
   end?: boolean;
   /** Another path prefix that belongs to this item (the customer's /orders/:id to Orders). */
   alsoActiveUnder?: string;
+  /** A count beside the name (unread notifications), shown when above 0. */
+  badge?: { count: number; label: string };
 }
+
+/** Past this, the badge says "99+": it tells that there is something new, not how much. */
+const MAX_BADGE_COUNT = 99;
 
 export interface SideNavState {
   /** Icons only (the collapsed desktop sidebar); the names stay for screen readers. */
@@ -36,6 +41,9 @@ function SideNavEntry({ item, compact = false, onNavigate }: { item: SideNavItem
   const { pathname } = useLocation();
   const Icon = item.icon;
   const alsoActive = item.alsoActiveUnder ? pathname.startsWith(item.alsoActiveUnder) : false;
+  const badge = item.badge && item.badge.count > 0 ? item.badge : undefined;
+  const badgeText =
+    badge && (badge.count > MAX_BADGE_COUNT ? `${MAX_BADGE_COUNT}+` : String(badge.count));
   return (
     <li>
       <NavLink
@@ -45,8 +53,32 @@ function SideNavEntry({ item, compact = false, onNavigate }: { item: SideNavItem
         title={compact ? item.label : undefined}
         className={({ isActive }) => itemClassName(isActive || alsoActive, compact)}
       >
-        <Icon aria-hidden="true" className="size-5 shrink-0" />
+        <span className="relative shrink-0">
+          <Icon aria-hidden="true" className="size-5" />
+          {badge && compact && (
+            <span
+              aria-hidden="true"
+              className="absolute -top-2 -right-2.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-accent-500 px-1 text-[0.625rem] leading-none font-bold text-brand-950 tabular-nums"
+            >
+              {badgeText}
+            </span>
+          )}
+        </span>
         <span className={compact ? 'sr-only' : 'truncate'}>{item.label}</span>
+        {badge && (
+          <>
+            {!compact && (
+              <span
+                aria-hidden="true"
+                className="ml-auto rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-brand-950 tabular-nums"
+              >
+                {badgeText}
+              </span>
+            )}
+            {/* The space keeps the name "Notifications 3 unread", not "Notifications3 unread". */}
+            <span className="sr-only"> {badge.label}</span>
+          </>
+        )}
       </NavLink>
     </li>
   );

@@ -5,6 +5,7 @@ import {
   ClipboardCheck,
   ClipboardList,
   LayoutGrid,
+  Mail,
   PackageCheck,
   PackageX,
   Route,
@@ -17,16 +18,21 @@ import { AppShell, SignedInUser } from '../../ui/app-shell';
 import { SideNav, type SideNavItem } from '../../ui/side-nav';
 import { NavLogoutButton } from '../auth/components/logout-button';
 import { useSession } from '../auth/session/session-context';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveOrderUpdates } from '../live/use-live-order-updates';
+import { adminQueryKeys } from './api/admin-api';
 import { AdminToastContainer } from './components/admin-toasts';
 
 /**
  * The back office's frame (SPEC section 2, "Admin area"), in the customer dashboard's visual
- * language: its screens in the order of a day's work, a top bar naming the signed-in admin, and
- * the toasts every admin action reports through.
+ * language: its screens in the order of a day's work, a top bar naming the signed-in admin and
+ * the live updates' state, and the toasts every admin action reports through. Its screens
+ * follow every order live: each order event refreshes them.
  */
 export function AdminLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const live = useLiveOrderUpdates(adminQueryKeys.all);
   const items: SideNavItem[] = [
     { to: '/admin', label: t('admin.nav.overview'), icon: LayoutGrid, end: true },
     { to: '/admin/tracking', label: t('admin.nav.tracking'), icon: Route },
@@ -37,6 +43,7 @@ export function AdminLayout() {
     { to: '/admin/users', label: t('admin.nav.users'), icon: Users },
     { to: '/admin/trucks-active', label: t('admin.nav.trucks'), icon: Truck },
     { to: '/admin/revenue', label: t('admin.nav.revenue'), icon: Banknote },
+    { to: '/admin/messages', label: t('admin.nav.messages'), icon: Mail },
     { to: '/admin/add-new', label: t('admin.nav.addNew'), icon: UserPlus },
   ];
 
@@ -71,6 +78,15 @@ export function AdminLayout() {
           <span className="hidden text-sm font-semibold text-slate-500 md:inline">
             {t('admin.brand.area')}
           </span>
+          <LiveIndicator
+            state={live}
+            labels={{
+              label: t('admin.live.label'),
+              connecting: t('admin.live.connecting'),
+              live: t('admin.live.live'),
+              down: t('admin.live.down'),
+            }}
+          />
         </>
       }
       formatPageTitle={(page) => t('admin.meta.pageTitle', { page })}

@@ -16,14 +16,23 @@ import { buttonClassName } from '../../ui/button-styles';
 import { SideNav, type SideNavItem } from '../../ui/side-nav';
 import { NavLogoutButton } from '../auth/components/logout-button';
 import { useSession } from '../auth/session/session-context';
+import { LiveIndicator } from '../live/live-indicator';
+import { useLiveOrderUpdates } from '../live/use-live-order-updates';
+import { dashboardQueryKeys, useUnreadNotificationCount } from './api/dashboard-queries';
 
 /**
- * The customer area's frame (SPEC section 2, "Sidebar"): its screens, the profile link and
- * Logout, and a top bar with the user's name and the one primary action, New order.
+ * The customer area's frame (SPEC section 2, "Sidebar"): its screens with the unread
+ * notifications, the profile link and Logout, and a top bar with the user's name, the live
+ * updates' state and the one primary action, New order. Its screens follow the customer's
+ * orders live: every order event refreshes them.
  */
 export function DashboardLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const live = useLiveOrderUpdates(dashboardQueryKeys.all);
+  // An admin opening a customer's order page sees it in this frame, but has no notifications.
+  const unread = useUnreadNotificationCount({ enabled: user?.role !== 'ADMIN' });
+  const unreadCount = unread.data ?? 0;
   const items: SideNavItem[] = [
     { to: '/dashboard', label: t('dashboard.nav.dashboard'), icon: LayoutGrid, end: true },
     { to: '/dashboard/tracking', label: t('dashboard.nav.tracking'), icon: Truck },
@@ -35,7 +44,12 @@ export function DashboardLayout() {
       icon: ClipboardList,
       alsoActiveUnder: '/orders/',
     },
-    { to: '/dashboard/notifications', label: t('dashboard.nav.notifications'), icon: Bell },
+    {
+      to: '/dashboard/notifications',
+      label: t('dashboard.nav.notifications'),
+      icon: Bell,
+      badge: { count: unreadCount, label: t('dashboard.nav.unread', { count: unreadCount }) },
+    },
   ];
   const footerItems: SideNavItem[] = [
     { to: '/dashboard/profile', label: t('dashboard.nav.profile'), icon: UserRound },
@@ -69,6 +83,15 @@ export function DashboardLayout() {
             icon={UserRound}
             label={t('dashboard.topBar.signedInAs')}
             name={user?.name}
+          />
+          <LiveIndicator
+            state={live}
+            labels={{
+              label: t('dashboard.live.label'),
+              connecting: t('dashboard.live.connecting'),
+              live: t('dashboard.live.live'),
+              down: t('dashboard.live.down'),
+            }}
           />
           <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
             <Plus aria-hidden="true" className="size-4" />

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFile, apiPage, apiRequest, toQueryString } from '../../../app/api-client';
+import type { AdminMessage, RetryMessageResult } from '../../../../shared/schemas/message-schemas';
 import type {
   AdminDashboard,
   AdminOrder,
@@ -30,6 +31,7 @@ export const ADMIN_LISTS = {
   payments: { path: '/admin/payments', pageSize: ADMIN_PAGE_SIZE },
   users: { path: '/admin/users', pageSize: ADMIN_PAGE_SIZE },
   trucks: { path: '/admin/trucks', pageSize: TRUCKS_PAGE_SIZE },
+  messages: { path: '/admin/messages', pageSize: ADMIN_PAGE_SIZE },
 } as const;
 export type AdminListName = keyof typeof ADMIN_LISTS;
 
@@ -42,6 +44,7 @@ export interface AdminListRows {
   payments: AdminPayment;
   users: AdminUserListItem;
   trucks: AdminTruck;
+  messages: AdminMessage;
 }
 
 export interface AdminListFilter {
@@ -63,8 +66,9 @@ export interface AdminListPage<Row> {
 export const adminQueryKeys = {
   all: ['admin'] as const,
   dashboard: () => [...adminQueryKeys.all, 'dashboard'] as const,
+  lists: (list: AdminListName) => [...adminQueryKeys.all, 'list', list] as const,
   list: (list: AdminListName, params: AdminListParams) =>
-    [...adminQueryKeys.all, 'list', list, params] as const,
+    [...adminQueryKeys.lists(list), params] as const,
   order: (id: string) => [...adminQueryKeys.all, 'order', id] as const,
   truckDriver: (orderId: string) => [...adminQueryKeys.all, 'truck-driver', orderId] as const,
 };
@@ -162,5 +166,17 @@ export function useAddDriverTruck() {
     mutationFn: (body: CreateDriverTruckInput) =>
       apiRequest<CreateDriverTruckResult>('/admin/trucks/add', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
+  });
+}
+
+/** Sends a failed mail or SMS again; the list then shows it queued (or why it could not be). */
+export function useRetryMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<RetryMessageResult>(`/admin/messages/${encodeURIComponent(id)}/retry`, {
+        method: 'POST',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.lists('messages') }),
   });
 }

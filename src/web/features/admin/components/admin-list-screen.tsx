@@ -32,13 +32,16 @@ interface AdminListScreenProps<List extends AdminListName> {
   lead?: string;
   /** Names the table and the phone cards for screen readers. */
   caption: string;
-  searchPlaceholder: string;
+  /** Left out for a list the server cannot search. */
+  searchPlaceholder?: string;
   emptyMessage: string;
   /** The list's default error sentence (SPEC section 8). */
   loadFailedMessage: string;
   columns: readonly AdminColumn<AdminListRows[List]>[];
   rowKey(row: AdminListRows[List]): string;
   filter?: { label: string; options: readonly ListFilterOption[] };
+  /** Offers Download CSV (the list's `export.csv`); true unless the server has none. */
+  csv?: boolean;
   /** Shown between the title and the toolbar (the Revenue total). */
   above?: ReactNode;
   /** Dialogs the rows open. */
@@ -47,7 +50,7 @@ interface AdminListScreenProps<List extends AdminListName> {
 
 /**
  * Every admin list: search as you type (server-side, debounced), an optional status filter,
- * a CSV of what is on screen, 6 rows a page (trucks 5), a table on wide screens and cards on
+ * a CSV of what is on screen (where the server makes one), 6 rows a page (trucks 5), a table on wide screens and cards on
  * phones, and the loading, empty and error states. A new search or filter starts at page 1.
  */
 export function AdminListScreen<List extends AdminListName>({
@@ -61,6 +64,7 @@ export function AdminListScreen<List extends AdminListName>({
   columns,
   rowKey,
   filter,
+  csv = true,
   above,
   children,
 }: AdminListScreenProps<List>) {
@@ -129,14 +133,22 @@ export function AdminListScreen<List extends AdminListName>({
       <PageHeader
         title={title}
         lead={lead}
-        actions={<CsvDownloadButton list={list} filter={listFilter} disabled={matchesNothing} />}
+        actions={
+          csv && <CsvDownloadButton list={list} filter={listFilter} disabled={matchesNothing} />
+        }
       />
       {above}
       <ListToolbar
-        searchLabel={t('admin.lists.searchLabel')}
-        searchPlaceholder={searchPlaceholder}
-        search={controls.search}
-        onSearchChange={controls.setSearch}
+        search={
+          searchPlaceholder === undefined
+            ? undefined
+            : {
+                label: t('admin.lists.searchLabel'),
+                placeholder: searchPlaceholder,
+                value: controls.search,
+                onChange: controls.setSearch,
+              }
+        }
         filter={
           filter && {
             label: filter.label,

@@ -10,6 +10,7 @@ import type {
   MarkNotificationsReadResult,
   Notification,
   NotificationList,
+  UnreadCount,
 } from '../../../../shared/schemas/notification-schemas';
 
 /** SPEC section 9: the customer lists show 6 orders a page. */
@@ -38,7 +39,7 @@ export interface OrderListPage {
 
 /**
  * Everything here is one customer's data under one prefix: the new-order wizard invalidates
- * `dashboardQueryKeys.all` after placing an order.
+ * `dashboardQueryKeys.all` after placing an order, and so does each live order event.
  */
 export const dashboardQueryKeys = {
   all: ['dashboard'] as const,
@@ -49,6 +50,8 @@ export const dashboardQueryKeys = {
   profile: () => [...dashboardQueryKeys.all, 'profile'] as const,
   notifications: () => [...dashboardQueryKeys.all, 'notifications'] as const,
   notificationPage: (page: number) => [...dashboardQueryKeys.notifications(), page] as const,
+  // Under notifications: marking them read refreshes the badge too.
+  unreadCount: () => [...dashboardQueryKeys.notifications(), 'unread-count'] as const,
 };
 
 /*
@@ -140,6 +143,16 @@ export function useNotifications(page: number) {
     },
     placeholderData: keepPreviousData,
     ...freshOnOpen,
+  });
+}
+
+/** The number on the side nav's Notifications badge. */
+export function useUnreadNotificationCount({ enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: dashboardQueryKeys.unreadCount(),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<UnreadCount>('/dashboard/notifications/unread-count', { signal })).unread,
+    enabled,
   });
 }
 

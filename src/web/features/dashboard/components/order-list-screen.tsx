@@ -98,10 +98,12 @@ export function OrderListScreen({
     <>
       <PageHeader title={title} lead={lead} />
       <ListToolbar
-        searchLabel={t('dashboard.lists.searchLabel')}
-        searchPlaceholder={t('dashboard.lists.searchPlaceholder')}
-        search={controls.search}
-        onSearchChange={controls.setSearch}
+        search={{
+          label: t('dashboard.lists.searchLabel'),
+          placeholder: t('dashboard.lists.searchPlaceholder'),
+          value: controls.search,
+          onChange: controls.setSearch,
+        }}
         countText={
           query.data === undefined
             ? undefined

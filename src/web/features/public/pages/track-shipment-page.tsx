@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Info, PackageSearch, Search, SearchX } from 'lucide-react';
 import type { PublicTracking } from '../../../../shared/schemas/order-schemas';
 import { ApiError, apiRequest } from '../../../app/api-client';
+import { ORDER_EVENT } from '../../live/order-event-name';
+import { useEventStream } from '../../live/use-event-stream';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
@@ -21,7 +23,8 @@ const errorId = 'tracking-number-error';
 /**
  * Track Shipment goes beyond SPEC section 2 (DESIGN decision 12): it looks the number up with
  * GET /api/track/:trackingNumber, no login needed. The number lives in `?number=`, so a link
- * (the wizard's Thank You screen, an email) opens the result directly.
+ * (the wizard's Thank You screen, an email) opens the result directly. Once a shipment is shown,
+ * its public event stream keeps it current: each event fetches it again.
  */
 export function TrackShipmentPage() {
   const { t } = useTranslation();
@@ -35,6 +38,12 @@ export function TrackShipmentPage() {
     queryFn: ({ signal }) =>
       apiRequest<PublicTracking>(`/track/${encodeURIComponent(number)}`, { signal }),
     enabled: number !== '',
+  });
+  useEventStream({
+    path: `/track/${encodeURIComponent(number)}/events`,
+    eventName: ORDER_EVENT,
+    enabled: tracking.data !== undefined,
+    onEvent: () => void tracking.refetch(),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

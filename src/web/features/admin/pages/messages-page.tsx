@@ -1,0 +1,162 @@
+import '../admin-strings';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { format } from 'date-fns';
+import { RotateCw } from 'lucide-react';
+import type { Tone } from '../../../../shared/order-status';
+import {
+  MESSAGE_STATUSES,
+  type AdminMessage,
+  type MessageStatus,
+} from '../../../../shared/schemas/message-schemas';
+import { buttonClassName } from '../../../ui/button-styles';
+import { StatusBadge } from '../../../ui/status-badge';
+import { useRetryMessage } from '../api/admin-api';
+import { describeActionError } from '../admin-errors';
+import { AdminListScreen, type ListFilterOption } from '../components/admin-list-screen';
+import { notifyError, notifySuccess } from '../components/admin-toasts';
+import type { AdminColumn } from '../components/row-cards';
+
+/** Like the other admin times: yyyy-MM-dd HH:mm in the admin's own time zone. */
+const MESSAGE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
+
+/** Waiting is amber like a pending order, sent green like a delivered one, failed red. */
+const MESSAGE_STATUS_TONES: Readonly<Record<MessageStatus, Tone>> = {
+  queued: 'amber',
+  sent: 'green',
+  failed: 'red',
+};
+
+function MessageTime({ iso }: { iso: string | null }) {
+  const { t } = useTranslation();
+  if (iso === null) return t('admin.common.none');
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {format(new Date(iso), MESSAGE_TIME_FORMAT)}
+    </time>
+  );
+}
+
+/** Sends a failed message again and says how it went; the list then refreshes. */
+function RetryMessageButton({ message }: { message: AdminMessage }) {
+  const { t } = useTranslation();
+  const retry = useRetryMessage();
+  return (
+    <button
+      type="button"
+      disabled={retry.isPending}
+      aria-busy={retry.isPending || undefined}
+      aria-label={t('admin.messages.retryLabel', {
+        template: message.template,
+        recipient: message.recipient,
+      })}
+      onClick={() =>
+        retry.mutate(message.id, {
+          onSuccess: (result) => notifySuccess(result.message),
+          onError: (error) =>
+            notifyError(describeActionError(error, t('admin.messages.retryFailed'))),
+        })
+      }
+      className={buttonClassName('secondary')}
+    >
+      <RotateCw aria-hidden="true" className="size-4" />
+      {retry.isPending ? t('admin.messages.retrying') : t('admin.messages.retry')}
+    </button>
+  );
+}
+
+/**
+ * /admin/messages: the outbox, every mail and SMS with its delivery status and attempts, so an
+ * administrator sees what customers were told and sends again what failed.
+ */
+export function MessagesPage() {
+  const { t } = useTranslation();
+  const none = t('admin.common.none');
+  const statusOptions = useMemo<ListFilterOption[]>(
+    () => [
+      { value: 'all', label: t('admin.messages.all') },
+      ...MESSAGE_STATUSES.map((status) => ({
+        value: status,
+        label: t(`admin.messages.statuses.${status}`),
+        status,
+      })),
+    ],
+    [t],
+  );
+  const columns: AdminColumn<AdminMessage>[] = [
+    {
+      id: 'channel',
+      header: t('admin.messages.columns.channel'),
+      cell: (message) => t(`admin.messages.channels.${message.channel}`),
+    },
+    {
+      id: 'recipient',
+      header: t('admin.messages.columns.recipient'),
+      cell: (message) => <span className="break-all">{message.recipient}</span>,
+    },
+    {
+      id: 'template',
+      header: t('admin.messages.columns.template'),
+      cell: (message) => <span className="font-mono text-xs">{message.template}</span>,
+    },
+    {
+      id: 'status',
+      header: t('admin.messages.columns.status'),
+      cell: (message) => (
+        <StatusBadge tone={MESSAGE_STATUS_TONES[message.status]}>
+          {t(`admin.messages.statuses.${message.status}`)}
+        </StatusBadge>
+      ),
+    },
+    {
+      id: 'attempts',
+      header: t('admin.messages.columns.attempts'),
+      cell: (message) => message.attempts,
+      align: 'end',
+    },
+    {
+      id: 'lastError',
+      header: t('admin.messages.columns.lastError'),
+      cell: (message) =>
+        message.lastError === null ? (
+          none
+        ) : (
+          <span className="block max-w-xs text-red-700 [overflow-wrap:anywhere]">
+            {message.lastError}
+          </span>
+        ),
+    },
+    {
+      id: 'createdAt',
+      header: t('admin.messages.columns.createdAt'),
+      cell: (message) => <MessageTime iso={message.createdAt} />,
+    },
+    {
+      id: 'nextOrSent',
+      header: t('admin.messages.columns.nextOrSent'),
+      cell: (message) => (
+        <MessageTime iso={message.status === 'sent' ? message.sentAt : message.nextAttemptAt} />
+      ),
+    },
+    {
+      id: 'actions',
+      header: t('admin.messages.columns.actions'),
+      cell: (message) =>
+        message.status === 'failed' ? <RetryMessageButton message={message} /> : none,
+    },
+  ];
+  return (
+    <AdminListScreen
+      list="messages"
+      title={t('admin.messages.title')}
+      lead={t('admin.messages.lead')}
+      caption={t('admin.messages.caption')}
+      emptyMessage={t('admin.messages.empty')}
+      loadFailedMessage={t('admin.lists.loadFailed.messages')}
+      columns={columns}
+      rowKey={(message) => message.id}
+      filter={{ label: t('admin.lists.statusLabel'), options: statusOptions }}
+      csv={false}
+    />
+  );
+}

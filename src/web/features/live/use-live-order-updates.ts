@@ -1,0 +1,31 @@
+import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import { useSession } from '../auth/session/session-context';
+import type { StreamState } from './event-stream';
+import { ORDER_EVENT } from './order-event-name';
+import { useEventStream } from './use-event-stream';
+
+/**
+ * A screen showing an error waits for its Retry: refreshing it on every event (another order's
+ * event, for an admin) would repeat the failure behind the user's back.
+ */
+const lastFetchSucceeded = (query: Query) =>
+  query.state.status !== 'error' && query.state.fetchFailureCount === 0;
+
+/**
+ * The signed-in areas' live updates: each order event from GET /api/events (a customer's own
+ * orders, every order for an admin) refreshes what the area shows under `queryKey`. Only the
+ * queries on screen ask the server again; the others are marked stale for their next visit.
+ */
+export function useLiveOrderUpdates(queryKey: QueryKey): StreamState {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey, predicate: lastFetchSucceeded });
+  return useEventStream({
+    path: '/events',
+    eventName: ORDER_EVENT,
+    sessionToken: token,
+    onEvent: refresh,
+    onReopen: refresh,
+  });
+}
