@@ -40,8 +40,6 @@ interface AdminListScreenProps<List extends AdminListName> {
   columns: readonly AdminColumn<AdminListRows[List]>[];
   rowKey(row: AdminListRows[List]): string;
   filter?: { label: string; options: readonly ListFilterOption[] };
-  /** Offers Download CSV (the list's `export.csv`); true unless the server has none. */
-  csv?: boolean;
   /** Shown between the title and the toolbar (the Revenue total). */
   above?: ReactNode;
   /** Dialogs the rows open. */
@@ -50,7 +48,7 @@ interface AdminListScreenProps<List extends AdminListName> {
 
 /**
  * Every admin list: search as you type (server-side, debounced), an optional status filter,
- * a CSV of what is on screen (where the server makes one), 6 rows a page (trucks 5), a table on wide screens and cards on
+ * a CSV of what is on screen, 6 rows a page (trucks 5), a table on wide screens and cards on
  * phones, and the loading, empty and error states. A new search or filter starts at page 1.
  */
 export function AdminListScreen<List extends AdminListName>({
@@ -64,7 +62,6 @@ export function AdminListScreen<List extends AdminListName>({
   columns,
   rowKey,
   filter,
-  csv = true,
   above,
   children,
 }: AdminListScreenProps<List>) {
@@ -133,9 +130,7 @@ export function AdminListScreen<List extends AdminListName>({
       <PageHeader
         title={title}
         lead={lead}
-        actions={
-          csv && <CsvDownloadButton list={list} filter={listFilter} disabled={matchesNothing} />
-        }
+        actions={<CsvDownloadButton list={list} filter={listFilter} disabled={matchesNothing} />}
       />
       {above}
       <ListToolbar

@@ -156,7 +156,6 @@ export function MessagesPage() {
       columns={columns}
       rowKey={(message) => message.id}
       filter={{ label: t('admin.lists.statusLabel'), options: statusOptions }}
-      csv={false}
     />
   );
 }
