@@ -80,3 +80,45 @@ export async function expectHandledConsoleError(pageErrors: string[], pattern: R
     if (pattern.test(pageErrors[index]!)) pageErrors.splice(index, 1);
   }
 }
+
+let codeCounter = 0;
+/** A plate, licence or identity number no other test (or earlier run) uses. */
+export function uniqueCode(prefix: string): string {
+  codeCounter += 1;
+  return `${prefix}${Date.now().toString(36)}${process.pid % 100}${codeCounter}`.toUpperCase();
+}
+
+/** yyyy-MM-dd, `days` from today. */
+export function dateFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A driver and their available truck, added through the API as the Add new screen adds them. */
+export async function addDriverTruckThroughApi(
+  request: APIRequestContext,
+  adminToken: string,
+  driverName = 'Hassan Idrissi',
+): Promise<{ plate: string; driverId: string }> {
+  const plate = uniqueCode('LV');
+  const response = await request.post('/api/admin/trucks/add', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: {
+      fullName: driverName,
+      phone: '+212664445566',
+      nationalId: uniqueCode('HI'),
+      license: uniqueCode('LH'),
+      licenseExpire: dateFromToday(365),
+      truckNumber: plate,
+      capacity: 6000,
+      truckYear: 2022,
+      model: 'Renault D',
+      truckType: 'Box Truck',
+      technicalDate: dateFromToday(-15),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { truck } = (await response.json()) as { truck: { driverId: string } };
+  return { plate, driverId: truck.driverId };
+}

@@ -1,14 +1,22 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Adds every uncaught error and console error of `page` to `errors`: a test that opens pages of
+ * its own (a customer's browser beside the admin's) watches them as it watches its own page.
+ */
+export function collectPageErrors(page: Page, errors: string[]) {
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+}
 
 /** Every test fails on an uncaught error in the page or an error logged to the console. */
 export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-      });
+      collectPageErrors(page, errors);
       await use(errors);
       expect(errors, 'errors in the page').toEqual([]);
     },
