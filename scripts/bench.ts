@@ -89,7 +89,7 @@ try {
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-signing',
   });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, channels: database.channels });
   await app.ready();
   const passwordHash = await hashPassword(PASSWORD);
   await database.db.execute(

@@ -22,7 +22,7 @@ const database = await openDatabase(
 );
 try {
   await database.migrate();
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, channels: database.channels });
   await bootstrapAdmin(database.db, config, app.log);
   const [admin] = await database.db
     .select({ id: users.id })

@@ -22,34 +22,55 @@ import { createAuthService } from './auth/auth-service';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { createSessionTokens } from './auth/session-tokens';
 import type { AppConfig } from './config';
+import type { DatabaseChannels } from './db/database-channels';
 import type { Database } from './db/open-database';
+import { registerEventRoutes } from './events/event-routes';
+import { createOrderEventHub, type OrderEventHub } from './events/order-event-hub';
 import { registerFleetRoutes } from './fleet/fleet-routes';
 import { createFleetService } from './fleet/fleet-service';
 import { registerHealthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors';
 import { redactedPaths, serializeRequest } from './http/log-redaction';
 import type { ZodApp } from './http/zod-app';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createLogMailTransport, createSmtpTransport } from './messages/mail-transport';
+import { registerMessageRoutes } from './messages/messages-routes';
+import { createMessagesService } from './messages/messages-service';
+import { createOutboxWorker } from './messages/outbox-worker';
+import { createHttpSmsTransport, createLogSmsTransport } from './messages/sms-transport';
 import { registerNotificationRoutes } from './notifications/notifications-routes';
 import { createNotificationsService } from './notifications/notifications-service';
-import { createOutboxSmsSender, type SmsSender } from './notifications/sms';
 import { registerOrderRoutes } from './orders/orders-routes';
+import { createOrderLifecycle } from './orders/order-lifecycle';
 import { createOrdersService } from './orders/orders-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
 import { registerUserRoutes } from './users/users-routes';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's live-event fan-out; tests read its client count. */
+    orderEventHub: OrderEventHub;
+  }
+}
+
 export interface AppDeps {
   config: AppConfig;
   db: Database;
+  /** LISTEN/NOTIFY on the same database: live events and the outbox worker's wake-ups. */
+  channels: DatabaseChannels;
   /** Folder of the built single-page app; when absent, only the API is served. */
   webRoot?: string;
   /** Where log lines go (stdout by default); tests read them to prove what never appears. */
   logStream?: { write(line: string): void };
   /** Tests move time forward (token expiry) with their own clock. */
   clock?: () => Date;
-  mailer?: Mailer;
-  sms?: SmsSender;
+  /** False leaves the outbox to other instances' workers (tests that drive a worker by hand). */
+  runOutboxWorker?: boolean;
+  /** The comment every open event stream gets to keep proxies from closing it (20 s). */
+  eventHeartbeatMs?: number;
 }
+
+/** How long a stopping instance lets the messages it is sending finish. */
+const OUTBOX_STOP_GRACE_MS = 10_000;
 
 export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const app = Fastify({
@@ -104,39 +125,69 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   const { config, db } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const mailer =
-    deps.mailer ??
-    createMailer({ db, log: app.log, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const tokens = createSessionTokens(
     config.JWT_SECRET ?? loadOrCreateJwtSecret(config.DATA_DIR),
     clock,
   );
+  const messagesService = createMessagesService({ db });
   const authService = createAuthService({
     db,
     tokens,
-    mailer,
+    messagesService,
     log: app.log,
     clock,
     publicUrl: config.PUBLIC_URL,
   });
   registerAuthGuards(app, authService);
-  const notificationsService = createNotificationsService({
-    db,
-    mailer,
-    sms: deps.sms ?? createOutboxSmsSender({ db, log: app.log }),
-    log: app.log,
-    clock,
-    publicUrl: config.PUBLIC_URL,
-  });
+  const notificationsService = createNotificationsService({ db, messagesService, clock });
+  const lifecycle = createOrderLifecycle({ db, clock, notificationsService, log: app.log });
   const ordersService = createOrdersService({
     db,
     routeDistance: createRouteDistanceLookup(config.ROUTING_URL, app.log),
     authService,
-    notificationsService,
-    log: app.log,
+    lifecycle,
   });
-  const adminService = createAdminService({ db, log: app.log, clock, notificationsService });
+  const adminService = createAdminService({ db, clock, lifecycle });
   const fleetService = createFleetService({ db, log: app.log, clock });
+
+  const orderEventHub = createOrderEventHub({
+    db,
+    channels: deps.channels,
+    log: app.log,
+    heartbeatMs: deps.eventHeartbeatMs ?? 20_000,
+  });
+  app.decorate('orderEventHub', orderEventHub);
+  // DESIGN decision 22: SMTP_URL wins whenever set; the log otherwise (a local run, or
+  // MAIL_MODE=log in production, where no text is logged).
+  const mail = config.SMTP_URL
+    ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
+    : createLogMailTransport(app.log, { showText: !config.isProduction });
+  const outboxWorker =
+    deps.runOutboxWorker === false
+      ? undefined
+      : createOutboxWorker({
+          db,
+          channels: deps.channels,
+          mail,
+          sms: config.SMS_URL
+            ? createHttpSmsTransport(config.SMS_URL, config.SMS_TOKEN)
+            : createLogSmsTransport(app.log, { showText: !config.isProduction }),
+          renderContext: { publicUrl: config.PUBLIC_URL },
+          log: app.log,
+          retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
+          maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+        });
+  app.addHook('onReady', async () => {
+    await orderEventHub.start();
+    await outboxWorker?.start();
+  });
+  // Before the server stops taking connections: open streams end (or closing would wait on
+  // them), and the worker finishes what it is sending.
+  app.addHook('preClose', async () => {
+    await outboxWorker?.stop(OUTBOX_STOP_GRACE_MS);
+    await orderEventHub.stop();
+    mail.close();
+  });
 
   await app.register(
     async (api) => {
@@ -148,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerNotificationRoutes(zodApi, notificationsService);
       registerAdminRoutes(zodApi, adminService);
       registerFleetRoutes(zodApi, fleetService);
+      registerMessageRoutes(zodApi, messagesService);
+      registerEventRoutes(zodApi, db, orderEventHub);
     },
     { prefix: '/api' },
   );

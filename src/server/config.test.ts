@@ -11,6 +11,15 @@ describe('readConfig', () => {
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.RATE_LIMIT_LOGIN_PER_EMAIL).toBe(10);
     expect(config.RATE_LIMIT_LOGIN_PER_IP).toBe(100);
+    expect(config.OUTBOX_RETRY_BASE_MS).toBe(2000);
+    expect(config.OUTBOX_MAX_ATTEMPTS).toBe(8);
+    expect(config.isProduction).toBe(false);
+  });
+
+  it('starts in production with SMTP_URL, or with MAIL_MODE=log said explicitly', () => {
+    const smtp = readConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.ma' });
+    expect(smtp.isProduction).toBe(true);
+    expect(readConfig({ NODE_ENV: 'production', MAIL_MODE: 'log' }).MAIL_MODE).toBe('log');
   });
 
   it('derives PUBLIC_URL from PORT and keeps an explicit one', () => {
@@ -36,6 +45,10 @@ describe('readConfig', () => {
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL must be an email address'],
     [{ ADMIN_PASSWORD: 'Secret123!' }, 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not'],
     [{ RATE_LIMIT_LOGIN_PER_IP: '0' }, 'RATE_LIMIT_LOGIN_PER_IP must be positive'],
+    [{ NODE_ENV: 'production' }, 'SMTP_URL is not set in production'],
+    [{ MAIL_MODE: 'smtp' }, 'MAIL_MODE must be log'],
+    [{ SMS_URL: 'gateway' }, 'SMS_URL must be a URL'],
+    [{ OUTBOX_MAX_ATTEMPTS: '0' }, 'OUTBOX_MAX_ATTEMPTS must be positive'],
   ])('refuses %o with one readable line', (env, expected) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     try {

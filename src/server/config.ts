@@ -49,8 +49,22 @@ const ConfigSchema = z
         (value) => value === undefined || NewPasswordSchema.safeParse(value).success,
         'ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&',
       ),
+    NODE_ENV: z.string().trim().optional(),
     SMTP_URL: optionalUrl('SMTP_URL'),
     MAIL_FROM: z.string().trim().default('Atlas Freight <no-reply@atlasfreight.ma>'),
+    MAIL_MODE: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .pipe(z.enum(['log'], { error: 'MAIL_MODE must be log (or unset)' }).optional()),
+    SMS_URL: optionalUrl('SMS_URL'),
+    SMS_TOKEN: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    OUTBOX_RETRY_BASE_MS: positiveInt('OUTBOX_RETRY_BASE_MS', 2000),
+    OUTBOX_MAX_ATTEMPTS: positiveInt('OUTBOX_MAX_ATTEMPTS', 8),
     ROUTING_URL: optionalUrl('ROUTING_URL'),
     REDIS_URL: optionalUrl('REDIS_URL'),
     LOG_LEVEL: z
@@ -65,9 +79,19 @@ const ConfigSchema = z
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
     path: ['ADMIN_EMAIL'],
+  })
+  // Mail kept in the log is for local runs: production must say so explicitly.
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL || env.MAIL_MODE === 'log', {
+    message:
+      'SMTP_URL is not set in production: set SMTP_URL to send mail, or MAIL_MODE=log to only log it',
+    path: ['SMTP_URL'],
   });
 
-export type AppConfig = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type AppConfig = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
+  PUBLIC_URL: string;
+  /** NODE_ENV=production: secrets (reset links, delivery codes) never reach the log. */
+  isProduction: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -79,5 +103,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const config = result.data;
-  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+  return {
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    isProduction: config.NODE_ENV === 'production',
+  };
 }

@@ -25,7 +25,12 @@ async function main(): Promise<void> {
   );
   await database.migrate();
 
-  const app = await buildApp({ config, db: database.db, webRoot });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    channels: database.channels,
+    webRoot,
+  });
   await bootstrapAdmin(database.db, config, app.log);
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

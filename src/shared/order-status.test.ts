@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canTransition,
   getPaymentStatusTone,
   getRoleTone,
   getTrackingState,
@@ -18,7 +17,6 @@ import {
   TRUCK_STATUSES,
   USER_TYPES,
 } from './order-status';
-import type { OrderStatus } from './order-status';
 
 describe('order statuses', () => {
   it('lists the five statuses of the specification', () => {
@@ -90,32 +88,6 @@ describe('tracking display states (DESIGN decision 11)', () => {
       PROCESSING: ['PENDING', 'CONFIRMED'],
     });
     expect(TRACKING_STATE_LABELS).toEqual({ ON_THE_ROAD: 'On the road', PROCESSING: 'Processing' });
-  });
-});
-
-describe('admin transitions', () => {
-  const allowed: [OrderStatus, OrderStatus][] = [
-    ['PENDING', 'IN_TRANSIT'],
-    ['PENDING', 'CANCELLED'],
-    ['IN_TRANSIT', 'DELIVERED'],
-    ['IN_TRANSIT', 'CANCELLED'],
-  ];
-
-  it('allows confirming or cancelling a pending order and delivering or cancelling one on the road', () => {
-    for (const [from, to] of allowed) expect(canTransition(from, to)).toBe(true);
-  });
-
-  it('allows nothing else', () => {
-    for (const from of ORDER_STATUSES) {
-      for (const to of ORDER_STATUSES) {
-        const isAllowed = allowed.some(([a, b]) => a === from && b === to);
-        expect({ from, to, allowed: canTransition(from, to) }).toEqual({
-          from,
-          to,
-          allowed: isAllowed,
-        });
-      }
-    }
   });
 });
 

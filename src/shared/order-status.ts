@@ -67,23 +67,6 @@ export function getTrackingState(status: OrderStatus): TrackingState | undefined
   return TRACKING_STATES.find((state) => TRACKING_STATE_STATUSES[state].includes(status));
 }
 
-/**
- * What an admin may do to an order (SPEC section 4, DESIGN decision 5): confirm a pending order
- * (it goes on the road with a truck) or cancel it; deliver or cancel an order on the road.
- * Delivered and cancelled orders are final.
- */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  PENDING: ['IN_TRANSIT', 'CANCELLED'],
-  CONFIRMED: [],
-  IN_TRANSIT: ['DELIVERED', 'CANCELLED'],
-  DELIVERED: [],
-  CANCELLED: [],
-};
-
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
-
 export const TRUCK_STATUSES = ['AVAILABLE', 'ON_DELIVERY'] as const;
 export type TruckStatus = (typeof TRUCK_STATUSES)[number];
 

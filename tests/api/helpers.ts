@@ -5,7 +5,6 @@ import { buildApp, type AppDeps } from '../../src/server/app';
 import { readConfig, type AppConfig } from '../../src/server/config';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/open-database';
 import type { ZodApp } from '../../src/server/http/zod-app';
-import type { Mailer } from '../../src/server/mail/mailer';
 import { usesPostgres } from './test-database-mode';
 
 export interface TestApp {
@@ -58,7 +57,8 @@ export function createTestClock(start = new Date()): TestClock {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: TestClock;
-  mailer?: Mailer;
+  /** False: no outbox worker in this instance (a test drives its own). */
+  runOutboxWorker?: boolean;
   logStream?: AppDeps['logStream'];
   /** Another instance of the API over the same database (as behind a load balancer). */
   sameDatabaseAs?: TestApp;
@@ -79,9 +79,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({
     config,
     db: database.db,
+    channels: database.channels,
     logStream: options.logStream,
     clock: options.clock ? () => options.clock!.now() : undefined,
-    mailer: options.mailer,
+    runOutboxWorker: options.runOutboxWorker,
   });
   await app.ready();
   return {

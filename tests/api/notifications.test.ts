@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outbox } from '../../src/server/db/schema';
+import { notifications, outboxMessages } from '../../src/server/db/schema';
 import type { Notification, NotificationList } from '../../src/shared/schemas/notification-schemas';
 import {
   bearer,
@@ -52,29 +52,35 @@ async function notificationsOf(app: TestApp, orderId: string) {
     .orderBy(notifications.createdAt);
 }
 
-/** Mail and SMS leave after the commit, in the background: the outbox shows them shortly. */
-async function waitForOutbox(
+type OutboxRow = typeof outboxMessages.$inferSelect;
+
+/**
+ * The messages queued for one recipient about one order (by its tracking number), oldest first;
+ * waits until `isSettled` holds for the one with this template (the worker sends in the
+ * background).
+ */
+async function waitForMessage(
   app: TestApp,
-  channel: 'email' | 'sms',
   recipient: string,
-  text: string,
-  isSettled: (row: typeof outbox.$inferSelect) => boolean = () => true,
-) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  template: string,
+  trackingNumber: string,
+  isSettled: (row: OutboxRow) => boolean = (row) => row.status === 'sent',
+): Promise<OutboxRow> {
+  for (let attempt = 0; attempt < 150; attempt += 1) {
     const rows = await app.database.db
       .select()
-      .from(outbox)
-      .where(and(eq(outbox.channel, channel), eq(outbox.recipient, recipient)));
-    const row = rows.find((r) => `${r.subject ?? ''}\n${r.body}`.includes(text) && isSettled(r));
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, recipient), eq(outboxMessages.template, template)));
+    const row = rows.find((r) => r.params.trackingNumber === trackingNumber && isSettled(r));
     if (row) return row;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error(`No ${channel} to ${recipient} mentioning "${text}" in the outbox`);
+  throw new Error(`No ${template} to ${recipient} about ${trackingNumber} in the outbox`);
 }
 
-async function countSmsMentioning(text: string) {
-  const rows = await testApp.database.db.select().from(outbox).where(eq(outbox.channel, 'sms'));
-  return rows.filter((row) => row.body.includes(text)).length;
+async function messagesAbout(trackingNumber: string) {
+  const rows = await testApp.database.db.select().from(outboxMessages);
+  return rows.filter((row) => row.params.trackingNumber === trackingNumber);
 }
 
 describe('order notifications', () => {
@@ -89,10 +95,15 @@ describe('order notifications', () => {
     });
     expect(notification!.body).toContain('Casablanca → Rabat');
 
-    const mail = await waitForOutbox(testApp, 'email', customer.email, order.trackingNumber);
-    expect(mail.subject).toBe(`We received your order ${order.trackingNumber}`);
-    expect(mail.body).toContain('http://atlas.test/dashboard/notifications');
-    expect(await countSmsMentioning(order.trackingNumber)).toBe(0);
+    const mail = await waitForMessage(
+      testApp,
+      customer.email,
+      'order-placed',
+      order.trackingNumber,
+    );
+    expect(mail).toMatchObject({ channel: 'email', status: 'sent', attempts: 1, locale: 'en' });
+    expect(mail.params).toMatchObject({ pickupLoc: 'Casablanca', deliveryLoc: 'Rabat' });
+    expect((await messagesAbout(order.trackingNumber)).map((m) => m.channel)).toEqual(['email']);
   });
 
   it('tells the customer and the receiver an order is on the road, then delivered', async () => {
@@ -106,10 +117,20 @@ describe('order notifications', () => {
     expect(onTheRoad.body).toMatch(
       new RegExp(`^Casablanca → Rabat, truck ${truck.truckNumber}\\. Estimated delivery .+\\.$`),
     );
-    const mail = await waitForOutbox(testApp, 'email', customer.email, 'is on the road');
-    expect(mail.subject).toBe(onTheRoad.title);
-    const sms = await waitForOutbox(testApp, 'sms', RECEIVER_PHONE, order.trackingNumber);
-    expect(sms.body).toContain('is on the road');
+    const mail = await waitForMessage(
+      testApp,
+      customer.email,
+      'order-dispatched',
+      order.trackingNumber,
+    );
+    expect(mail.params.truckNumber).toBe(truck.truckNumber);
+    const sms = await waitForMessage(
+      testApp,
+      RECEIVER_PHONE,
+      'receiver-dispatched',
+      order.trackingNumber,
+    );
+    expect(sms.channel).toBe('sms');
 
     const delivered = await updateOrderStatus(testApp, admin, order.id, { status: 'DELIVERED' });
     expect(delivered.statusCode, delivered.body).toBe(200);
@@ -119,9 +140,8 @@ describe('order notifications', () => {
       `Your order ${order.trackingNumber} is on the road`,
       `Your order ${order.trackingNumber} has been delivered`,
     ]);
-    await waitForOutbox(testApp, 'email', customer.email, 'has been delivered');
-    const deliveredSms = await waitForOutbox(testApp, 'sms', RECEIVER_PHONE, 'was delivered');
-    expect(deliveredSms.body).toContain(order.trackingNumber);
+    await waitForMessage(testApp, customer.email, 'order-delivered', order.trackingNumber);
+    await waitForMessage(testApp, RECEIVER_PHONE, 'receiver-delivered', order.trackingNumber);
   });
 
   it('tells a cancellation with its reason, and texts no receiver', async () => {
@@ -134,15 +154,26 @@ describe('order notifications', () => {
     const cancelled = (await notificationsOf(testApp, order.id)).at(-1)!;
     expect(cancelled.title).toBe(`Your order ${order.trackingNumber} was cancelled`);
     expect(cancelled.body).toBe('Casablanca → Rabat. Reason: Customer changed plans');
-    await waitForOutbox(testApp, 'email', customer.email, 'was cancelled');
-    expect(await countSmsMentioning(order.trackingNumber)).toBe(0);
+    const mail = await waitForMessage(
+      testApp,
+      customer.email,
+      'order-cancelled',
+      order.trackingNumber,
+    );
+    expect(mail.params.reason).toBe('Customer changed plans');
+    expect((await messagesAbout(order.trackingNumber)).map((m) => m.channel)).toEqual([
+      'email',
+      'email',
+    ]);
   });
 
   it('sends no SMS when the order has no receiver phone', async () => {
     const order = await createOrderAs(testApp, customer, { receiver_phone: undefined });
     await dispatchOrder(testApp, admin, order.id, await createTruckWithDriver(testApp));
-    await waitForOutbox(testApp, 'email', customer.email, `${order.trackingNumber} is on the road`);
-    expect(await countSmsMentioning(order.trackingNumber)).toBe(0);
+    await waitForMessage(testApp, customer.email, 'order-dispatched', order.trackingNumber);
+    expect((await messagesAbout(order.trackingNumber)).some((m) => m.channel === 'sms')).toBe(
+      false,
+    );
   });
 
   it('records nothing for a refused transition (busy truck, 409)', async () => {
@@ -150,7 +181,7 @@ describe('order notifications', () => {
     const first = await createOrderAs(testApp, customer);
     await dispatchOrder(testApp, admin, first.id, truck);
     const second = await createOrderAs(testApp, customer);
-    await waitForOutbox(testApp, 'email', customer.email, second.trackingNumber);
+    await waitForMessage(testApp, customer.email, 'order-placed', second.trackingNumber);
 
     const refused = await updateOrderStatus(testApp, admin, second.id, {
       status: 'IN_TRANSIT',
@@ -161,13 +192,9 @@ describe('order notifications', () => {
     expect((await notificationsOf(testApp, second.id)).map((row) => row.title)).toEqual([
       `We received your order ${second.trackingNumber}`,
     ]);
-    const mails = await testApp.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.recipient, customer.email));
-    expect(mails.filter((m) => m.body.includes(`${second.trackingNumber} is on the road`))).toEqual(
-      [],
-    );
+    expect((await messagesAbout(second.trackingNumber)).map((m) => m.template)).toEqual([
+      'order-placed',
+    ]);
   });
 });
 
@@ -252,7 +279,7 @@ describe('when a message cannot be sent', () => {
   it('keeps the transition and the notification, and the outbox keeps the error', async () => {
     const failing = await buildTestApp({
       // Nothing listens on port 1: every SMTP connection is refused.
-      env: { SMTP_URL: 'smtp://127.0.0.1:1' },
+      env: { SMTP_URL: 'smtp://127.0.0.1:1', OUTBOX_RETRY_BASE_MS: '60000' },
     });
     try {
       const [failingAdmin, failingCustomer] = await Promise.all([
@@ -264,15 +291,17 @@ describe('when a message cannot be sent', () => {
       expect((await notificationsOf(failing, order.id)).at(-1)!.title).toBe(
         `Your order ${order.trackingNumber} is on the road`,
       );
-      const mail = await waitForOutbox(
+      const mail = await waitForMessage(
         failing,
-        'email',
         failingCustomer.email,
-        `${order.trackingNumber} is on the road`,
-        (row) => row.error !== null,
+        'order-dispatched',
+        order.trackingNumber,
+        (row) => row.lastError !== null,
       );
-      expect(mail.error).toMatch(/ECONNREFUSED/);
-      expect(mail.sentAt).toBeNull();
+      expect(mail.lastError).toMatch(/ECONNREFUSED/);
+      // Queued again for its next attempt, a minute on (OUTBOX_RETRY_BASE_MS).
+      expect(mail).toMatchObject({ status: 'queued', attempts: 1, sentAt: null });
+      expect(mail.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 50_000);
     } finally {
       await failing.close();
     }

@@ -28,9 +28,6 @@ import {
 } from '../db/schema';
 import type { OrderSearch } from './order-search';
 
-export type OrderRow = typeof orders.$inferSelect;
-type TruckRow = typeof trucks.$inferSelect;
-
 const adminOrderColumns = {
   order: orders,
   payment: {
@@ -293,65 +290,3 @@ export async function listPayments(db: Database, filter: PaymentFilter, page: Pa
   );
 }
 export type PaymentListRow = Awaited<ReturnType<typeof listPayments>>['rows'][number];
-
-// The status transitions below run inside the caller's transaction and lock what they read.
-
-export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  return row;
-}
-
-const truckForDispatchColumns = {
-  truck: trucks,
-  driver: { fullName: drivers.fullName, licenseExpire: drivers.licenseExpire },
-};
-type TruckForDispatch = {
-  truck: TruckRow;
-  driver: { fullName: string; licenseExpire: string };
-};
-
-/** The truck (locked) and what dispatch checks about its own driver. */
-export async function lockTruck(
-  tx: Database,
-  where: { truckNumber: string } | { id: string },
-): Promise<TruckForDispatch | undefined> {
-  const condition =
-    'id' in where ? eq(trucks.id, where.id) : eq(trucks.truckNumber, where.truckNumber);
-  const [row] = await tx
-    .select(truckForDispatchColumns)
-    .from(trucks)
-    .innerJoin(drivers, eq(drivers.id, trucks.driverId))
-    .where(condition)
-    .for('update', { of: trucks });
-  return row;
-}
-
-export async function updateOrder(
-  tx: Database,
-  orderId: string,
-  values: Partial<typeof orders.$inferInsert>,
-): Promise<void> {
-  await tx.update(orders).set(values).where(eq(orders.id, orderId));
-}
-
-export async function updateTruck(
-  tx: Database,
-  truckId: string,
-  values: Partial<typeof trucks.$inferInsert>,
-): Promise<void> {
-  await tx.update(trucks).set(values).where(eq(trucks.id, truckId));
-}
-
-export async function markPaymentPaid(tx: Database, orderId: string, paidAt: Date): Promise<void> {
-  await tx
-    .update(payments)
-    .set({ status: 'paid', paidAt, updatedAt: paidAt })
-    .where(eq(payments.orderId, orderId));
-}
-
-export async function insertTrackingEvent(
-  tx: Database,
-  event: typeof trackingEvents.$inferInsert,
-): Promise<void> {
-  await tx.insert(trackingEvents).values(event);
-}

@@ -1,10 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { listDaysUpTo, toBusinessDate } from '../../shared/business-calendar';
-import { findDispatchProblems } from '../../shared/fleet-rules';
-import { canTransition, ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
+import { ADMIN_STATUS_TRANSITIONS } from '../../shared/order-lifecycle';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import {
-  CANCELLATION_REASON_MESSAGE,
-  CancellationReasonSchema,
   DASHBOARD_RECENT_ORDERS,
   DASHBOARD_SERIES_DAYS,
   type AdminDashboard,
@@ -18,32 +15,20 @@ import {
 } from '../../shared/schemas/admin-schemas';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
-import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
-import type {
-  NotificationsService,
-  OrderChange,
-  PendingNotice,
-} from '../notifications/notifications-service';
+import { ConflictError, NotFoundError } from '../http/errors';
+import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import { centimesToMad } from '../orders/order-view';
 import {
   countOrdersByStatus,
   countTrucks,
   countUsers,
   findAdminOrder,
-  insertTrackingEvent,
   listAdminOrders,
   listOrderEvents,
   listPayments,
-  lockOrder,
-  lockTruck,
-  markPaymentPaid,
   sumPaidCentimes,
   summarizeDays,
-  updateOrder,
-  updateTruck,
-  type OrderRow,
 } from './admin-queries';
 import { toAdminOrder, toAdminOrderDetail, toAdminPayment } from './admin-view';
 import { parseOrderSearch } from './order-search';
@@ -59,9 +44,6 @@ const ADMIN_ORDER_LISTS = {
 export type AdminOrderList = keyof typeof ADMIN_ORDER_LISTS;
 
 const ORDER_NOT_FOUND = 'Order not found';
-const TRUCK_BUSY = (truckNumber: string) => `Truck ${truckNumber} is already on a delivery`;
-/** DESIGN decision 5: the database's own last line of defence against a double dispatch. */
-const ONE_IN_TRANSIT_PER_TRUCK = 'orders_one_in_transit_per_truck';
 
 /** The toasts of SPEC section 8 read these back. */
 const TRANSITION_MESSAGES: Partial<Record<OrderStatus, string>> = {
@@ -70,145 +52,13 @@ const TRANSITION_MESSAGES: Partial<Record<OrderStatus, string>> = {
   DELIVERED: 'Order status updated to DELIVERED',
 };
 
-function explainRefusedTransition(from: OrderStatus, to: OrderStatus): string {
-  if (from === to) return `This order is already ${from}`;
-  if (from === 'DELIVERED' || from === 'CANCELLED') {
-    return `This order is ${from} and can no longer change`;
-  }
-  return `An order cannot go from ${from} to ${to}`;
-}
-
 interface AdminServiceDeps {
   db: Database;
-  log: FastifyBaseLogger;
   clock: () => Date;
-  notificationsService: NotificationsService;
+  lifecycle: OrderLifecycle;
 }
 
-interface TransitionContext {
-  tx: Database;
-  order: OrderRow;
-  input: UpdateOrderStatus;
-  actorUserId: string;
-  now: Date;
-}
-
-/** Each transition answers what changed, for the customer's notification. */
-type Transition = (context: TransitionContext) => Promise<OrderChange>;
-
-export function createAdminService({ db, log, clock, notificationsService }: AdminServiceDeps) {
-  /** PENDING → IN_TRANSIT onto an available truck and its own driver, within every safeguard. */
-  async function dispatch({
-    tx,
-    order,
-    input,
-    actorUserId,
-    now,
-  }: TransitionContext): Promise<OrderChange> {
-    const truckNumber = input.truckNumber!;
-    const found = await lockTruck(tx, { truckNumber });
-    if (!found) {
-      throw new BadRequestError(`There is no truck with plate number ${truckNumber}`, {
-        truckNumber: 'Unknown truck',
-      });
-    }
-    const { truck, driver } = found;
-    if (truck.driverId !== input.driverId?.toLowerCase()) {
-      throw new BadRequestError('The driver is not the driver of this truck', {
-        driverId: 'The driver is not the driver of this truck',
-      });
-    }
-    if (truck.status !== 'AVAILABLE') throw new ConflictError(TRUCK_BUSY(truck.truckNumber));
-    const problems = findDispatchProblems(
-      {
-        truckNumber: truck.truckNumber,
-        capacityKg: Number(truck.capacityKg),
-        licenseExpire: driver.licenseExpire,
-        technicalDate: truck.technicalDate,
-      },
-      Number(order.weightKg),
-      toBusinessDate(now),
-    );
-    if (problems.length > 0) {
-      throw new ConflictError(problems.map((problem) => problem.message).join('. '));
-    }
-    const estimatedDelivery = new Date(now.getTime() + order.durationMinutes * 60_000);
-    await updateTruck(tx, truck.id, { status: 'ON_DELIVERY', updatedAt: now });
-    await updateOrder(tx, order.id, {
-      status: 'IN_TRANSIT',
-      truckId: truck.id,
-      driverId: truck.driverId,
-      exitDate: now,
-      estimatedDelivery,
-      updatedAt: now,
-    });
-    await insertTrackingEvent(tx, {
-      orderId: order.id,
-      status: 'IN_TRANSIT',
-      location: order.pickupLoc,
-      note: `On the road with truck ${truck.truckNumber} (driver ${driver.fullName})`,
-      actorUserId,
-      createdAt: now,
-    });
-    return { status: 'IN_TRANSIT', truckNumber: truck.truckNumber, estimatedDelivery };
-  }
-
-  /** DESIGN decision 15: a pending order needs a reason; one on the road may omit it. */
-  async function cancel({
-    tx,
-    order,
-    input,
-    actorUserId,
-    now,
-  }: TransitionContext): Promise<OrderChange> {
-    if (order.status === 'PENDING' && !CancellationReasonSchema.safeParse(input.reason).success) {
-      throw new BadRequestError(CANCELLATION_REASON_MESSAGE, {
-        reason: CANCELLATION_REASON_MESSAGE,
-      });
-    }
-    if (order.truckId && order.status === 'IN_TRANSIT') {
-      await updateTruck(tx, order.truckId, { status: 'AVAILABLE', updatedAt: now });
-    }
-    await updateOrder(tx, order.id, {
-      status: 'CANCELLED',
-      cancelReason: input.reason ?? null,
-      updatedAt: now,
-    });
-    await insertTrackingEvent(tx, {
-      orderId: order.id,
-      status: 'CANCELLED',
-      location: order.pickupLoc,
-      note: input.reason ?? 'Cancelled',
-      actorUserId,
-      createdAt: now,
-    });
-    return { status: 'CANCELLED', reason: input.reason ?? null };
-  }
-
-  /** IN_TRANSIT → DELIVERED: the truck is free again and the payment is settled. */
-  async function deliver({ tx, order, actorUserId, now }: TransitionContext): Promise<OrderChange> {
-    if (order.truckId) {
-      await updateTruck(tx, order.truckId, { status: 'AVAILABLE', updatedAt: now });
-    }
-    await updateOrder(tx, order.id, { status: 'DELIVERED', deliveryDate: now, updatedAt: now });
-    await markPaymentPaid(tx, order.id, now);
-    await insertTrackingEvent(tx, {
-      orderId: order.id,
-      status: 'DELIVERED',
-      location: order.deliveryLoc,
-      note: 'Delivered',
-      actorUserId,
-      createdAt: now,
-    });
-    return { status: 'DELIVERED', deliveredAt: now };
-  }
-
-  const transitions: Partial<Record<OrderStatus, Transition>> = {
-    IN_TRANSIT: dispatch,
-    CANCELLED: cancel,
-    DELIVERED: deliver,
-  };
-
+export function createAdminService({ db, clock, lifecycle }: AdminServiceDeps) {
   async function loadAdminOrder(orderId: string): Promise<AdminOrder> {
     const row = await findAdminOrder(db, orderId);
     if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -290,9 +140,8 @@ export function createAdminService({ db, log, clock, notificationsService }: Adm
     },
 
     /**
-     * One transition of DESIGN decisions 5 and 15, in one transaction: the order's row is
-     * locked first, then the truck's, so two admins acting at once queue instead of both
-     * seeing a free truck.
+     * The back office's status change (PUT update-status): the target status names one
+     * transition of the order lifecycle, which does the work (DESIGN decisions 5 and 15).
      */
     async updateOrderStatus(
       orderId: string,
@@ -300,29 +149,26 @@ export function createAdminService({ db, log, clock, notificationsService }: Adm
       actorUserId: string,
     ): Promise<UpdateOrderStatusResult> {
       if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
-      const now = clock();
-      let from: OrderStatus | undefined;
-      let notice: PendingNotice;
-      try {
-        notice = await db.transaction(async (tx) => {
-          const order = await lockOrder(tx, orderId);
-          if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
-          from = order.status;
-          const apply = transitions[input.status];
-          if (!apply || !canTransition(order.status, input.status)) {
-            throw new ConflictError(explainRefusedTransition(order.status, input.status));
-          }
-          const change = await apply({ tx, order, input, actorUserId, now });
-          return notificationsService.recordOrderChange(tx, order, change);
-        });
-      } catch (error) {
-        if (findUniqueViolationConstraint(error) === ONE_IN_TRANSIT_PER_TRUCK) {
-          throw new ConflictError(TRUCK_BUSY(input.truckNumber ?? 'this truck'));
+      const actor = { kind: 'admin', userId: actorUserId } as const;
+      switch (ADMIN_STATUS_TRANSITIONS[input.status]) {
+        case 'dispatch':
+          await lifecycle.dispatch(orderId, actor, {
+            truckNumber: input.truckNumber!,
+            driverId: input.driverId!,
+          });
+          break;
+        case 'deliver':
+          await lifecycle.deliver(orderId, actor);
+          break;
+        case 'cancel':
+          await lifecycle.cancel(orderId, actor, { reason: input.reason });
+          break;
+        default: {
+          // No transition leads to this status; the order's own status words the refusal.
+          const current = await loadAdminOrder(orderId);
+          throw new ConflictError(explainRefusedTransition(current.status, input.status));
         }
-        throw error;
       }
-      log.info({ orderId, from, to: input.status, actorUserId }, 'order status changed');
-      notificationsService.sendNotice(notice);
       return {
         message: TRANSITION_MESSAGES[input.status]!,
         order: await loadAdminOrder(orderId),

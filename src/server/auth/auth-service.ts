@@ -5,7 +5,8 @@ import type { PublicUser } from '../../shared/schemas/user-schemas';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../http/errors';
-import type { Mailer } from '../mail/mailer';
+import { PASSWORD_RESET_TEMPLATE } from '../messages/message-templates';
+import type { MessagesService } from '../messages/messages-service';
 import {
   consumePasswordResetToken,
   expireOtherResetTokens,
@@ -22,7 +23,6 @@ import {
   type UserWithProfile,
 } from './auth-queries';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hashing';
-import { buildPasswordResetMail } from './password-reset-mail';
 import { SESSION_LIFETIME_MS, type SessionTokens } from './session-tokens';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -86,13 +86,20 @@ const hashResetToken = (token: string) => createHash('sha256').update(token).dig
 interface AuthServiceDeps {
   db: Database;
   tokens: SessionTokens;
-  mailer: Mailer;
+  messagesService: MessagesService;
   log: FastifyBaseLogger;
   clock: () => Date;
   publicUrl: string;
 }
 
-export function createAuthService({ db, tokens, mailer, log, clock, publicUrl }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  tokens,
+  messagesService,
+  log,
+  clock,
+  publicUrl,
+}: AuthServiceDeps) {
   async function loadPublicUser(userId: string): Promise<PublicUser> {
     const found = await findUserWithProfile(db, userId);
     if (!found) throw new UnauthorizedError(authMessages.sessionExpired);
@@ -172,21 +179,27 @@ export function createAuthService({ db, tokens, mailer, log, clock, publicUrl }:
     },
 
     /**
-     * Same answer whether or not the account exists. The mail goes out in the background,
-     * so the answer takes as long either way.
+     * Same answer whether or not the account exists. The mail is queued with the token, in one
+     * transaction, and sent by the outbox worker, so the answer takes as long either way.
      */
     async requestPasswordReset(email: string): Promise<{ message: string }> {
       const user = await findUserByEmail(db, email);
       if (user) {
         const token = randomBytes(32).toString('base64url');
-        await insertPasswordResetToken(db, {
-          userId: user.id,
-          tokenHash: hashResetToken(token),
-          expiresAt: new Date(clock().getTime() + RESET_TOKEN_LIFETIME_MS),
-        });
-        const mail = buildPasswordResetMail(user.email, `${publicUrl}/reset-password/${token}`);
-        mailer.send(mail).catch((error: unknown) => {
-          log.error({ userId: user.id, err: error }, 'password reset mail failed');
+        await db.transaction(async (tx) => {
+          await insertPasswordResetToken(tx, {
+            userId: user.id,
+            tokenHash: hashResetToken(token),
+            expiresAt: new Date(clock().getTime() + RESET_TOKEN_LIFETIME_MS),
+          });
+          await messagesService.queue(tx, [
+            {
+              channel: 'email',
+              recipient: user.email,
+              template: PASSWORD_RESET_TEMPLATE,
+              params: { resetLink: `${publicUrl}/reset-password/${token}` },
+            },
+          ]);
         });
         log.info({ userId: user.id }, 'password reset requested');
       } else {

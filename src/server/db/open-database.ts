@@ -9,6 +9,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import {
+  createPgliteChannels,
+  createPostgresChannels,
+  type DatabaseChannels,
+} from './database-channels';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +21,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  channels: DatabaseChannels;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,11 +42,16 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
       console.error(`PostgreSQL connection lost: ${error.message}`);
     });
     const db = drizzleNodePostgres({ client: pool, schema });
+    const channels = createPostgresChannels(location.url, (message) => console.error(message));
     return {
       db,
       kind: 'postgres',
+      channels,
       migrate: () => migrateNodePostgres(db, { migrationsFolder }),
-      close: closeOnce(() => pool.end()),
+      close: closeOnce(async () => {
+        await channels.close();
+        await pool.end();
+      }),
     };
   }
   let client: PGlite;
@@ -56,6 +67,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
   return {
     db,
     kind: 'pglite',
+    channels: createPgliteChannels(client),
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: closeOnce(() => client.close()),
   };

@@ -9,6 +9,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -48,6 +49,15 @@ export const truckStatusEnum = pgEnum('truck_status', ['AVAILABLE', 'ON_DELIVERY
 export const paymentMethodEnum = pgEnum('payment_method', ['online', 'cash_on_delivery']);
 export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'pending', 'paid']);
 export const outboxChannelEnum = pgEnum('outbox_channel', ['email', 'sms']);
+export const outboxStatusEnum = pgEnum('outbox_status', ['queued', 'sent', 'failed']);
+export const orderEventKindEnum = pgEnum('order_event_kind', [
+  'placed',
+  'dispatched',
+  'picked-up',
+  'delivered',
+  'delivery-failed',
+  'cancelled',
+]);
 
 export const users = pgTable(
   'users',
@@ -212,6 +222,7 @@ export const orders = pgTable(
     exitDate: timestamp('exit_date', { withTimezone: true }),
     estimatedDelivery: timestamp('estimated_delivery', { withTimezone: true }),
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -253,16 +264,26 @@ export const trackingEvents = pgTable(
   'tracking_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order of events as they were written: the `id:` of a live event, which a reconnecting
+     * client sends back (Last-Event-ID) to replay what it missed (docs/architecture.md).
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Which transition of the lifecycle (src/shared/order-lifecycle.ts) wrote it. */
+    kind: orderEventKindEnum('kind').notNull(),
     status: orderStatusEnum('status').notNull(),
     location: text('location'),
     note: text('note'),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (table) => [index('tracking_events_order_created_idx').on(table.orderId, table.createdAt)],
+  (table) => [
+    index('tracking_events_order_created_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('tracking_events_seq_unique').on(table.seq),
+  ],
 );
 
 export const payments = pgTable(
@@ -312,18 +333,45 @@ export const notifications = pgTable(
   ],
 );
 
-/** Every message the product sends (mail, SMS), kept whether or not a transport delivered it. */
-export const outbox = pgTable(
-  'outbox',
+/**
+ * The transactional outbox (docs/architecture.md, "The outbox"): every mail and SMS is a row
+ * written in the transaction of the change it announces, rendered from its template and
+ * parameters when a worker sends it, and retried until sent or given up.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
   {
+    /** Also the mail's Message-ID and the SMS request's id, so a receiver can drop a replay. */
     id: uuid('id').primaryKey().defaultRandom(),
     channel: outboxChannelEnum('channel').notNull(),
     recipient: text('recipient').notNull(),
-    subject: text('subject'),
-    body: text('body').notNull(),
+    template: text('template').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    locale: text('locale').notNull().default('en'),
+    status: outboxStatusEnum('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * When a queued message is due. A worker that claims it pushes this forward by its lease,
+     * so a worker that dies mid-send leaves it due again once the lease runs out.
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
+    lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    error: text('error'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (table) => [index('outbox_created_idx').on(table.createdAt.desc().nullsFirst())],
+  (table) => [
+    index('outbox_messages_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('outbox_messages_status_created_idx').on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('outbox_messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued'`),
+  ],
 );

@@ -1,29 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { composeOrderNotice, type NoticeOrder } from './order-notice-text';
+import { composeOrderNotice, type OrderNoticeFacts } from './order-notice-text';
 
-const order: NoticeOrder = {
-  id: '5f0c3a52-2b0e-4d8e-9a51-0c4f1f7d2a10',
-  userId: '0b7e6a1c-8f3d-4c2a-b1e9-7d5a3c2f1e00',
+const facts: OrderNoticeFacts = {
   trackingNumber: 'MA-7K3Q-9ZP2',
   pickupLoc: 'Casablanca',
   deliveryLoc: 'Rabat',
-  receiverPhone: '+212612345678',
 };
 
 describe('composeOrderNotice', () => {
   it('tells a placed order without an SMS', () => {
-    expect(composeOrderNotice(order, { status: 'PENDING' })).toEqual({
+    expect(composeOrderNotice('placed', facts)).toEqual({
       title: 'We received your order MA-7K3Q-9ZP2',
       body: 'Casablanca → Rabat. We will confirm it and assign a truck shortly.',
     });
   });
 
   it('tells the truck and the estimated delivery in Morocco time', () => {
-    const notice = composeOrderNotice(order, {
-      status: 'IN_TRANSIT',
+    const notice = composeOrderNotice('dispatched', {
+      ...facts,
       truckNumber: '12345-A-6',
       // 13:30 UTC is 14:30 in Casablanca (UTC+1) outside Ramadan.
-      estimatedDelivery: new Date('2026-01-12T13:30:00Z'),
+      estimatedDelivery: '2026-01-12T13:30:00.000Z',
     });
     expect(notice.title).toBe('Your order MA-7K3Q-9ZP2 is on the road');
     expect(notice.body).toBe(
@@ -33,17 +30,24 @@ describe('composeOrderNotice', () => {
   });
 
   it('tells a delivery with an SMS and a cancellation with its reason when given', () => {
-    const delivered = composeOrderNotice(order, {
-      status: 'DELIVERED',
-      deliveredAt: new Date('2026-01-12T13:30:00Z'),
+    const delivered = composeOrderNotice('delivered', {
+      ...facts,
+      deliveredAt: '2026-01-12T13:30:00.000Z',
     });
     expect(delivered.title).toBe('Your order MA-7K3Q-9ZP2 has been delivered');
     expect(delivered.sms).toBeDefined();
-    expect(composeOrderNotice(order, { status: 'CANCELLED', reason: 'Truck breakdown' }).body).toBe(
+    expect(composeOrderNotice('cancelled', { ...facts, reason: 'Truck breakdown' }).body).toBe(
       'Casablanca → Rabat. Reason: Truck breakdown',
     );
-    const cancelled = composeOrderNotice(order, { status: 'CANCELLED', reason: null });
+    const cancelled = composeOrderNotice('cancelled', facts);
     expect(cancelled.body).toBe('Casablanca → Rabat.');
     expect(cancelled.sms).toBeUndefined();
+  });
+
+  it('tells a failed delivery attempt with its reason', () => {
+    expect(composeOrderNotice('delivery-failed', { ...facts, reason: 'Receiver absent' })).toEqual({
+      title: 'Delivery of your order MA-7K3Q-9ZP2 did not succeed',
+      body: 'Casablanca → Rabat. Reason: Receiver absent. The driver will try again.',
+    });
   });
 });

@@ -1,21 +1,21 @@
 import { BUSINESS_TIME_ZONE } from '../../shared/business-calendar';
+import type { OrderEventKind } from '../../shared/order-lifecycle';
 
-/** What a notice says about an order: who sees it and which route it is. */
-export interface NoticeOrder {
-  id: string;
-  userId: string;
+/**
+ * The facts a notice about an order tells, all as text: they are stored as an outbox message's
+ * parameters and rendered when the message is sent (docs/architecture.md, "The outbox").
+ */
+export interface OrderNoticeFacts {
   trackingNumber: string;
   pickupLoc: string;
   deliveryLoc: string;
-  receiverPhone: string | null;
+  truckNumber?: string;
+  /** ISO 8601 instants. */
+  estimatedDelivery?: string;
+  deliveredAt?: string;
+  /** Why an order was cancelled or a delivery failed. */
+  reason?: string;
 }
-
-/** The change the customer hears about, with the facts each one tells. */
-export type OrderChange =
-  | { status: 'PENDING' }
-  | { status: 'IN_TRANSIT'; truckNumber: string; estimatedDelivery: Date }
-  | { status: 'DELIVERED'; deliveredAt: Date }
-  | { status: 'CANCELLED'; reason: string | null };
 
 export interface OrderNoticeText {
   title: string;
@@ -30,36 +30,54 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
 });
+const formatInstant = (iso: string | undefined) => (iso ? timeFormat.format(new Date(iso)) : '');
 
-export function composeOrderNotice(order: NoticeOrder, change: OrderChange): OrderNoticeText {
-  const number = order.trackingNumber;
-  const route = `${order.pickupLoc} → ${order.deliveryLoc}`;
-  switch (change.status) {
-    case 'PENDING':
+export function composeOrderNotice(kind: OrderEventKind, facts: OrderNoticeFacts): OrderNoticeText {
+  const number = facts.trackingNumber;
+  const route = `${facts.pickupLoc} → ${facts.deliveryLoc}`;
+  switch (kind) {
+    case 'placed':
       return {
         title: `We received your order ${number}`,
         body: `${route}. We will confirm it and assign a truck shortly.`,
       };
-    case 'IN_TRANSIT': {
-      const eta = timeFormat.format(change.estimatedDelivery);
+    case 'dispatched': {
+      const eta = formatInstant(facts.estimatedDelivery);
       return {
         title: `Your order ${number} is on the road`,
-        body: `${route}, truck ${change.truckNumber}. Estimated delivery ${eta}.`,
+        body: `${route}, truck ${facts.truckNumber ?? ''}. Estimated delivery ${eta}.`,
         sms: `Atlas Freight: parcel ${number} (${route}) is on the road. Estimated delivery ${eta}.`,
       };
     }
-    case 'DELIVERED': {
-      const at = timeFormat.format(change.deliveredAt);
+    case 'picked-up':
+      return {
+        title: `Your order ${number} was picked up`,
+        body: `${route}. The driver has your parcel.`,
+      };
+    case 'delivered': {
+      const at = formatInstant(facts.deliveredAt);
       return {
         title: `Your order ${number} has been delivered`,
         body: `${route}, delivered ${at}.`,
         sms: `Atlas Freight: parcel ${number} (${route}) was delivered ${at}.`,
       };
     }
-    case 'CANCELLED':
+    case 'delivery-failed':
+      return {
+        title: `Delivery of your order ${number} did not succeed`,
+        body: facts.reason
+          ? `${route}. Reason: ${facts.reason}. The driver will try again.`
+          : `${route}. The driver will try again.`,
+      };
+    case 'cancelled':
       return {
         title: `Your order ${number} was cancelled`,
-        body: change.reason ? `${route}. Reason: ${change.reason}` : `${route}.`,
+        body: facts.reason ? `${route}. Reason: ${facts.reason}` : `${route}.`,
       };
   }
+}
+
+/** Which notices also go by mail to the customer (all but the driver's pickup, in the app only). */
+export function isMailedToCustomer(kind: OrderEventKind): boolean {
+  return kind !== 'picked-up';
 }

@@ -1,8 +1,8 @@
-import type { MailMessage } from '../mail/mailer';
+import type { MailContent } from './message-templates';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function buildPasswordResetMail(to: string, resetLink: string): MailMessage {
+export function composePasswordResetMail(resetLink: string): MailContent {
   const text = [
     'Hello,',
     '',
@@ -22,5 +22,5 @@ export function buildPasswordResetMail(to: string, resetLink: string): MailMessa
 <p>This link expires in 1 hour and works once. If the button does not work, copy this address into your browser:<br>${link}</p>
 <p>If you did not ask for this, you can ignore this email: your password stays the same.</p>
 <p>Atlas Freight</p>`;
-  return { to, subject: 'Reset your Atlas Freight password', text, html };
+  return { subject: 'Reset your Atlas Freight password', text, html };
 }

@@ -54,3 +54,17 @@ export async function markUserNotificationsRead(
     .returning({ id: notifications.id });
   return updated.length;
 }
+
+/** Capped: a badge shows "99+" long before a count would cost anything. */
+export const UNREAD_COUNT_CAP = 100;
+
+export async function countUnreadNotifications(db: Database, userId: string): Promise<number> {
+  const unread = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .limit(UNREAD_COUNT_CAP)
+    .as('unread');
+  const [row] = await db.select({ total: count() }).from(unread);
+  return row?.total ?? 0;
+}

@@ -2,10 +2,12 @@ import {
   MarkNotificationsReadResultSchema,
   NotificationListQuerySchema,
   NotificationListSchema,
+  UnreadCountSchema,
 } from '../../shared/schemas/notification-schemas';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
+import { UNREAD_COUNT_CAP } from './notifications-queries';
 import type { NotificationsService } from './notifications-service';
 
 const tags = ['customer'];
@@ -37,6 +39,20 @@ export function registerNotificationRoutes(
       reply.header('x-total-count', String(total));
       return { notifications };
     },
+  );
+
+  app.get(
+    '/dashboard/notifications/unread-count',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `How many of my notifications are unread (at most ${UNREAD_COUNT_CAP})`,
+        response: { 200: UnreadCountSchema },
+      },
+      preHandler: customerOnly,
+    },
+    async (request) => notificationsService.countUnread(authOf(request)),
   );
 
   app.post(

@@ -1,38 +1,40 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { OrderEventKind } from '../../shared/order-lifecycle';
+import { toE164 } from '../../shared/phone';
 import type {
   MarkNotificationsReadResult,
   Notification,
   NotificationListQuery,
+  UnreadCount,
 } from '../../shared/schemas/notification-schemas';
 import type { AuthContext } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import { orderMailTemplate, receiverSmsTemplate } from '../messages/message-templates';
+import type { MessagesService, NewOutboxMessage } from '../messages/messages-service';
 import {
+  composeOrderNotice,
+  isMailedToCustomer,
+  type OrderNoticeFacts,
+} from '../messages/order-notice-text';
+import {
+  countUnreadNotifications,
   findUserEmail,
   insertNotification,
   listUserNotifications,
   markUserNotificationsRead,
   type NotificationListRow,
 } from './notifications-queries';
-import { composeOrderNotice, type NoticeOrder, type OrderChange } from './order-notice-text';
-import type { SmsMessage, SmsSender } from './sms';
 
-export type { NoticeOrder, OrderChange } from './order-notice-text';
-
-/** What an order change still has to send once its transaction has committed. */
-export interface PendingNotice {
-  orderId: string;
-  mail?: MailMessage;
-  sms?: SmsMessage;
+/** What a notice needs to know about its order: whose it is and who receives it. */
+export interface NoticeOrder {
+  id: string;
+  userId: string;
+  receiverPhone: string | null;
 }
 
 interface NotificationsServiceDeps {
   db: Database;
-  mailer: Mailer;
-  sms: SmsSender;
-  log: FastifyBaseLogger;
+  messagesService: MessagesService;
   clock: () => Date;
-  publicUrl: string;
 }
 
 function toNotification(row: NotificationListRow): Notification {
@@ -43,64 +45,53 @@ function toNotification(row: NotificationListRow): Notification {
   };
 }
 
+/** Parameters are stored as text: the facts a template needs, and no empty ones. */
+function toParams(facts: OrderNoticeFacts): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(facts).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
 export function createNotificationsService({
   db,
-  mailer,
-  sms,
-  log,
+  messagesService,
   clock,
-  publicUrl,
 }: NotificationsServiceDeps) {
-  function buildMail(to: string, title: string, body: string): MailMessage {
-    const text = [
-      'Hello,',
-      '',
-      `${title}.`,
-      body,
-      '',
-      `Your notifications: ${publicUrl}/dashboard/notifications`,
-      '',
-      'Atlas Freight',
-    ].join('\n');
-    return { to, subject: title, text };
-  }
-
-  /** A failed send is logged and stays in the outbox with its error; the change stands. */
-  async function sendQuietly(channel: 'email' | 'sms', orderId: string, send: () => Promise<void>) {
-    try {
-      await send();
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      log.warn({ orderId, channel, reason }, 'order notification could not be sent');
-    }
-  }
-
   return {
     /**
-     * Records the customer's in-app notification inside the caller's transaction, and answers
-     * the mail and SMS to hand to `sendNotice` after the commit: a message must never announce
-     * a change that was rolled back.
+     * Inside the lifecycle's transaction: the customer's in-app notification, the mail to the
+     * customer and the SMS to the receiver, as outbox rows (docs/decisions/0008). A change that
+     * rolls back leaves none of them; one that commits loses none.
      */
     async recordOrderChange(
       tx: Database,
       order: NoticeOrder,
-      change: OrderChange,
-    ): Promise<PendingNotice> {
-      const { title, body, sms: smsText } = composeOrderNotice(order, change);
+      kind: OrderEventKind,
+      facts: OrderNoticeFacts,
+    ): Promise<void> {
+      const { title, body, sms } = composeOrderNotice(kind, facts);
       await insertNotification(tx, { userId: order.userId, orderId: order.id, title, body });
-      const email = await findUserEmail(tx, order.userId);
-      return {
-        orderId: order.id,
-        mail: email ? buildMail(email, title, body) : undefined,
-        sms:
-          smsText && order.receiverPhone ? { to: order.receiverPhone, text: smsText } : undefined,
-      };
-    },
-
-    /** Sends in the background, so a slow mail server never holds up the request. */
-    sendNotice({ orderId, mail, sms: smsMessage }: PendingNotice): void {
-      if (mail) void sendQuietly('email', orderId, () => mailer.send(mail));
-      if (smsMessage) void sendQuietly('sms', orderId, () => sms.send(smsMessage));
+      const params = toParams(facts);
+      const messages: NewOutboxMessage[] = [];
+      const email = isMailedToCustomer(kind) ? await findUserEmail(tx, order.userId) : undefined;
+      if (email) {
+        messages.push({
+          channel: 'email',
+          recipient: email,
+          template: orderMailTemplate(kind),
+          params,
+        });
+      }
+      const phone = sms && order.receiverPhone ? toE164(order.receiverPhone) : undefined;
+      if (phone) {
+        messages.push({
+          channel: 'sms',
+          recipient: phone,
+          template: receiverSmsTemplate(kind),
+          params,
+        });
+      }
+      await messagesService.queue(tx, messages);
     },
 
     async listNotifications(
@@ -112,6 +103,10 @@ export function createNotificationsService({
         offset: (query.page - 1) * query.pageSize,
       });
       return { notifications: rows.map(toNotification), total };
+    },
+
+    async countUnread(auth: AuthContext): Promise<UnreadCount> {
+      return { unread: await countUnreadNotifications(db, auth.userId) };
     },
 
     async markAllRead(auth: AuthContext): Promise<MarkNotificationsReadResult> {

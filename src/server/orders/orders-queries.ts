@@ -28,20 +28,6 @@ function selectOrdersWithPayment(db: Database) {
     .leftJoin(trucks, eq(trucks.id, orders.truckId));
 }
 
-/** Creates the order, its first tracking event and its payment, in the caller's transaction. */
-export async function insertOrderWithPayment(
-  tx: Database,
-  order: typeof orders.$inferInsert,
-  payment: Omit<typeof payments.$inferInsert, 'orderId'>,
-  firstEvent: Omit<typeof trackingEvents.$inferInsert, 'orderId' | 'status'>,
-): Promise<string> {
-  const [created] = await tx.insert(orders).values(order).returning({ id: orders.id });
-  const orderId = created!.id;
-  await tx.insert(payments).values({ ...payment, orderId });
-  await tx.insert(trackingEvents).values({ ...firstEvent, orderId, status: 'PENDING' });
-  return orderId;
-}
-
 export interface CustomerOrderFilter {
   userId: string;
   statuses?: readonly OrderStatus[];

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { findCity } from '../../shared/cities';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import { calculateServerPrice, formatDistanceText, formatDurationText } from '../../shared/pricing';
@@ -15,12 +14,11 @@ import type { AuthContext, AuthService } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { NotFoundError } from '../http/errors';
-import type { NotificationsService } from '../notifications/notifications-service';
 import type { RouteDistanceLookup } from '../routing/route-distance';
+import type { OrderLifecycle } from './order-lifecycle';
 import {
   countCustomerOrdersByStatus,
   findOrderWithPayment,
-  insertOrderWithPayment,
   listCustomerOrders,
   listTrackingEvents,
 } from './orders-queries';
@@ -43,16 +41,14 @@ interface OrdersServiceDeps {
   db: Database;
   routeDistance: RouteDistanceLookup;
   authService: AuthService;
-  notificationsService: NotificationsService;
-  log: FastifyBaseLogger;
+  lifecycle: OrderLifecycle;
 }
 
 export function createOrdersService({
   db,
   routeDistance,
   authService,
-  notificationsService,
-  log,
+  lifecycle,
 }: OrdersServiceDeps) {
   async function priceRoute(
     from: { lat: number; lng: number },
@@ -101,7 +97,6 @@ export function createOrdersService({
         try {
           const order = {
             trackingNumber: generateTrackingNumber(),
-            userId: auth.userId,
             priority: input.priority,
             cargoType: input.cargo_type,
             pickupLoc: pickup.city,
@@ -125,27 +120,16 @@ export function createOrdersService({
             distanceKm: String(route.km),
             durationMinutes: route.minutes,
           };
-          const { orderId, notice } = await db.transaction(async (tx) => {
-            const orderId = await insertOrderWithPayment(
-              tx,
-              order,
-              {
-                amountCentimes: priceCentimes,
-                method: input.payment_method,
-                status: input.payment_method === 'online' ? 'pending' : 'unpaid',
-              },
-              { location: pickup.city, note: 'Order received', actorUserId: auth.userId },
-            );
-            const notice = await notificationsService.recordOrderChange(
-              tx,
-              { ...order, id: orderId },
-              { status: 'PENDING' },
-            );
-            return { orderId, notice };
-          });
-          notificationsService.sendNotice(notice);
-          log.info({ orderId, userId: auth.userId, priceCentimes }, 'order created');
-          return { order: await loadOrderDetail({ id: orderId, userId: auth.userId }) };
+          const { order: placed } = await lifecycle.place(
+            { kind: 'customer', userId: auth.userId },
+            order,
+            {
+              amountCentimes: priceCentimes,
+              method: input.payment_method,
+              status: input.payment_method === 'online' ? 'pending' : 'unpaid',
+            },
+          );
+          return { order: await loadOrderDetail({ id: placed.id, userId: auth.userId }) };
         } catch (error) {
           // A tracking number drawn twice: draw again (vanishingly rare).
           if (attempt < 3 && isUniqueViolation(error)) continue;

@@ -24,3 +24,7 @@ export type NotificationList = z.infer<typeof NotificationListSchema>;
 /** POST /api/dashboard/notifications/read: how many were unread until now. */
 export const MarkNotificationsReadResultSchema = z.object({ updated: z.number().int() });
 export type MarkNotificationsReadResult = z.infer<typeof MarkNotificationsReadResultSchema>;
+
+/** GET /api/dashboard/notifications/unread-count: the number on the Notifications badge. */
+export const UnreadCountSchema = z.object({ unread: z.number().int() });
+export type UnreadCount = z.infer<typeof UnreadCountSchema>;

@@ -1,0 +1,140 @@
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * LISTEN/NOTIFY, the seam between instances (docs/architecture.md, "Live updates"): a change
+ * sends `pg_notify(channel, payload)` inside its own transaction, so PostgreSQL delivers it to
+ * every listening instance when, and only if, the transaction commits. PGlite has the same
+ * statement and delivers it in process.
+ */
+export interface DatabaseChannels {
+  /**
+   * Calls `onMessage` with each payload sent on `channel`, and `onReconnect` after a lost
+   * listening connection is back (whatever was sent meanwhile is lost, so a listener catches up
+   * from the tables). Answers a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export function createPgliteChannels(client: PGlite): DatabaseChannels {
+  return {
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      // A closed database has no listeners left to remove.
+      return () => unlisten().catch(() => {});
+    },
+    async close() {},
+  };
+}
+
+interface Subscription {
+  channel: string;
+  onMessage: (payload: string) => void;
+  onReconnect?: () => void;
+}
+
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * One connection per process holds every LISTEN (a pooled connection cannot: the pool would hand
+ * it to queries and recycle it). When it drops it is opened again with backoff, its channels
+ * listened to again, and each subscriber told so it can catch up.
+ */
+export function createPostgresChannels(
+  connectionString: string,
+  log: (message: string) => void,
+): DatabaseChannels {
+  const subscriptions = new Set<Subscription>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retryDelay = RECONNECT_FIRST_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const channels = () => [...new Set([...subscriptions].map((s) => s.channel))];
+  // Channel names are this program's own constants, never input.
+  const quote = (channel: string) => `"${channel}"`;
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', ({ channel, payload }) => {
+      for (const subscription of subscriptions) {
+        if (subscription.channel === channel) subscription.onMessage(payload ?? '');
+      }
+    });
+    next.on('error', (error) => {
+      log(`Listening connection lost: ${error.message}`);
+      dropAndReconnect(next);
+    });
+    next.on('end', () => dropAndReconnect(next));
+    await next.connect();
+    for (const channel of channels()) await next.query(`LISTEN ${quote(channel)}`);
+    return next;
+  }
+
+  function dropAndReconnect(lost: pg.Client) {
+    if (client !== lost || closed) return;
+    client = undefined;
+    lost.removeAllListeners('end');
+    void lost.end().catch(() => {});
+    scheduleReconnect();
+  }
+
+  function scheduleReconnect() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      ensureClient()
+        .then(() => {
+          retryDelay = RECONNECT_FIRST_MS;
+          for (const subscription of subscriptions) subscription.onReconnect?.();
+        })
+        .catch((error: Error) => {
+          log(`Could not listen again: ${error.message}`);
+          retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
+          scheduleReconnect();
+        });
+    }, retryDelay);
+    retryTimer.unref();
+  }
+
+  async function ensureClient(): Promise<pg.Client> {
+    if (client) return client;
+    connecting ??= connect().finally(() => (connecting = undefined));
+    client = await connecting;
+    return client;
+  }
+
+  return {
+    async listen(channel, onMessage, onReconnect) {
+      const subscription = { channel, onMessage, onReconnect };
+      const alreadyListening = channels().includes(channel);
+      subscriptions.add(subscription);
+      const listening = await ensureClient();
+      if (!alreadyListening) await listening.query(`LISTEN ${quote(channel)}`);
+      return async () => {
+        subscriptions.delete(subscription);
+        if (client && !channels().includes(channel)) {
+          await client.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      subscriptions.clear();
+      const open = client;
+      client = undefined;
+      if (open) {
+        open.removeAllListeners('end');
+        await open.end().catch(() => {});
+      }
+    },
+  };
+}

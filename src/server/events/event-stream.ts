@@ -1,0 +1,104 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ORDER_EVENT_NAME } from '../../shared/schemas/order-event-schemas';
+import type { Database } from '../db/open-database';
+import type { OrderEventHub } from './order-event-hub';
+import type { OrderEventNotice } from './order-event-notice';
+import { listOrderEventsAfter, type EventScope } from './order-event-queries';
+
+/** A client this far behind is dropped rather than buffered without end; it reconnects. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** At most this many missed events are replayed on reconnect; a client further behind reloads. */
+const REPLAY_LIMIT = 500;
+/** How long a client waits before reconnecting when the stream ends without an error. */
+const RECONNECT_HINT_MS = 3_000;
+
+export interface EventStreamOptions {
+  db: Database;
+  hub: OrderEventHub;
+  scope: EventScope;
+  accepts(notice: OrderEventNotice): boolean;
+  /** The JSON data line of one event, holding only what this stream may show. */
+  toData(notice: OrderEventNotice): unknown;
+}
+
+/** `Last-Event-ID` as a sequence number, or undefined when absent or not one. */
+function readLastEventId(request: FastifyRequest): number | undefined {
+  const header = request.headers['last-event-id'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value || !/^\d{1,15}$/.test(value)) return undefined;
+  return Number(value);
+}
+
+/**
+ * Turns the reply into a Server-Sent Events stream of order events. Live events that arrive
+ * while the missed ones are being replayed wait, and none is sent twice.
+ */
+export async function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: EventStreamOptions,
+): Promise<void> {
+  reply.hijack();
+  const response = reply.raw;
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    // Proxies (nginx) must pass each event on at once.
+    'x-accel-buffering': 'no',
+  });
+  response.write(`retry: ${RECONNECT_HINT_MS}\n\n`);
+
+  let waiting: OrderEventNotice[] | undefined = [];
+  const replayed = new Set<number>();
+  let closed = false;
+
+  const write = (text: string) => {
+    if (closed) return;
+    response.write(text);
+    if (response.writableLength > MAX_BUFFERED_BYTES) close();
+  };
+  const send = (notice: OrderEventNotice) =>
+    write(
+      `event: ${ORDER_EVENT_NAME}\nid: ${notice.seq}\ndata: ${JSON.stringify(options.toData(notice))}\n\n`,
+    );
+
+  const removeFromHub = options.hub.add({
+    accepts: options.accepts,
+    deliver(notice) {
+      if (waiting) waiting.push(notice);
+      else send(notice);
+    },
+    heartbeat: () => write(': heartbeat\n\n'),
+    close,
+  });
+
+  function close() {
+    if (closed) return;
+    closed = true;
+    removeFromHub();
+    response.end();
+  }
+  response.on('close', close);
+
+  const lastEventId = readLastEventId(request);
+  if (lastEventId !== undefined) {
+    try {
+      const missed = await listOrderEventsAfter(
+        options.db,
+        lastEventId,
+        options.scope,
+        REPLAY_LIMIT,
+      );
+      for (const notice of missed) {
+        replayed.add(notice.seq);
+        send(notice);
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'missed order events could not be replayed');
+    }
+  }
+  const held = waiting;
+  waiting = undefined;
+  for (const notice of held) if (!replayed.has(notice.seq)) send(notice);
+}

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseChannels } from '../db/database-channels';
+import type { Database } from '../db/open-database';
+import {
+  ORDER_EVENTS_CHANNEL,
+  parseOrderEventNotice,
+  type OrderEventNotice,
+} from './order-event-notice';
+import { listOrderEventsAfter } from './order-event-queries';
+
+/** One open event stream of this instance, as the hub sees it. */
+export interface EventStreamClient {
+  accepts(notice: OrderEventNotice): boolean;
+  deliver(notice: OrderEventNotice): void;
+  heartbeat(): void;
+  close(): void;
+}
+
+/** Events a lost listening connection missed, caught up from the table when it is back. */
+const CATCH_UP_LIMIT = 1_000;
+
+/**
+ * The fan-out of one instance (docs/architecture.md, "Live updates"): one LISTEN for the whole
+ * process, every event handed to the streams allowed to see it, and one heartbeat timer for all.
+ */
+export function createOrderEventHub({
+  db,
+  channels,
+  log,
+  heartbeatMs,
+}: {
+  db: Database;
+  channels: DatabaseChannels;
+  log: FastifyBaseLogger;
+  heartbeatMs: number;
+}) {
+  const clients = new Set<EventStreamClient>();
+  let lastSeq = 0;
+  let stopListening: (() => Promise<void>) | undefined;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+
+  function dispatch(notice: OrderEventNotice) {
+    lastSeq = Math.max(lastSeq, notice.seq);
+    for (const client of clients) {
+      if (client.accepts(notice)) client.deliver(notice);
+    }
+  }
+
+  function onPayload(payload: string) {
+    const notice = parseOrderEventNotice(payload);
+    if (notice) dispatch(notice);
+    else log.warn('unreadable order event notification ignored');
+  }
+
+  async function catchUp() {
+    if (lastSeq === 0) return;
+    try {
+      const missed = await listOrderEventsAfter(db, lastSeq, { all: true }, CATCH_UP_LIMIT);
+      for (const notice of missed) dispatch(notice);
+    } catch (error) {
+      log.error({ err: error }, 'order events missed while not listening could not be read');
+    }
+  }
+
+  return {
+    async start() {
+      stopListening = await channels.listen(ORDER_EVENTS_CHANNEL, onPayload, () => {
+        void catchUp();
+      });
+      heartbeatTimer = setInterval(() => {
+        for (const client of clients) client.heartbeat();
+      }, heartbeatMs);
+      heartbeatTimer.unref();
+    },
+
+    /** Adds a stream; answers the function that removes it. */
+    add(client: EventStreamClient): () => void {
+      clients.add(client);
+      return () => {
+        clients.delete(client);
+      };
+    },
+
+    clientCount: () => clients.size,
+
+    /** Ends every stream (the server is shutting down) and stops listening. */
+    async stop() {
+      clearInterval(heartbeatTimer);
+      for (const client of clients) client.close();
+      clients.clear();
+      await stopListening?.();
+    },
+  };
+}
+
+export type OrderEventHub = ReturnType<typeof createOrderEventHub>;

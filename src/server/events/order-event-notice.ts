@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { ORDER_EVENT_KINDS, type OrderEventKind } from '../../shared/order-lifecycle';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
+import type { OrderEvent, PublicOrderEvent } from '../../shared/schemas/order-event-schemas';
+import type { Database } from '../db/open-database';
+
+/** Every instance listens here for the order events of every other (docs/architecture.md). */
+export const ORDER_EVENTS_CHANNEL = 'order_events';
+
+/**
+ * What travels between instances about one order event: the public event plus who may see it.
+ * Small on purpose (NOTIFY payloads stop at 8 000 bytes).
+ */
+export interface OrderEventNotice {
+  /** The tracking event's sequence number: the SSE `id:`. */
+  seq: number;
+  orderId: string;
+  userId: string;
+  driverId: string | null;
+  trackingNumber: string;
+  status: OrderStatus;
+  kind: OrderEventKind;
+  at: string;
+}
+
+/**
+ * Sent inside the lifecycle's transaction: PostgreSQL (and PGlite) deliver it when the
+ * transaction commits and never if it rolls back, so no screen hears of a change that did not
+ * happen, and none misses one that did while this instance stays up.
+ */
+export async function publishOrderEvent(tx: Database, notice: OrderEventNotice): Promise<void> {
+  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+export function parseOrderEventNotice(payload: string): OrderEventNotice | undefined {
+  try {
+    const notice = JSON.parse(payload) as OrderEventNotice;
+    const valid =
+      Number.isSafeInteger(notice.seq) &&
+      typeof notice.orderId === 'string' &&
+      typeof notice.userId === 'string' &&
+      (ORDER_STATUSES as readonly string[]).includes(notice.status) &&
+      (ORDER_EVENT_KINDS as readonly string[]).includes(notice.kind);
+    return valid ? notice : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const toOrderEvent = (notice: OrderEventNotice): OrderEvent => ({
+  id: notice.orderId,
+  trackingNumber: notice.trackingNumber,
+  status: notice.status,
+  kind: notice.kind,
+  at: notice.at,
+});
+
+export const toPublicOrderEvent = (notice: OrderEventNotice): PublicOrderEvent => ({
+  trackingNumber: notice.trackingNumber,
+  status: notice.status,
+  kind: notice.kind,
+  at: notice.at,
+});

@@ -1,0 +1,51 @@
+import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/open-database';
+import { orders, trackingEvents } from '../db/schema';
+import type { OrderEventNotice } from './order-event-notice';
+
+/** Whose events a stream carries: everyone's (admins), one customer's, or one shipment's. */
+export type EventScope = { all: true } | { userId: string } | { orderId: string };
+
+function scopeCondition(scope: EventScope): SQL | undefined {
+  if ('userId' in scope) return eq(orders.userId, scope.userId);
+  if ('orderId' in scope) return eq(orders.id, scope.orderId);
+  return undefined;
+}
+
+/** The events written after `afterSeq`, oldest first: what a reconnecting stream missed. */
+export async function listOrderEventsAfter(
+  db: Database,
+  afterSeq: number,
+  scope: EventScope,
+  limit: number,
+): Promise<OrderEventNotice[]> {
+  const rows = await db
+    .select({
+      seq: trackingEvents.seq,
+      orderId: orders.id,
+      userId: orders.userId,
+      driverId: orders.driverId,
+      trackingNumber: orders.trackingNumber,
+      status: trackingEvents.status,
+      kind: trackingEvents.kind,
+      at: trackingEvents.createdAt,
+    })
+    .from(trackingEvents)
+    .innerJoin(orders, eq(orders.id, trackingEvents.orderId))
+    .where(and(gt(trackingEvents.seq, afterSeq), scopeCondition(scope)))
+    .orderBy(asc(trackingEvents.seq))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}
+
+export async function findOrderIdByTrackingNumber(
+  db: Database,
+  trackingNumber: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.trackingNumber, trackingNumber))
+    .limit(1);
+  return row?.id;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  AdminMessageSchema,
+  MessageListQuerySchema,
+  RetryMessageResultSchema,
+  type AdminMessage,
+} from '../../shared/schemas/message-schemas';
+import { ErrorBodySchema } from '../http/errors';
+import { registerListRoutes } from '../http/list-routes';
+import type { ZodApp } from '../http/zod-app';
+import type { MessagesService } from './messages-service';
+
+const tags = ['admin'];
+
+const messageCsvColumns = [
+  { header: 'Message ID', value: (m: AdminMessage) => m.id },
+  { header: 'Channel', value: (m: AdminMessage) => m.channel },
+  { header: 'Recipient', value: (m: AdminMessage) => m.recipient },
+  { header: 'Template', value: (m: AdminMessage) => m.template },
+  { header: 'Status', value: (m: AdminMessage) => m.status },
+  { header: 'Attempts', value: (m: AdminMessage) => m.attempts },
+  { header: 'Last error', value: (m: AdminMessage) => m.lastError ?? '' },
+  { header: 'Created at', value: (m: AdminMessage) => m.createdAt },
+  { header: 'Sent at', value: (m: AdminMessage) => m.sentAt ?? '' },
+];
+
+export function registerMessageRoutes(app: ZodApp, messagesService: MessagesService): void {
+  const adminOnly = app.requireRole('ADMIN');
+
+  registerListRoutes(app, {
+    path: '/admin/messages',
+    summary: 'Outgoing mail and SMS (the outbox), newest first',
+    tags,
+    querystring: MessageListQuerySchema,
+    item: AdminMessageSchema,
+    preHandler: adminOnly,
+    exportName: 'messages',
+    csvColumns: messageCsvColumns,
+    list: (query, page) => messagesService.listMessages(query, page),
+  });
+
+  app.post(
+    '/admin/messages/:id/retry',
+    {
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'Queue a failed message again',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: RetryMessageResultSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
+      },
+      preHandler: adminOnly,
+    },
+    async (request) => messagesService.retryMessage(request.params.id),
+  );
+}

@@ -1,0 +1,79 @@
+import { maskEmail, maskPhone } from '../../shared/phone';
+import type {
+  AdminMessage,
+  MessageListQuery,
+  RetryMessageResult,
+} from '../../shared/schemas/message-schemas';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import { isUuid } from '../db/uuid';
+import { ConflictError, NotFoundError } from '../http/errors';
+import { secretParamsOf } from './message-templates';
+import {
+  findOutboxMessage,
+  insertOutboxMessages,
+  listOutboxMessages,
+  requeueFailedMessage,
+  type NewOutboxMessage,
+  type OutboxRow,
+} from './outbox-queries';
+
+export type { NewOutboxMessage } from './outbox-queries';
+
+const MESSAGE_NOT_FOUND = 'Message not found';
+
+function toAdminMessage(row: OutboxRow): AdminMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.channel === 'email' ? maskEmail(row.recipient) : maskPhone(row.recipient),
+    template: row.template,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    nextAttemptAt: row.status === 'queued' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** The outbox as the other features use it: queue in their transaction; the back office's list. */
+export function createMessagesService({ db }: { db: Database }) {
+  return {
+    /**
+     * Queues mail and SMS inside the caller's transaction (DESIGN decision 20): nothing is sent
+     * from a request; the outbox worker sends them once the transaction has committed.
+     */
+    queue: (tx: Database, messages: readonly NewOutboxMessage[]) =>
+      insertOutboxMessages(tx, messages),
+
+    async listMessages(
+      query: MessageListQuery,
+      page: Page,
+    ): Promise<{ items: AdminMessage[]; total: number }> {
+      const { rows, total } = await listOutboxMessages(db, query.status, page);
+      return { items: rows.map(toAdminMessage), total };
+    },
+
+    async retryMessage(id: string): Promise<RetryMessageResult> {
+      const found = isUuid(id) ? await findOutboxMessage(db, id) : undefined;
+      if (!found) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      if (found.status !== 'failed') {
+        throw new ConflictError(
+          `Only a failed message can be retried; this one is ${found.status}`,
+        );
+      }
+      if (secretParamsOf(found.template).length > 0) {
+        throw new ConflictError(
+          'This message held a one-time link that is no longer kept; the customer must ask again',
+        );
+      }
+      const requeued = await requeueFailedMessage(db, id);
+      if (!requeued) throw new ConflictError('This message is no longer failed');
+      return { message: 'Message queued again', item: toAdminMessage(requeued) };
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

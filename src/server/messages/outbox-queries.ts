@@ -1,0 +1,208 @@
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { MessageChannel, MessageStatus } from '../../shared/schemas/message-schemas';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import { outboxMessages } from '../db/schema';
+
+export type OutboxRow = typeof outboxMessages.$inferSelect;
+
+/** Wakes the workers of every instance when the writing transaction commits. */
+export const OUTBOX_CHANNEL = 'outbox_messages';
+
+export interface NewOutboxMessage {
+  channel: MessageChannel;
+  recipient: string;
+  template: string;
+  params: Record<string, string>;
+  locale?: string;
+}
+
+/** Runs in the caller's transaction: the messages exist exactly when the change does. */
+export async function insertOutboxMessages(
+  tx: Database,
+  messages: readonly NewOutboxMessage[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(outboxMessages).values([...messages]);
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
+export interface ClaimedMessage {
+  id: string;
+  channel: MessageChannel;
+  recipient: string;
+  template: string;
+  params: Record<string, string>;
+  locale: string;
+  /** Counting this one. */
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` due messages for this worker: rows another worker is claiming at the same
+ * moment are skipped (SKIP LOCKED), and each claimed row's due time moves `leaseMs` ahead, so no
+ * other worker takes it while it is being sent, and it comes due again if this one dies.
+ */
+export async function claimDueMessages(
+  db: Database,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedMessage[]> {
+  const due = db.$with('due').as(
+    db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        and(eq(outboxMessages.status, 'queued'), lte(outboxMessages.nextAttemptAt, sql`now()`)),
+      )
+      .orderBy(asc(outboxMessages.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true }),
+  );
+  return db
+    .with(due)
+    .update(outboxMessages)
+    .set({
+      attempts: sql`${outboxMessages.attempts} + 1`,
+      nextAttemptAt: sql`now() + ${leaseMs} * interval '1 millisecond'`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(outboxMessages.id, db.select({ id: due.id }).from(due)))
+    .returning({
+      id: outboxMessages.id,
+      channel: outboxMessages.channel,
+      recipient: outboxMessages.recipient,
+      template: outboxMessages.template,
+      params: outboxMessages.params,
+      locale: outboxMessages.locale,
+      attempts: outboxMessages.attempts,
+    });
+}
+
+/** Milliseconds until the next queued message is due (0 if one is due now), or undefined. */
+export async function findNextDueDelay(db: Database): Promise<number | undefined> {
+  const [row] = await db
+    .select({
+      delay: sql<
+        number | null
+      >`greatest(0, extract(epoch from (min(${outboxMessages.nextAttemptAt}) - now())) * 1000)`.mapWith(
+        (value: string | number | null) => (value === null ? null : Number(value)),
+      ),
+    })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'queued'));
+  return row?.delay ?? undefined;
+}
+
+/** The row's parameters less its template's secrets (`params - 'resetLink'`). */
+const withoutSecrets = (secretParams: readonly string[]) =>
+  sql`${outboxMessages.params}${sql.join(secretParams.map((name) => sql` - ${name}::text`))}`;
+
+export async function markMessageSent(
+  db: Database,
+  id: string,
+  secretParams: readonly string[],
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      nextAttemptAt: null,
+      lastError: null,
+      params: withoutSecrets(secretParams),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+export async function scheduleMessageRetry(
+  db: Database,
+  id: string,
+  delayMs: number,
+  error: string,
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+      lastError: error,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+export async function markMessageFailed(
+  db: Database,
+  id: string,
+  error: string,
+  secretParams: readonly string[],
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'failed',
+      nextAttemptAt: null,
+      lastError: error,
+      params: withoutSecrets(secretParams),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+/**
+ * Counting stops here: the back office pages through recent messages, and a count of every
+ * message ever sent would grow with the table (DESIGN decision 24).
+ */
+export const MESSAGE_COUNT_CAP = 10_000;
+
+export async function listOutboxMessages(
+  db: Database,
+  statuses: readonly MessageStatus[] | undefined,
+  page: Page,
+): Promise<{ rows: OutboxRow[]; total: number }> {
+  const where = statuses ? inArray(outboxMessages.status, [...statuses]) : undefined;
+  const capped = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(where)
+    .limit(MESSAGE_COUNT_CAP)
+    .as('capped');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(outboxMessages)
+      .where(where)
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(capped),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function findOutboxMessage(db: Database, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+  return row;
+}
+
+/** A failed message queued again from scratch; undefined when it is not (or no longer) failed. */
+export async function requeueFailedMessage(
+  db: Database,
+  id: string,
+): Promise<OutboxRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(outboxMessages)
+      .set({
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')))
+      .returning();
+    if (row) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    return row;
+  });
+}

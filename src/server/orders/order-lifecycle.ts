@@ -1,0 +1,327 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { toBusinessDate } from '../../shared/business-calendar';
+import { findDispatchProblems } from '../../shared/fleet-rules';
+import {
+  findTransitionRefusal,
+  ORDER_LIFECYCLE,
+  type OrderActorKind,
+  type OrderTransitionName,
+  type OrderTransitionRule,
+} from '../../shared/order-lifecycle';
+import type { OrderStatus } from '../../shared/order-status';
+import {
+  CANCELLATION_REASON_MESSAGE,
+  CancellationReasonSchema,
+} from '../../shared/schemas/admin-schemas';
+import type { Database } from '../db/open-database';
+import { findUniqueViolationConstraint } from '../db/unique-violation';
+import { isUuid } from '../db/uuid';
+import { publishOrderEvent } from '../events/order-event-notice';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
+import type { OrderNoticeFacts } from '../messages/order-notice-text';
+import type { NotificationsService } from '../notifications/notifications-service';
+import {
+  insertOrderWithPayment,
+  insertTrackingEvent,
+  lockOrder,
+  lockTruck,
+  markPaymentPaid,
+  updateOrder,
+  updateTruck,
+  type OrderRow,
+} from './order-lifecycle-queries';
+
+export type { OrderRow } from './order-lifecycle-queries';
+
+/** Who makes a change; the driver's own orders are the only ones a driver can touch. */
+export type OrderActor =
+  | { kind: Exclude<OrderActorKind, 'driver' | 'system'>; userId: string }
+  | { kind: 'driver'; userId: string | null; driverId: string }
+  | { kind: 'system'; userId: null };
+
+export interface TransitionResult {
+  order: OrderRow;
+  /** The tracking event's sequence number (the live event's id). */
+  seq: number;
+}
+
+const ORDER_NOT_FOUND = 'Order not found';
+const TRUCK_BUSY = (truckNumber: string) => `Truck ${truckNumber} is already on a delivery`;
+/** DESIGN decision 5: the database's own last line of defence against a double dispatch. */
+const ONE_IN_TRANSIT_PER_TRUCK = 'orders_one_in_transit_per_truck';
+
+/** The words of a refused transition, as the back office's toasts show them. */
+export function explainRefusedTransition(from: OrderStatus, to: OrderStatus): string {
+  if (from === 'DELIVERED' || from === 'CANCELLED') {
+    return `This order is ${from} and can no longer change`;
+  }
+  if (from === to) return `This order is already ${from}`;
+  return `An order cannot go from ${from} to ${to}`;
+}
+
+function explainRefusal(name: OrderTransitionName, from: OrderStatus): string {
+  if (from !== 'DELIVERED' && from !== 'CANCELLED') {
+    if (name === 'pickUp') return 'Only an order on the road can be picked up';
+    if (name === 'failDelivery') return 'Only an order on the road can have a failed delivery';
+  }
+  return explainRefusedTransition(from, ORDER_LIFECYCLE[name].to);
+}
+
+/** What one transition changed, for its tracking event and the notices it sends. */
+interface StepOutcome {
+  order: OrderRow;
+  location: string | null;
+  note: string;
+  facts?: Partial<OrderNoticeFacts>;
+}
+
+type Step = (tx: Database, order: OrderRow, now: Date) => Promise<StepOutcome>;
+
+interface OrderLifecycleDeps {
+  db: Database;
+  clock: () => Date;
+  notificationsService: NotificationsService;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The one order lifecycle (docs/architecture.md, "The order lifecycle"). Every status change of
+ * every role goes through here and, in one transaction: checks the transition against the shared
+ * table (src/shared/order-lifecycle.ts), writes the order, its tracking event, the customer's
+ * in-app notification and the outgoing messages, and publishes the live event, which is
+ * delivered when, and only if, the transaction commits.
+ */
+export function createOrderLifecycle({ db, clock, notificationsService, log }: OrderLifecycleDeps) {
+  async function record(
+    tx: Database,
+    rule: OrderTransitionRule,
+    outcome: StepOutcome,
+    actor: OrderActor,
+    now: Date,
+  ): Promise<TransitionResult> {
+    const { order } = outcome;
+    const seq = await insertTrackingEvent(tx, {
+      orderId: order.id,
+      kind: rule.kind,
+      status: order.status,
+      location: outcome.location,
+      note: outcome.note,
+      actorUserId: actor.userId,
+      createdAt: now,
+    });
+    await notificationsService.recordOrderChange(tx, order, rule.kind, {
+      trackingNumber: order.trackingNumber,
+      pickupLoc: order.pickupLoc,
+      deliveryLoc: order.deliveryLoc,
+      ...outcome.facts,
+    });
+    await publishOrderEvent(tx, {
+      seq,
+      orderId: order.id,
+      userId: order.userId,
+      driverId: order.driverId,
+      trackingNumber: order.trackingNumber,
+      status: order.status,
+      kind: rule.kind,
+      at: now.toISOString(),
+    });
+    return { order, seq };
+  }
+
+  async function transition(
+    name: OrderTransitionName,
+    orderId: string,
+    actor: OrderActor,
+    step: Step,
+  ): Promise<TransitionResult> {
+    if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+    const rule: OrderTransitionRule = ORDER_LIFECYCLE[name];
+    const now = clock();
+    let from: OrderStatus | undefined;
+    const result = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, orderId);
+      // Another driver's order is as unknown to a driver as a missing one.
+      if (!order || (actor.kind === 'driver' && order.driverId !== actor.driverId)) {
+        throw new NotFoundError(ORDER_NOT_FOUND);
+      }
+      from = order.status;
+      const refusal = findTransitionRefusal(name, order.status, actor.kind);
+      if (refusal === 'actor') throw new ForbiddenError();
+      if (refusal === 'status') throw new ConflictError(explainRefusal(name, order.status));
+      return record(tx, rule, await step(tx, order, now), actor, now);
+    });
+    log.info(
+      { orderId, transition: name, from, to: rule.to, actor: actor.kind, userId: actor.userId },
+      'order status changed',
+    );
+    return result;
+  }
+
+  /** PENDING → IN_TRANSIT onto an available truck and its own driver, within every safeguard. */
+  function dispatchStep(input: { truckNumber: string; driverId: string }): Step {
+    return async (tx, order, now) => {
+      const found = await lockTruck(tx, input.truckNumber);
+      if (!found) {
+        throw new BadRequestError(`There is no truck with plate number ${input.truckNumber}`, {
+          truckNumber: 'Unknown truck',
+        });
+      }
+      const { truck, driver } = found;
+      if (truck.driverId !== input.driverId.toLowerCase()) {
+        throw new BadRequestError('The driver is not the driver of this truck', {
+          driverId: 'The driver is not the driver of this truck',
+        });
+      }
+      if (truck.status !== 'AVAILABLE') throw new ConflictError(TRUCK_BUSY(truck.truckNumber));
+      const problems = findDispatchProblems(
+        {
+          truckNumber: truck.truckNumber,
+          capacityKg: Number(truck.capacityKg),
+          licenseExpire: driver.licenseExpire,
+          technicalDate: truck.technicalDate,
+        },
+        Number(order.weightKg),
+        toBusinessDate(now),
+      );
+      if (problems.length > 0) {
+        throw new ConflictError(problems.map((problem) => problem.message).join('. '));
+      }
+      const estimatedDelivery = new Date(now.getTime() + order.durationMinutes * 60_000);
+      await updateTruck(tx, truck.id, { status: 'ON_DELIVERY', updatedAt: now });
+      const updated = await updateOrder(tx, order.id, {
+        status: 'IN_TRANSIT',
+        truckId: truck.id,
+        driverId: truck.driverId,
+        exitDate: now,
+        estimatedDelivery,
+        updatedAt: now,
+      });
+      return {
+        order: updated,
+        location: order.pickupLoc,
+        note: `On the road with truck ${truck.truckNumber} (driver ${driver.fullName})`,
+        facts: {
+          truckNumber: truck.truckNumber,
+          estimatedDelivery: estimatedDelivery.toISOString(),
+        },
+      };
+    };
+  }
+
+  /** Whatever ends a delivery frees its truck for the next one. */
+  async function freeTruck(tx: Database, order: OrderRow, now: Date) {
+    if (order.truckId && order.status === 'IN_TRANSIT') {
+      await updateTruck(tx, order.truckId, { status: 'AVAILABLE', updatedAt: now });
+    }
+  }
+
+  return {
+    /** A customer's new order, its payment and its first event; the server's price only. */
+    async place(
+      actor: OrderActor,
+      order: Omit<Parameters<typeof insertOrderWithPayment>[1], 'status' | 'userId'>,
+      payment: Parameters<typeof insertOrderWithPayment>[2],
+    ): Promise<TransitionResult> {
+      const rule: OrderTransitionRule = ORDER_LIFECYCLE.place;
+      if (!rule.actors.includes(actor.kind) || !actor.userId) throw new ForbiddenError();
+      const userId = actor.userId;
+      const now = clock();
+      const result = await db.transaction(async (tx) => {
+        const created = await insertOrderWithPayment(
+          tx,
+          { ...order, userId, status: rule.to, createdAt: now, updatedAt: now },
+          payment,
+        );
+        return record(
+          tx,
+          rule,
+          { order: created, location: created.pickupLoc, note: 'Order received' },
+          actor,
+          now,
+        );
+      });
+      log.info(
+        { orderId: result.order.id, userId, priceCentimes: result.order.priceCentimes },
+        'order placed',
+      );
+      return result;
+    },
+
+    async dispatch(
+      orderId: string,
+      actor: OrderActor,
+      input: { truckNumber: string; driverId: string },
+    ): Promise<TransitionResult> {
+      try {
+        return await transition('dispatch', orderId, actor, dispatchStep(input));
+      } catch (error) {
+        if (findUniqueViolationConstraint(error) === ONE_IN_TRANSIT_PER_TRUCK) {
+          throw new ConflictError(TRUCK_BUSY(input.truckNumber));
+        }
+        throw error;
+      }
+    },
+
+    /** The driver has the parcel: the order stays on the road, its timeline says so. */
+    pickUp: (orderId: string, actor: OrderActor) =>
+      transition('pickUp', orderId, actor, async (tx, order, now) => {
+        if (order.pickedUpAt) throw new ConflictError('This order was already picked up');
+        return {
+          order: await updateOrder(tx, order.id, { pickedUpAt: now, updatedAt: now }),
+          location: order.pickupLoc,
+          note: 'Picked up',
+        };
+      }),
+
+    /** IN_TRANSIT → DELIVERED: the truck is free again and the payment is settled. */
+    deliver: (orderId: string, actor: OrderActor, input: { note?: string } = {}) =>
+      transition('deliver', orderId, actor, async (tx, order, now) => {
+        await freeTruck(tx, order, now);
+        const updated = await updateOrder(tx, order.id, {
+          status: 'DELIVERED',
+          deliveryDate: now,
+          updatedAt: now,
+        });
+        await markPaymentPaid(tx, order.id, now);
+        return {
+          order: updated,
+          location: order.deliveryLoc,
+          note: input.note ?? 'Delivered',
+          facts: { deliveredAt: now.toISOString() },
+        };
+      }),
+
+    /** The receiver could not be reached: the order stays with its driver for another attempt. */
+    failDelivery: (orderId: string, actor: OrderActor, input: { reason: string; note?: string }) =>
+      transition('failDelivery', orderId, actor, async (tx, order, now) => ({
+        order: await updateOrder(tx, order.id, { updatedAt: now }),
+        location: order.deliveryLoc,
+        note: input.note ? `${input.reason}: ${input.note}` : input.reason,
+        facts: { reason: input.reason },
+      })),
+
+    /** DESIGN decision 15: a pending order needs a reason; one on the road may omit it. */
+    cancel: (orderId: string, actor: OrderActor, input: { reason?: string | null }) =>
+      transition('cancel', orderId, actor, async (tx, order, now) => {
+        const reason = input.reason ?? null;
+        if (order.status === 'PENDING' && !CancellationReasonSchema.safeParse(reason).success) {
+          throw new BadRequestError(CANCELLATION_REASON_MESSAGE, {
+            reason: CANCELLATION_REASON_MESSAGE,
+          });
+        }
+        await freeTruck(tx, order, now);
+        return {
+          order: await updateOrder(tx, order.id, {
+            status: 'CANCELLED',
+            cancelReason: reason,
+            updatedAt: now,
+          }),
+          location: order.pickupLoc,
+          note: reason ?? 'Cancelled',
+          facts: reason ? { reason } : {},
+        };
+      }),
+  };
+}
+
+export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canChangeStatus,
+  findTransitionRefusal,
+  ORDER_ACTORS,
+  ORDER_LIFECYCLE,
+  type OrderTransitionName,
+} from './order-lifecycle';
+import { ORDER_STATUSES, type OrderStatus } from './order-status';
+
+describe('the order lifecycle table', () => {
+  const statusChanges: [OrderStatus, OrderStatus][] = [
+    ['PENDING', 'IN_TRANSIT'],
+    ['PENDING', 'CANCELLED'],
+    ['IN_TRANSIT', 'DELIVERED'],
+    ['IN_TRANSIT', 'CANCELLED'],
+  ];
+
+  it('changes status only from pending to on the road or cancelled, and from on the road to delivered or cancelled', () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const expected = statusChanges.some(([a, b]) => a === from && b === to);
+        expect({ from, to, allowed: canChangeStatus(from, to) }).toEqual({
+          from,
+          to,
+          allowed: expected,
+        });
+      }
+    }
+  });
+
+  it('lets each actor make only its own transitions', () => {
+    const allowed: Record<OrderTransitionName, string[]> = {
+      place: ['customer'],
+      dispatch: ['admin'],
+      pickUp: ['driver'],
+      deliver: ['admin', 'driver'],
+      failDelivery: ['driver'],
+      cancel: ['admin'],
+    };
+    for (const name of Object.keys(ORDER_LIFECYCLE) as OrderTransitionName[]) {
+      const from = ORDER_LIFECYCLE[name].from[0] ?? 'PENDING';
+      for (const actor of ORDER_ACTORS) {
+        const refusedActor = findTransitionRefusal(name, from, actor) === 'actor';
+        expect({ name, actor, refusedActor }).toEqual({
+          name,
+          actor,
+          refusedActor: !allowed[name].includes(actor),
+        });
+      }
+    }
+  });
+
+  it('refuses every transition out of a delivered or cancelled order', () => {
+    for (const name of Object.keys(ORDER_LIFECYCLE) as OrderTransitionName[]) {
+      for (const final of ['DELIVERED', 'CANCELLED'] as const) {
+        expect(findTransitionRefusal(name, final, 'admin')).toBeDefined();
+      }
+    }
+  });
+
+  it('keeps a failed attempt and a pickup on the road', () => {
+    expect(ORDER_LIFECYCLE.pickUp).toMatchObject({ from: ['IN_TRANSIT'], to: 'IN_TRANSIT' });
+    expect(ORDER_LIFECYCLE.failDelivery).toMatchObject({ from: ['IN_TRANSIT'], to: 'IN_TRANSIT' });
+  });
+});

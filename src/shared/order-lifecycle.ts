@@ -1,0 +1,86 @@
+import type { OrderStatus } from './order-status';
+
+/**
+ * The one order lifecycle (docs/architecture.md, "The order lifecycle"): every status change is
+ * one of these transitions, made by one of its actors from one of its statuses. The server's
+ * lifecycle (src/server/orders/order-lifecycle.ts) refuses anything else; the screens read the
+ * same table to offer only what the server accepts.
+ */
+export const ORDER_ACTORS = ['customer', 'admin', 'driver', 'system'] as const;
+export type OrderActorKind = (typeof ORDER_ACTORS)[number];
+
+/** What each transition is called on the wire (live events) and in the timeline. */
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'dispatched',
+  'picked-up',
+  'delivered',
+  'delivery-failed',
+  'cancelled',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+export interface OrderTransitionRule {
+  kind: OrderEventKind;
+  /** Empty for `place`, which creates the order. */
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  actors: readonly OrderActorKind[];
+}
+
+export const ORDER_LIFECYCLE = {
+  place: { kind: 'placed', from: [], to: 'PENDING', actors: ['customer'] },
+  /** Confirming an order puts it on the road with a truck and its driver (DESIGN decision 5). */
+  dispatch: { kind: 'dispatched', from: ['PENDING'], to: 'IN_TRANSIT', actors: ['admin'] },
+  pickUp: { kind: 'picked-up', from: ['IN_TRANSIT'], to: 'IN_TRANSIT', actors: ['driver'] },
+  deliver: {
+    kind: 'delivered',
+    from: ['IN_TRANSIT'],
+    to: 'DELIVERED',
+    actors: ['admin', 'driver'],
+  },
+  /** The receiver could not be reached: the order stays with its driver for another attempt. */
+  failDelivery: {
+    kind: 'delivery-failed',
+    from: ['IN_TRANSIT'],
+    to: 'IN_TRANSIT',
+    actors: ['driver'],
+  },
+  cancel: {
+    kind: 'cancelled',
+    from: ['PENDING', 'IN_TRANSIT'],
+    to: 'CANCELLED',
+    actors: ['admin'],
+  },
+} as const satisfies Record<string, OrderTransitionRule>;
+
+export type OrderTransitionName = keyof typeof ORDER_LIFECYCLE;
+
+export type TransitionRefusal = 'actor' | 'status';
+
+/** Why a transition is refused for this actor from this status, or undefined when it is allowed. */
+export function findTransitionRefusal(
+  name: OrderTransitionName,
+  from: OrderStatus,
+  actor: OrderActorKind,
+): TransitionRefusal | undefined {
+  const rule: OrderTransitionRule = ORDER_LIFECYCLE[name];
+  if (!rule.actors.includes(actor)) return 'actor';
+  if (!rule.from.includes(from)) return 'status';
+  return undefined;
+}
+
+/** The transition an admin's status change (PUT update-status) asks for, by its target status. */
+export const ADMIN_STATUS_TRANSITIONS: Readonly<Partial<Record<OrderStatus, OrderTransitionName>>> =
+  {
+    IN_TRANSIT: 'dispatch',
+    DELIVERED: 'deliver',
+    CANCELLED: 'cancel',
+  };
+
+/** Whether an order may move from one status to another by any transition of any actor. */
+export function canChangeStatus(from: OrderStatus, to: OrderStatus): boolean {
+  return Object.values(ORDER_LIFECYCLE).some(
+    (rule: OrderTransitionRule) => rule.to === to && rule.to !== from && rule.from.includes(from),
+  );
+}
