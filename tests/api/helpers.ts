@@ -10,12 +10,18 @@ import { usesPostgres } from './test-database-mode';
 export interface TestApp {
   app: ZodApp;
   database: OpenDatabase;
+  /** On PostgreSQL, the URL of this test file's database (a second pool can connect to it). */
+  databaseUrl?: string;
   config: AppConfig;
   close(): Promise<void>;
 }
 
 /** A database of this test file's own: in-memory PGlite, or a copy of the migrated template. */
-async function openTestDatabase(): Promise<{ database: OpenDatabase; drop(): Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  database: OpenDatabase;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = usesPostgres();
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'pglite' });
@@ -31,6 +37,7 @@ async function openTestDatabase(): Promise<{ database: OpenDatabase; drop(): Pro
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
@@ -72,8 +79,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_URL: 'http://atlas.test',
     ...options.env,
   });
-  const { database, drop } = options.sameDatabaseAs
-    ? { database: options.sameDatabaseAs.database, drop: async () => {} }
+  const { database, url, drop } = options.sameDatabaseAs
+    ? {
+        database: options.sameDatabaseAs.database,
+        url: options.sameDatabaseAs.databaseUrl,
+        drop: async () => {},
+      }
     : await openTestDatabase();
   const ownsDatabase = !options.sameDatabaseAs;
   const app = await buildApp({
@@ -88,6 +99,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     app,
     database,
+    databaseUrl: url,
     config,
     close: async () => {
       await app.close();
