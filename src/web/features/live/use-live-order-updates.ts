@@ -1,8 +1,15 @@
+import { useEffect, useMemo } from 'react';
 import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { useSession } from '../auth/session/session-context';
+import { createCoalescedRefresh } from './coalesced-refresh';
 import type { StreamState } from './event-stream';
 import { ORDER_EVENT } from './order-event-name';
 import { useEventStream } from './use-event-stream';
+
+/** A screen refreshes at most once a second however many orders change. */
+const MIN_REFRESH_INTERVAL_MS = 1_000;
+/** Past this, a refresh still under way no longer holds back the next one. */
+const MAX_REFRESH_WAIT_MS = 15_000;
 
 /**
  * A screen showing an error waits for its Retry: refreshing it on every event (another order's
@@ -19,13 +26,20 @@ const lastFetchSucceeded = (query: Query) =>
 export function useLiveOrderUpdates(queryKey: QueryKey): StreamState {
   const queryClient = useQueryClient();
   const { token } = useSession();
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey, predicate: lastFetchSucceeded });
+  const refresh = useMemo(
+    () =>
+      createCoalescedRefresh(
+        () => queryClient.invalidateQueries({ queryKey, predicate: lastFetchSucceeded }),
+        { minIntervalMs: MIN_REFRESH_INTERVAL_MS, maxWaitMs: MAX_REFRESH_WAIT_MS },
+      ),
+    [queryClient, queryKey],
+  );
+  useEffect(() => () => refresh.cancel(), [refresh]);
   return useEventStream({
     path: '/events',
     eventName: ORDER_EVENT,
     sessionToken: token,
-    onEvent: refresh,
-    onReopen: refresh,
+    onEvent: refresh.request,
+    onReopen: refresh.request,
   });
 }
