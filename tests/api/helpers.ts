@@ -66,6 +66,7 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** False: no outbox worker in this instance (a test drives its own). */
   runOutboxWorker?: boolean;
+  eventHeartbeatMs?: number;
   logStream?: AppDeps['logStream'];
   /** Another instance of the API over the same database (as behind a load balancer). */
   sameDatabaseAs?: TestApp;
@@ -94,6 +95,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     logStream: options.logStream,
     clock: options.clock ? () => options.clock!.now() : undefined,
     runOutboxWorker: options.runOutboxWorker,
+    eventHeartbeatMs: options.eventHeartbeatMs,
   });
   await app.ready();
   return {

@@ -1,0 +1,86 @@
+/** A Server-Sent Events reader over fetch, as the web app reads /api/events, for the tests. */
+
+export interface ReceivedEvent {
+  event: string;
+  id?: string;
+  data: string;
+}
+
+export interface EventStreamReader {
+  status: number;
+  events: ReceivedEvent[];
+  /** Comment lines (`: heartbeat`), without the colon. */
+  comments: string[];
+  /** Waits until an event matching `match` has arrived; answers it. */
+  waitFor(match: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
+  close(): void;
+}
+
+export async function openEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<EventStreamReader> {
+  const abort = new AbortController();
+  const response = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: abort.signal,
+  });
+  const events: ReceivedEvent[] = [];
+  const comments: string[] = [];
+  const waiters = new Set<() => void>();
+
+  if (response.ok && response.body) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event: ReceivedEvent = { event: 'message', data: '' };
+            let isEvent = false;
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) comments.push(line.slice(1).trim());
+              else if (line.startsWith('event: ')) [isEvent, event.event] = [true, line.slice(7)];
+              else if (line.startsWith('id: ')) event.id = line.slice(4);
+              else if (line.startsWith('data: ')) [isEvent, event.data] = [true, line.slice(6)];
+            }
+            if (isEvent) events.push(event);
+            for (const wake of waiters) wake();
+          }
+        }
+      } catch {
+        // Aborted by close().
+      }
+    })();
+  }
+
+  return {
+    status: response.status,
+    events,
+    comments,
+    waitFor(match, timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(match);
+          if (!found) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`No matching event within ${timeoutMs} ms (got ${events.length})`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => abort.abort(),
+  };
+}
