@@ -92,20 +92,31 @@ export function MessagesPage() {
     {
       id: 'recipient',
       header: t('admin.messages.columns.recipient'),
-      cell: (message) => <span className="break-all">{message.recipient}</span>,
+      // One line in the table (md and up); the phone cards are narrow enough to need a break.
+      cell: (message) => (
+        <span className="[overflow-wrap:anywhere] md:whitespace-nowrap">{message.recipient}</span>
+      ),
     },
     {
       id: 'template',
       header: t('admin.messages.columns.template'),
-      cell: (message) => <span className="font-mono text-xs">{message.template}</span>,
+      cell: (message) => (
+        <span className="font-mono text-xs [overflow-wrap:anywhere] md:whitespace-nowrap">
+          {message.template}
+        </span>
+      ),
     },
     {
       id: 'status',
       header: t('admin.messages.columns.status'),
+      // Retry sits beside the status it changes, in view without scrolling the wide table.
       cell: (message) => (
-        <StatusBadge tone={MESSAGE_STATUS_TONES[message.status]}>
-          {t(`admin.messages.statuses.${message.status}`)}
-        </StatusBadge>
+        <span className="flex flex-wrap items-center gap-2 md:flex-nowrap">
+          <StatusBadge tone={MESSAGE_STATUS_TONES[message.status]}>
+            {t(`admin.messages.statuses.${message.status}`)}
+          </StatusBadge>
+          {message.status === 'failed' && <RetryMessageButton message={message} />}
+        </span>
       ),
     },
     {
@@ -121,7 +132,7 @@ export function MessagesPage() {
         message.lastError === null ? (
           none
         ) : (
-          <span className="block max-w-xs text-red-700 [overflow-wrap:anywhere]">
+          <span className="block text-red-700 [overflow-wrap:anywhere] md:w-48 md:[overflow-wrap:normal]">
             {message.lastError}
           </span>
         ),
@@ -137,12 +148,6 @@ export function MessagesPage() {
       cell: (message) => (
         <MessageTime iso={message.status === 'sent' ? message.sentAt : message.nextAttemptAt} />
       ),
-    },
-    {
-      id: 'actions',
-      header: t('admin.messages.columns.actions'),
-      cell: (message) =>
-        message.status === 'failed' ? <RetryMessageButton message={message} /> : none,
     },
   ];
   return (
