@@ -501,6 +501,7 @@ describe.skipIf(!usesPostgres())('the outbox across a crash', () => {
     return rows[0];
   }
 
+  // Two server starts: about 6 s on a quiet machine, the timeout leaves room for a busy one.
   it('sends a mail queued before kill -9 exactly once after the restart', async () => {
     // Nothing listens on the SMTP port yet: every attempt fails until the catcher starts.
     const smtpPort = await findFreePort();
@@ -551,5 +552,5 @@ describe.skipIf(!usesPostgres())('the outbox across a crash', () => {
       1,
     );
     await stopServer(second);
-  });
+  }, 45_000);
 });
