@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderEvent, PublicOrderEvent } from '../../src/shared/schemas/order-event-schemas';
 import { openEventStream, type ReceivedEvent } from './event-stream-client';
@@ -12,6 +13,7 @@ import {
   type LoggedIn,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { usesPostgres } from './test-database-mode';
 
 let testApp: TestApp;
 let baseUrl: string;
@@ -185,5 +187,26 @@ describe('GET /api/track/:trackingNumber/events', () => {
     expect(await response.json()).toEqual({
       message: 'No shipment found for this tracking number',
     });
+  });
+});
+
+describe.skipIf(!usesPostgres())('when the listening connection drops', () => {
+  it('listens again and delivers the events written while it was gone', async () => {
+    const stream = await streamOf(customer);
+    const database = new pg.Client({ connectionString: testApp.databaseUrl });
+    await database.connect();
+    try {
+      const { rowCount } = await database.query(`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`);
+      expect(rowCount).toBe(1);
+      // Written before the instance listens again: its NOTIFY reaches no one.
+      const order = await createOrderAs(testApp, customer);
+      const placed = await stream.waitFor(about(order.id), 10_000);
+      expect(dataOf(placed).kind).toBe('placed');
+    } finally {
+      await database.end();
+      stream.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import {
   parseOrderEventNotice,
   type OrderEventNotice,
 } from './order-event-notice';
-import { listOrderEventsAfter } from './order-event-queries';
+import { findLastEventSeq, listOrderEventsAfter } from './order-event-queries';
 
 /** One open event stream of this instance, as the hub sees it. */
 export interface EventStreamClient {
@@ -53,7 +53,6 @@ export function createOrderEventHub({
   }
 
   async function catchUp() {
-    if (lastSeq === 0) return;
     try {
       const missed = await listOrderEventsAfter(db, lastSeq, { all: true }, CATCH_UP_LIMIT);
       for (const notice of missed) dispatch(notice);
@@ -67,6 +66,8 @@ export function createOrderEventHub({
       stopListening = await channels.listen(ORDER_EVENTS_CHANNEL, onPayload, () => {
         void catchUp();
       });
+      // Read after listening, so that no event falls between the two.
+      lastSeq = Math.max(lastSeq, await findLastEventSeq(db));
       heartbeatTimer = setInterval(() => {
         for (const client of clients) client.heartbeat();
       }, heartbeatMs);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, max, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { orders, trackingEvents } from '../db/schema';
 import type { OrderEventNotice } from './order-event-notice';
@@ -48,4 +48,10 @@ export async function findOrderIdByTrackingNumber(
     .where(eq(orders.trackingNumber, trackingNumber))
     .limit(1);
   return row?.id;
+}
+
+/** The newest event's sequence number (0 before the first): where a catch-up starts from. */
+export async function findLastEventSeq(db: Database): Promise<number> {
+  const [row] = await db.select({ seq: max(trackingEvents.seq) }).from(trackingEvents);
+  return Number(row?.seq ?? 0);
 }
