@@ -15,7 +15,7 @@ export interface SideNavItem {
 }
 
 /** Past this, the badge says "99+": it tells that there is something new, not how much. */
-const MAX_BADGE_COUNT = 99;
+export const MAX_BADGE_COUNT = 99;
 
 export interface SideNavState {
   /** Icons only (the collapsed desktop sidebar); the names stay for screen readers. */

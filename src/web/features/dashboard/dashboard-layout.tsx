@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { AppShell, SignedInUser } from '../../ui/app-shell';
 import { buttonClassName } from '../../ui/button-styles';
-import { SideNav, type SideNavItem } from '../../ui/side-nav';
+import { MAX_BADGE_COUNT, SideNav, type SideNavItem } from '../../ui/side-nav';
 import { NavLogoutButton } from '../auth/components/logout-button';
 import { useSession } from '../auth/session/session-context';
 import { LiveIndicator } from '../live/live-indicator';
@@ -48,7 +48,13 @@ export function DashboardLayout() {
       to: '/dashboard/notifications',
       label: t('dashboard.nav.notifications'),
       icon: Bell,
-      badge: { count: unreadCount, label: t('dashboard.nav.unread', { count: unreadCount }) },
+      badge: {
+        count: unreadCount,
+        label:
+          unreadCount > MAX_BADGE_COUNT
+            ? t('dashboard.nav.unreadMany', { count: MAX_BADGE_COUNT })
+            : t('dashboard.nav.unread', { count: unreadCount }),
+      },
     },
   ];
   const footerItems: SideNavItem[] = [
