@@ -1,47 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './smtp-catcher';
 
-interface ReceivedMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const received: ReceivedMail[] = [];
 const logLines: string[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCatcher;
 let testApp: TestApp;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          received.push({
-            to: to ?? '',
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpCatcher();
   testApp = await buildTestApp({
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_FROM: 'Atlas Freight <no-reply@atlas.test>',
       LOG_LEVEL: 'info',
     },
@@ -51,12 +21,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
 
-async function waitForMailTo(email: string): Promise<ReceivedMail> {
+async function waitForMailTo(email: string): Promise<CaughtMail> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mail = received.find((m) => m.to === email);
+    const mail = smtp.received.find((m) => m.to === email);
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

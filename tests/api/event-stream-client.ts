@@ -4,15 +4,20 @@ export interface ReceivedEvent {
   event: string;
   id?: string;
   data: string;
+  /** Date.now() when the event was read off the stream. */
+  receivedAt: number;
 }
 
 export interface EventStreamReader {
   status: number;
+  headers: Headers;
   events: ReceivedEvent[];
   /** Comment lines (`: heartbeat`), without the colon. */
   comments: string[];
   /** Waits until an event matching `match` has arrived; answers it. */
   waitFor(match: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
+  /** Resolves when the stream is over: ended by the server, cut, or closed here. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -29,10 +34,11 @@ export async function openEventStream(
   const comments: string[] = [];
   const waiters = new Set<() => void>();
 
+  let ended = Promise.resolve();
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
-    void (async () => {
+    ended = (async () => {
       try {
         for (;;) {
           const { value, done } = await reader.read();
@@ -42,7 +48,7 @@ export async function openEventStream(
           while ((end = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            const event: ReceivedEvent = { event: 'message', data: '' };
+            const event: ReceivedEvent = { event: 'message', data: '', receivedAt: Date.now() };
             let isEvent = false;
             for (const line of block.split('\n')) {
               if (line.startsWith(':')) comments.push(line.slice(1).trim());
@@ -55,13 +61,14 @@ export async function openEventStream(
           }
         }
       } catch {
-        // Aborted by close().
+        // Aborted by close(), or cut by the server: the stream is over either way.
       }
     })();
   }
 
   return {
     status: response.status,
+    headers: response.headers,
     events,
     comments,
     waitFor(match, timeoutMs = 5_000) {
@@ -81,6 +88,7 @@ export async function openEventStream(
         check();
       });
     },
+    ended,
     close: () => abort.abort(),
   };
 }

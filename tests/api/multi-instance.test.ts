@@ -6,17 +6,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OrderEventSchema, type OrderEvent } from '../../src/shared/schemas/order-event-schemas';
 import type { CreateDriverTruckResult } from '../../src/shared/schemas/fleet-schemas';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
+import { openEventStream, type EventStreamReader, type ReceivedEvent } from './event-stream-client';
 import { companyPayload, driverTruckPayload, orderPayload } from './factories';
+import { findFreePort } from './free-port';
+import { waitUntil } from './polling';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 import { usesPostgres } from './test-database-mode';
 
 const JWT_SECRET = 'multi-instance-secret-shared-by-every-instance';
@@ -24,32 +25,6 @@ const ADMIN_EMAIL = 'admin@atlas.test';
 const ADMIN_PASSWORD = 'Admin@2026pass';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it answers something other than undefined, or fails at the deadline. */
-async function waitUntil<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() >= deadline) throw new Error(`Timed out after ${timeoutMs} ms: ${what}`);
-    await sleep(25);
-  }
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A database of this file's own on the PostgreSQL server: a copy of the migrated template. */
 async function createTestDatabase(
@@ -221,86 +196,29 @@ async function placeOrder(server: ServerProcess, customer: Customer) {
   return response.body.order;
 }
 
-interface StreamEvent {
-  event: string;
-  id: string;
-  data: string;
-  /** Date.now() when the block was read off the stream. */
-  receivedAt: number;
-}
-
-interface EventStreamReader {
-  /** Every event with data so far, in order. */
-  events: StreamEvent[];
+interface OrderEventStream extends EventStreamReader {
   /** The `order` events so far, their data parsed with the shared schema. */
-  orderEvents(): Array<StreamEvent & { order: OrderEvent }>;
-  /** Resolves when the server ends the stream (or it is closed here). */
-  ended: Promise<void>;
-  close(): void;
+  orderEvents(): Array<ReceivedEvent & { order: OrderEvent }>;
 }
 
-/** Parses one `field: value` block of a Server-Sent Events stream; comments are skipped. */
-function parseEventBlock(block: string): Omit<StreamEvent, 'receivedAt'> | undefined {
-  const fields: Record<string, string> = {};
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const name = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    fields[name] =
-      name === 'data' && fields.data !== undefined ? `${fields.data}\n${value}` : value;
-  }
-  if (fields.data === undefined) return undefined;
-  return { event: fields.event ?? 'message', id: fields.id ?? '', data: fields.data };
-}
-
-/** GET /api/events with a bearer token, read with fetch and a streaming body reader. */
-async function openEventStream(
+/** GET /api/events on `server` with a bearer token, as the web app reads it. */
+async function openOrderEventStream(
   server: ServerProcess,
   token: string,
   lastEventId?: string,
-): Promise<EventStreamReader> {
-  const controller = new AbortController();
-  const response = await fetch(`${server.baseUrl}/api/events`, {
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'text/event-stream',
-      ...(lastEventId !== undefined && { 'last-event-id': lastEventId }),
-    },
-    signal: controller.signal,
+): Promise<OrderEventStream> {
+  const stream = await openEventStream(`${server.baseUrl}/api/events`, {
+    authorization: `Bearer ${token}`,
+    ...(lastEventId !== undefined && { 'last-event-id': lastEventId }),
   });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toContain('text/event-stream');
-  const events: StreamEvent[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const ended = (async () => {
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let boundary = buffer.indexOf('\n\n');
-        while (boundary !== -1) {
-          const parsed = parseEventBlock(buffer.slice(0, boundary));
-          if (parsed) events.push({ ...parsed, receivedAt: Date.now() });
-          buffer = buffer.slice(boundary + 2);
-          boundary = buffer.indexOf('\n\n');
-        }
-      }
-    } catch {
-      // Closed here (aborted) or cut by the server: the stream is over either way.
-    }
-  })();
+  expect(stream.status).toBe(200);
+  expect(stream.headers.get('content-type')).toContain('text/event-stream');
   return {
-    events,
+    ...stream,
     orderEvents: () =>
-      events
+      stream.events
         .filter((event) => event.event === 'order')
         .map((event) => ({ ...event, order: OrderEventSchema.parse(JSON.parse(event.data)) })),
-    ended,
-    close: () => controller.abort(),
   };
 }
 
@@ -311,7 +229,7 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL databas
   let customer1: Customer;
   let customer2: Customer;
   let adminToken: string;
-  const streams: EventStreamReader[] = [];
+  const streams: OrderEventStream[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(usesPostgres()!);
@@ -332,8 +250,8 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL databas
   });
 
   it('pushes a change made on B to the right streams on A, and replays it on reconnect', async () => {
-    const stream1 = await openEventStream(instanceA, customer1.token);
-    const stream2 = await openEventStream(instanceA, customer2.token);
+    const stream1 = await openOrderEventStream(instanceA, customer1.token);
+    const stream2 = await openOrderEventStream(instanceA, customer2.token);
     streams.push(stream1, stream2);
 
     // Placed through B: A hears of it only through the database.
@@ -401,7 +319,7 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL databas
 
     // A reconnect (through B, wherever the balancer sends it) says what it saw last.
     stream1.close();
-    const resumed = await openEventStream(instanceB, customer1.token, placed.id);
+    const resumed = await openOrderEventStream(instanceB, customer1.token, placed.id);
     streams.push(resumed);
     const replayed = await waitUntil(
       'the missed event replayed after Last-Event-ID',
@@ -413,7 +331,7 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL databas
   });
 
   it('ends its open streams on SIGTERM and exits with code 0', async () => {
-    const open = await openEventStream(instanceA, customer2.token);
+    const open = await openOrderEventStream(instanceA, customer2.token);
     streams.push(open);
     const startedAt = Date.now();
     instanceA.child.kill('SIGTERM');
@@ -429,39 +347,6 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL databas
   });
 });
 
-interface CaughtMail {
-  messageId: string;
-  to: string;
-  subject: string;
-}
-
-/** Receives mail over real SMTP on a given port. */
-async function startMailCatcher(
-  port: number,
-): Promise<{ mails: CaughtMail[]; stop(): Promise<void> }> {
-  const mails: CaughtMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          mails.push({
-            messageId: mail.messageId ?? '',
-            to: to ?? '',
-            subject: mail.subject ?? '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { mails, stop: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 interface OutboxRowState {
   id: string;
   status: string;
@@ -474,7 +359,7 @@ interface OutboxRowState {
 describe.skipIf(!usesPostgres())('the outbox across a crash', () => {
   let database: { url: string; drop(): Promise<void> };
   let client: pg.Client;
-  let mailCatcher: { mails: CaughtMail[]; stop(): Promise<void> } | undefined;
+  let mailCatcher: SmtpCatcher | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase(usesPostgres()!);
@@ -526,12 +411,12 @@ describe.skipIf(!usesPostgres())('the outbox across a crash', () => {
     first.child.kill('SIGKILL');
     expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
 
-    mailCatcher = await startMailCatcher(smtpPort);
+    mailCatcher = await startSmtpCatcher({ port: smtpPort });
     const second = await startServer(database.url, first.env);
 
     const mail = await waitUntil(
       'the order-placed mail at the SMTP catcher',
-      () => mailCatcher!.mails.find((caught) => caught.to === customer.email),
+      () => mailCatcher!.received.find((caught) => caught.to === customer.email),
       15_000,
     );
     expect(mail.messageId).toContain(failed.id);
@@ -547,10 +432,10 @@ describe.skipIf(!usesPostgres())('the outbox across a crash', () => {
 
     // Exactly once: nothing else arrives for this customer, under this id or any other.
     await sleep(1_500);
-    expect(mailCatcher.mails.filter((caught) => caught.to === customer.email)).toHaveLength(1);
-    expect(mailCatcher.mails.filter((caught) => caught.messageId.includes(failed.id))).toHaveLength(
-      1,
-    );
+    expect(mailCatcher.received.filter((caught) => caught.to === customer.email)).toHaveLength(1);
+    expect(
+      mailCatcher.received.filter((caught) => caught.messageId.includes(failed.id)),
+    ).toHaveLength(1);
     await stopServer(second);
   }, 45_000);
 });

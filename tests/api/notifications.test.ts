@@ -1,7 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, outboxMessages } from '../../src/server/db/schema';
 import type { Notification, NotificationList } from '../../src/shared/schemas/notification-schemas';
@@ -15,6 +12,7 @@ import {
   type LoggedIn,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { startSmtpCatcher, type CaughtMail } from './smtp-catcher';
 
 const RECEIVER_PHONE = '+212612345678';
 
@@ -310,26 +308,10 @@ describe('when a message cannot be sent', () => {
 
 describe('over real SMTP', () => {
   it('mails the customer that the order is on the road', async () => {
-    const received: Array<{ to: string; subject: string; text: string }> = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-            received.push({ to: to ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    const smtp = await startSmtpCatcher();
     const smtpApp = await buildTestApp({
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'Atlas Freight <no-reply@atlas.test>',
       },
     });
@@ -342,9 +324,9 @@ describe('over real SMTP', () => {
       const truck = await createTruckWithDriver(smtpApp);
       await dispatchOrder(smtpApp, smtpAdmin, order.id, truck);
 
-      let mail: (typeof received)[number] | undefined;
+      let mail: CaughtMail | undefined;
       for (let attempt = 0; attempt < 100 && !mail; attempt += 1) {
-        mail = received.find((m) => m.subject.includes('is on the road'));
+        mail = smtp.received.find((m) => m.subject.includes('is on the road'));
         if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(mail).toMatchObject({
@@ -355,7 +337,7 @@ describe('over real SMTP', () => {
       expect(mail!.text).toContain('Estimated delivery');
     } finally {
       await smtpApp.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.stop();
     }
   });
 });

@@ -1,8 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/open-database';
 import { outboxMessages } from '../../src/server/db/schema';
@@ -12,19 +10,12 @@ import { createOutboxWorker, type OutboxWorker } from '../../src/server/messages
 import { createHttpSmsTransport } from '../../src/server/messages/sms-transport';
 import type { AdminMessage } from '../../src/shared/schemas/message-schemas';
 import { bearer, createOrderAs, loginAs, type LoggedIn } from './factories';
+import { findFreePort } from './free-port';
 import { buildTestApp, type TestApp } from './helpers';
+import { waitUntil } from './polling';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 
 type OutboxRow = typeof outboxMessages.$inferSelect;
-
-async function waitFor<T>(read: () => Promise<T | undefined> | T | undefined, what: string) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 async function readMessage(testApp: TestApp, id: string): Promise<OutboxRow> {
   const [row] = await testApp.database.db
@@ -42,86 +33,35 @@ async function placedMailOf(testApp: TestApp, email: string): Promise<OutboxRow 
   return rows.find((row) => row.template === 'order-placed');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface CaughtMail {
-  to: string;
-  subject: string;
-  messageId: string;
-}
-
-/** A real SMTP server; `rejectWith` makes it refuse every message with that reply code. */
-async function startSmtpCatcher(port = 0, rejectWith?: number) {
-  const received: CaughtMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          if (rejectWith) {
-            const error = new Error('Mailbox unavailable') as Error & { responseCode: number };
-            error.responseCode = rejectWith;
-            return callback(error);
-          }
-          const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-          received.push({
-            to: to ?? '',
-            subject: mail.subject ?? '',
-            messageId: mail.messageId ?? '',
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    received,
-    port: (server.server.address() as AddressInfo).port,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('mail through an SMTP outage', () => {
   it('keeps the mail while SMTP is down and delivers it exactly once when it is back', async () => {
-    const port = await freePort();
+    const port = await findFreePort();
     const testApp = await buildTestApp({
       env: { SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_RETRY_BASE_MS: '200' },
     });
-    let smtp: Awaited<ReturnType<typeof startSmtpCatcher>> | undefined;
+    let smtp: SmtpCatcher | undefined;
     try {
       const customer = await loginAs(testApp, 'company');
       const order = await createOrderAs(testApp, customer);
-      const failedOnce = await waitFor(async () => {
+      const failedOnce = await waitUntil('a failed first attempt', async () => {
         const row = await placedMailOf(testApp, customer.email);
         return row && row.attempts >= 1 && row.lastError ? row : undefined;
-      }, 'a failed first attempt');
+      });
       expect(failedOnce).toMatchObject({ status: 'queued', sentAt: null });
       expect(failedOnce.params.trackingNumber).toBe(order.trackingNumber);
 
-      smtp = await startSmtpCatcher(port);
-      const mail = await waitFor(() => smtp!.received[0], 'the mail');
+      smtp = await startSmtpCatcher({ port });
+      const mail = await waitUntil('the mail', () => smtp!.received[0]);
       expect(mail).toMatchObject({
         to: customer.email,
         subject: `We received your order ${order.trackingNumber}`,
       });
       // The outbox id is the Message-ID, so a receiver can drop a replay.
       expect(mail.messageId).toContain(failedOnce.id);
-      const sent = await waitFor(async () => {
+      const sent = await waitUntil('the row marked sent', async () => {
         const row = await readMessage(testApp, failedOnce.id);
         return row.status === 'sent' ? row : undefined;
-      }, 'the row marked sent');
+      });
       expect(sent.lastError).toBeNull();
       expect(sent.nextAttemptAt).toBeNull();
       // Later wake-ups find nothing more to send.
@@ -134,17 +74,17 @@ describe('mail through an SMTP outage', () => {
   });
 
   it('gives up at once on a permanent rejection (5xx), and after OUTBOX_MAX_ATTEMPTS otherwise', async () => {
-    const rejecting = await startSmtpCatcher(0, 550);
+    const rejecting = await startSmtpCatcher({ rejectWith: 550 });
     const testApp = await buildTestApp({
       env: { SMTP_URL: `smtp://127.0.0.1:${rejecting.port}` },
     });
     try {
       const customer = await loginAs(testApp, 'company');
       await createOrderAs(testApp, customer);
-      const rejected = await waitFor(async () => {
+      const rejected = await waitUntil('the rejected mail marked failed', async () => {
         const row = await placedMailOf(testApp, customer.email);
         return row?.status === 'failed' ? row : undefined;
-      }, 'the rejected mail marked failed');
+      });
       expect(rejected.attempts).toBe(1);
       expect(rejected.lastError).toMatch(/550|Mailbox unavailable/);
     } finally {
@@ -152,7 +92,7 @@ describe('mail through an SMTP outage', () => {
       await rejecting.stop();
     }
 
-    const port = await freePort();
+    const port = await findFreePort();
     const retrying = await buildTestApp({
       env: {
         SMTP_URL: `smtp://127.0.0.1:${port}`,
@@ -163,10 +103,10 @@ describe('mail through an SMTP outage', () => {
     try {
       const customer = await loginAs(retrying, 'company');
       await createOrderAs(retrying, customer);
-      const givenUp = await waitFor(async () => {
+      const givenUp = await waitUntil('the mail given up', async () => {
         const row = await placedMailOf(retrying, customer.email);
         return row?.status === 'failed' ? row : undefined;
-      }, 'the mail given up');
+      });
       expect(givenUp.attempts).toBe(3);
       expect(givenUp.lastError).toMatch(/ECONNREFUSED/);
     } finally {
@@ -262,9 +202,8 @@ describe('SMS over HTTP and several workers', () => {
           startWorker(secondDatabase ?? testApp.database, gateway.url),
         ])),
       );
-      await waitFor(
-        () => (gateway.requests.length >= 50 ? true : undefined),
-        '50 gateway requests',
+      await waitUntil('50 gateway requests', () =>
+        gateway.requests.length >= 50 ? true : undefined,
       );
       await new Promise((resolve) => setTimeout(resolve, 300));
       const ids = gateway.requests.map((request) => request.body.id);
@@ -292,14 +231,14 @@ describe('SMS over HTTP and several workers', () => {
     const worker = await startWorker(testApp.database, gateway.url);
     try {
       await insertOutboxMessages(testApp.database.db, smsRows(1, 'FLAKY'));
-      await waitFor(() => (gateway.requests.length >= 3 ? true : undefined), 'three attempts');
+      await waitUntil('three attempts', () => (gateway.requests.length >= 3 ? true : undefined));
       const [row] = (await testApp.database.db.select().from(outboxMessages)).filter(
         (r) => r.params.trackingNumber === 'FLAKY-00',
       );
-      const sent = await waitFor(async () => {
+      const sent = await waitUntil('the SMS marked sent', async () => {
         const current = await readMessage(testApp, row!.id);
         return current.status === 'sent' ? current : undefined;
-      }, 'the SMS marked sent');
+      });
       expect(sent.attempts).toBe(3);
       expect(gateway.requests.map((request) => request.body.id)).toEqual([
         row!.id,
@@ -339,10 +278,10 @@ describe('admin Messages', () => {
 
   it('lists messages newest first with masked recipients, filters by status, and counts', async () => {
     await createOrderAs(testApp, customer);
-    const row = await waitFor(async () => {
+    const row = await waitUntil('the placed mail sent', async () => {
       const mail = await placedMailOf(testApp, customer.email);
       return mail?.status === 'sent' ? mail : undefined;
-    }, 'the placed mail sent');
+    });
 
     const response = await list('?status=sent&page=1&pageSize=5');
     expect(response.statusCode, response.body).toBe(200);
@@ -389,10 +328,10 @@ describe('admin Messages', () => {
       item: { id: failed!.id, status: 'queued', attempts: 0, recipient: '+**********78' },
     });
     // The worker of this instance sends it (log mode: no SMS_URL).
-    const sent = await waitFor(async () => {
+    const sent = await waitUntil('the retried message sent', async () => {
       const row = await readMessage(testApp, failed!.id);
       return row.status === 'sent' ? row : undefined;
-    }, 'the retried message sent');
+    });
     expect(sent.attempts).toBe(1);
 
     const again = await retry(failed!.id);
