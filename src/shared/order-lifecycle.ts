@@ -20,6 +20,9 @@ export const ORDER_EVENT_KINDS = [
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
+/** The `event:` name of every live order event (GET /api/events and the tracking stream). */
+export const ORDER_EVENT_NAME = 'order';
+
 export interface OrderTransitionRule {
   kind: OrderEventKind;
   /** Empty for `place`, which creates the order. */

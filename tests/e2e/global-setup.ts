@@ -6,6 +6,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { build } from 'vite';
+import { BOUNCING_DOMAIN } from './bouncing-mail';
 
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,6 +42,12 @@ async function startMailCatcher(mailDir: string): Promise<{ port: number; stop()
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!address.address.endsWith(`@${BOUNCING_DOMAIN}`)) return callback();
+      const refusal = new Error('Mailbox unavailable') as Error & { responseCode: number };
+      refusal.responseCode = 550;
+      return callback(refusal);
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {

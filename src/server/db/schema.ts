@@ -373,5 +373,12 @@ export const outboxMessages = pgTable(
     index('outbox_messages_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'queued'`),
+    // The back office finds the messages to one recipient, or about one order.
+    index('outbox_messages_recipient_idx').on(
+      table.recipient,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('outbox_messages_tracking_number_idx').on(sql`(${table.params} ->> 'trackingNumber')`),
   ],
 );

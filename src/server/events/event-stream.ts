@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ORDER_EVENT_NAME } from '../../shared/schemas/order-event-schemas';
+import { ORDER_EVENT_NAME } from '../../shared/order-lifecycle';
 import type { Database } from '../db/open-database';
 import type { OrderEventHub } from './order-event-hub';
 import type { OrderEventNotice } from './order-event-notice';
-import { listOrderEventsAfter, type EventScope } from './order-event-queries';
+import { findLastEventSeq, listOrderEventsAfter, type EventScope } from './order-event-queries';
 
 /** A client this far behind is dropped rather than buffered without end; it reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -82,8 +82,12 @@ export async function openEventStream(
   response.on('close', close);
 
   const lastEventId = readLastEventId(request);
-  if (lastEventId !== undefined) {
-    try {
+  try {
+    if (lastEventId === undefined) {
+      // A first connection starts its Last-Event-ID here, so that a reconnect after a drop
+      // replays what happened since, even when no event came before the drop.
+      write(`id: ${await findLastEventSeq(options.db)}\n\n`);
+    } else {
       const missed = await listOrderEventsAfter(
         options.db,
         lastEventId,
@@ -94,9 +98,9 @@ export async function openEventStream(
         replayed.add(notice.seq);
         send(notice);
       }
-    } catch (error) {
-      request.log.error({ err: error }, 'missed order events could not be replayed');
     }
+  } catch (error) {
+    request.log.error({ err: error }, 'missed order events could not be replayed');
   }
   const held = waiting;
   waiting = undefined;

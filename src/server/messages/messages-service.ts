@@ -1,4 +1,4 @@
-import { maskEmail, maskPhone } from '../../shared/phone';
+import { maskEmail, maskPhone, toE164 } from '../../shared/phone';
 import type {
   AdminMessage,
   MessageListQuery,
@@ -15,12 +15,26 @@ import {
   listOutboxMessages,
   requeueFailedMessage,
   type NewOutboxMessage,
+  type OutboxFilter,
   type OutboxRow,
 } from './outbox-queries';
 
 export type { NewOutboxMessage } from './outbox-queries';
 
 const MESSAGE_NOT_FOUND = 'Message not found';
+
+/**
+ * What the back office's search text can be: an email address (kept lower-case), a phone
+ * number (kept in E.164) or a tracking number. Matching is exact, so each is one index lookup.
+ */
+function readSearch(text: string): OutboxFilter {
+  const trimmed = text.trim();
+  const phone = toE164(trimmed);
+  return {
+    recipients: [trimmed.toLowerCase(), ...(phone ? [phone] : [])],
+    trackingNumber: trimmed.toUpperCase(),
+  };
+}
 
 function toAdminMessage(row: OutboxRow): AdminMessage {
   return {
@@ -52,7 +66,11 @@ export function createMessagesService({ db }: { db: Database }) {
       query: MessageListQuery,
       page: Page,
     ): Promise<{ items: AdminMessage[]; total: number }> {
-      const { rows, total } = await listOutboxMessages(db, query.status, page);
+      const { rows, total } = await listOutboxMessages(
+        db,
+        { statuses: query.status, ...(query.q ? readSearch(query.q) : {}) },
+        page,
+      );
       return { items: rows.map(toAdminMessage), total };
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { MessageChannel, MessageStatus } from '../../shared/schemas/message-schemas';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
@@ -156,12 +156,28 @@ export async function markMessageFailed(
  */
 export const MESSAGE_COUNT_CAP = 10_000;
 
+export interface OutboxFilter {
+  statuses?: readonly MessageStatus[];
+  /** Exact values, each answered by an index: a recipient, or an order's tracking number. */
+  recipients?: readonly string[];
+  trackingNumber?: string;
+}
+
 export async function listOutboxMessages(
   db: Database,
-  statuses: readonly MessageStatus[] | undefined,
+  { statuses, recipients, trackingNumber }: OutboxFilter,
   page: Page,
 ): Promise<{ rows: OutboxRow[]; total: number }> {
-  const where = statuses ? inArray(outboxMessages.status, [...statuses]) : undefined;
+  const search =
+    recipients || trackingNumber
+      ? or(
+          recipients?.length ? inArray(outboxMessages.recipient, [...recipients]) : undefined,
+          trackingNumber
+            ? sql`${outboxMessages.params} ->> 'trackingNumber' = ${trackingNumber}`
+            : undefined,
+        )
+      : undefined;
+  const where = and(statuses ? inArray(outboxMessages.status, [...statuses]) : undefined, search);
   const capped = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)

@@ -3,6 +3,7 @@
  * the product sends is a row, listed and retried by an administrator.
  *
  *   GET  /admin/messages            ?MessageListQuerySchema → AdminMessage[] (X-Total-Count)
+ *   GET  /admin/messages/export.csv same filters → CSV
  *   POST /admin/messages/:id/retry  → RetryMessageResultSchema (404 unknown, 409 not failed)
  */
 import { z } from 'zod';
@@ -16,7 +17,11 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-export const MessageListQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true }).extend({
+/**
+ * `?status=&q=&page=&pageSize=`. q finds the messages to one recipient (the whole email address,
+ * or a phone number in any usual form) or about one order (its tracking number).
+ */
+export const MessageListQuerySchema = ListQuerySchema.extend({
   status: statusListField(MESSAGE_STATUSES, (value) => value.toLowerCase()),
 });
 export type MessageListQuery = z.output<typeof MessageListQuerySchema>;

@@ -4,14 +4,12 @@
  *   GET /api/events                              bearer token; a customer's own orders, all for admins
  *   GET /api/track/:trackingNumber/events        public; one shipment, status and time only
  *
- * Each event is `event: order`, an `id:` line (the event's sequence number, sent back as
+ * Each event is `event: order` (ORDER_EVENT_NAME in ../order-lifecycle.ts), an `id:` line (the event's sequence number, sent back as
  * Last-Event-ID on reconnect to replay what was missed) and one line of JSON data.
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
 import { ORDER_EVENT_KINDS } from '../order-lifecycle';
-
-export const ORDER_EVENT_NAME = 'order';
 
 export const OrderEventSchema = z.object({
   /** The order's id. */

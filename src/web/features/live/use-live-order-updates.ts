@@ -3,7 +3,7 @@ import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query
 import { useSession } from '../auth/session/session-context';
 import { createCoalescedRefresh } from './coalesced-refresh';
 import type { StreamState } from './event-stream';
-import { ORDER_EVENT } from './order-event-name';
+import { ORDER_EVENT_NAME } from '../../../shared/order-lifecycle';
 import { useEventStream } from './use-event-stream';
 
 /** A screen refreshes at most once a second however many orders change. */
@@ -37,7 +37,7 @@ export function useLiveOrderUpdates(queryKey: QueryKey): StreamState {
   useEffect(() => () => refresh.cancel(), [refresh]);
   return useEventStream({
     path: '/events',
-    eventName: ORDER_EVENT,
+    eventName: ORDER_EVENT_NAME,
     sessionToken: token,
     onEvent: refresh.request,
     onReopen: refresh.request,

@@ -157,6 +157,7 @@ export function MessagesPage() {
       lead={t('admin.messages.lead')}
       caption={t('admin.messages.caption')}
       emptyMessage={t('admin.messages.empty')}
+      searchPlaceholder={t('admin.messages.searchPlaceholder')}
       loadFailedMessage={t('admin.lists.loadFailed.messages')}
       columns={columns}
       rowKey={(message) => message.id}

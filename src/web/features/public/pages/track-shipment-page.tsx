@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Info, PackageSearch, Search, SearchX } from 'lucide-react';
 import type { PublicTracking } from '../../../../shared/schemas/order-schemas';
 import { ApiError, apiRequest } from '../../../app/api-client';
-import { ORDER_EVENT } from '../../live/order-event-name';
+import { ORDER_EVENT_NAME } from '../../../../shared/order-lifecycle';
 import { useEventStream } from '../../live/use-event-stream';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
@@ -41,7 +41,7 @@ export function TrackShipmentPage() {
   });
   useEventStream({
     path: `/track/${encodeURIComponent(number)}/events`,
-    eventName: ORDER_EVENT,
+    eventName: ORDER_EVENT_NAME,
     enabled: tracking.data !== undefined,
     onEvent: () => void tracking.refetch(),
   });

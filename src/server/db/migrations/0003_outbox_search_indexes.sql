@@ -1,0 +1,2 @@
+CREATE INDEX "outbox_messages_recipient_idx" ON "outbox_messages" USING btree ("recipient","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "outbox_messages_tracking_number_idx" ON "outbox_messages" USING btree (("params" ->> 'trackingNumber'));
