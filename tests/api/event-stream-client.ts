@@ -14,6 +14,8 @@ export interface EventStreamReader {
   events: ReceivedEvent[];
   /** Comment lines (`: heartbeat`), without the colon. */
   comments: string[];
+  /** The last `id:` the stream sent, with or without an event: what Last-Event-ID sends back. */
+  lastEventId(): string | undefined;
   /** Waits until an event matching `match` has arrived; answers it. */
   waitFor(match: (event: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
   /** Resolves when the stream is over: ended by the server, cut, or closed here. */
@@ -32,6 +34,7 @@ export async function openEventStream(
   });
   const events: ReceivedEvent[] = [];
   const comments: string[] = [];
+  let lastEventId: string | undefined;
   const waiters = new Set<() => void>();
 
   let ended = Promise.resolve();
@@ -56,6 +59,7 @@ export async function openEventStream(
               else if (line.startsWith('id: ')) event.id = line.slice(4);
               else if (line.startsWith('data: ')) [isEvent, event.data] = [true, line.slice(6)];
             }
+            if (event.id !== undefined) lastEventId = event.id;
             if (isEvent) events.push(event);
             for (const wake of waiters) wake();
           }
@@ -71,6 +75,7 @@ export async function openEventStream(
     headers: response.headers,
     events,
     comments,
+    lastEventId: () => lastEventId,
     waitFor(match, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -135,6 +135,23 @@ describe('GET /api/events', () => {
     }
   });
 
+  it('starts a stream at the current event, so a reconnect after a quiet drop misses nothing', async () => {
+    const first = await streamOf(customer);
+    await expect.poll(() => first.lastEventId()).toMatch(/^\d+$/);
+    const startedAt = first.lastEventId()!;
+    first.close();
+    expect(first.events).toEqual([]);
+
+    const order = await createOrderAs(testApp, customer);
+    const again = await streamOf(customer, { 'last-event-id': startedAt });
+    try {
+      const placed = await again.waitFor(about(order.id, 'PENDING'));
+      expect(Number(placed.id)).toBeGreaterThan(Number(startedAt));
+    } finally {
+      again.close();
+    }
+  });
+
   it('leaves no listener behind when 200 streams open and close', async () => {
     const connections = () =>
       new Promise<number>((resolve) =>

@@ -9,7 +9,14 @@ import { insertOutboxMessages } from '../../src/server/messages/outbox-queries';
 import { createOutboxWorker, type OutboxWorker } from '../../src/server/messages/outbox-worker';
 import { createHttpSmsTransport } from '../../src/server/messages/sms-transport';
 import type { AdminMessage } from '../../src/shared/schemas/message-schemas';
-import { bearer, createOrderAs, loginAs, type LoggedIn } from './factories';
+import {
+  bearer,
+  createOrderAs,
+  createTruckWithDriver,
+  dispatchOrder,
+  loginAs,
+  type LoggedIn,
+} from './factories';
 import { findFreePort } from './free-port';
 import { buildTestApp, type TestApp } from './helpers';
 import { waitUntil } from './polling';
@@ -305,6 +312,32 @@ describe('admin Messages', () => {
     expect(failedOnly.headers['x-total-count']).toBe('0');
     expect((await list('?status=lost')).statusCode).toBe(400);
     expect((await list('?pageSize=1000')).statusCode).toBe(400);
+  });
+
+  it('finds the messages to one recipient or about one order', async () => {
+    const other = await loginAs(testApp, 'individual');
+    const order = await createOrderAs(testApp, customer, { receiver_phone: '0612345678' });
+    await createOrderAs(testApp, other);
+    await dispatchOrder(testApp, admin, order.id, await createTruckWithDriver(testApp));
+    const search = async (q: string) => {
+      const response = await list(`?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as AdminMessage[];
+    };
+
+    const byEmail = await search(customer.email.toUpperCase());
+    expect(byEmail.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(byEmail.map((m) => m.recipient))).toEqual(
+      new Set([`c***@${customer.email.split('@')[1]}`]),
+    );
+    const byOrder = await search(order.trackingNumber.toLowerCase());
+    expect(byOrder.map((m) => m.template).sort()).toEqual(
+      ['order-dispatched', 'order-placed', 'receiver-dispatched'].sort(),
+    );
+    const byPhone = await search('06 12 34 56 78');
+    expect(byPhone.map((m) => m.template)).toContain('receiver-dispatched');
+    expect(byPhone.every((m) => m.channel === 'sms')).toBe(true);
+    expect(await search('nobody@nowhere.ma')).toEqual([]);
   });
 
   it('queues a failed message again, and refuses what cannot be retried', async () => {
