@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/open-database';
 import { outboxMessages } from '../../src/server/db/schema';
 import { createLogMailTransport } from '../../src/server/messages/mail-transport';
-import { insertOutboxMessages } from '../../src/server/messages/outbox-queries';
+import { findNextDueDelay, insertOutboxMessages } from '../../src/server/messages/outbox-queries';
 import { createOutboxWorker, type OutboxWorker } from '../../src/server/messages/outbox-worker';
 import { createHttpSmsTransport } from '../../src/server/messages/sms-transport';
 import type { AdminMessage } from '../../src/shared/schemas/message-schemas';
@@ -197,6 +197,19 @@ describe('SMS over HTTP and several workers', () => {
         estimatedDelivery: '2026-01-12T13:30:00.000Z',
       },
     }));
+
+  it('sleeps while nothing is queued, and wakes for the next retry when one is', async () => {
+    // An empty queue must mean "nothing due", not "due now", or a worker spins on the database.
+    expect(await findNextDueDelay(testApp.database.db)).toBeUndefined();
+    const [row] = await testApp.database.db
+      .insert(outboxMessages)
+      .values({ ...smsRows(1, 'LATER')[0]!, nextAttemptAt: new Date(Date.now() + 60_000) })
+      .returning();
+    const delay = await findNextDueDelay(testApp.database.db);
+    expect(delay).toBeGreaterThan(50_000);
+    expect(delay).toBeLessThanOrEqual(60_000);
+    await testApp.database.db.delete(outboxMessages).where(eq(outboxMessages.id, row!.id));
+  });
 
   it('two workers send each of 50 queued messages exactly once', async () => {
     const gateway = await startSmsGateway();

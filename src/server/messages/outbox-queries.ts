@@ -83,15 +83,17 @@ export async function claimDueMessages(
 export async function findNextDueDelay(db: Database): Promise<number | undefined> {
   const [row] = await db
     .select({
+      // Null when nothing is queued (greatest() would turn that null into 0: a busy loop).
       delay: sql<
         number | null
-      >`greatest(0, extract(epoch from (min(${outboxMessages.nextAttemptAt}) - now())) * 1000)`.mapWith(
+      >`extract(epoch from (min(${outboxMessages.nextAttemptAt}) - now())) * 1000`.mapWith(
         (value: string | number | null) => (value === null ? null : Number(value)),
       ),
     })
     .from(outboxMessages)
     .where(eq(outboxMessages.status, 'queued'));
-  return row?.delay ?? undefined;
+  const delay = row?.delay;
+  return delay === null || delay === undefined ? undefined : Math.max(0, delay);
 }
 
 /** The row's parameters less its template's secrets (`params - 'resetLink'`). */
