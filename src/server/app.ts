@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     heartbeatMs: deps.eventHeartbeatMs ?? 20_000,
   });
   app.decorate('orderEventHub', orderEventHub);
-  // DESIGN decision 22: SMTP_URL wins whenever set; the log otherwise (a local run, or
+  // docs/architecture.md, "The outbox": SMTP_URL wins whenever set; the log otherwise (a local run, or
   // MAIL_MODE=log in production, where no text is logged).
   const mail = config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)

@@ -55,7 +55,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 }
 
 /**
- * Without SMTP_URL the mail goes to the log instead (DESIGN decision 9: a local run can follow
+ * Without SMTP_URL the mail goes to the log instead (docs/architecture.md: a local run can follow
  * a reset link from there). In production (MAIL_MODE=log) only who and what are logged, never
  * the text, which may hold a reset link.
  */

@@ -56,7 +56,7 @@ function toAdminMessage(row: OutboxRow): AdminMessage {
 export function createMessagesService({ db }: { db: Database }) {
   return {
     /**
-     * Queues mail and SMS inside the caller's transaction (DESIGN decision 20): nothing is sent
+     * Queues mail and SMS inside the caller's transaction (docs/decisions/0008): nothing is sent
      * from a request; the outbox worker sends them once the transaction has committed.
      */
     queue: (tx: Database, messages: readonly NewOutboxMessage[]) =>

@@ -154,7 +154,7 @@ export async function markMessageFailed(
 
 /**
  * Counting stops here: the back office pages through recent messages, and a count of every
- * message ever sent would grow with the table (DESIGN decision 24).
+ * message ever sent would grow with the table (docs/decisions/0008).
  */
 export const MESSAGE_COUNT_CAP = 10_000;
 

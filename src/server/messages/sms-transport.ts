@@ -17,7 +17,7 @@ export interface SmsTransport {
 const GATEWAY_TIMEOUT_MS = 15_000;
 
 /**
- * The SMS gateway contract (DESIGN decision 22): `POST SMS_URL` with JSON `{id, to, text}` and
+ * The SMS gateway contract (docs/architecture.md, "The outbox"): `POST SMS_URL` with JSON `{id, to, text}` and
  * `Authorization: Bearer SMS_TOKEN` when set. Any 2xx is sent; anything else is retried.
  */
 export function createHttpSmsTransport(url: string, token: string | undefined): SmsTransport {
