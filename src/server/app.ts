@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerAdminRoutes(zodApi, adminService);
       registerFleetRoutes(zodApi, fleetService);
       registerMessageRoutes(zodApi, messagesService);
-      registerEventRoutes(zodApi, db, orderEventHub);
+      registerEventRoutes(zodApi, { db, hub: orderEventHub, authService });
     },
     { prefix: '/api' },
   );

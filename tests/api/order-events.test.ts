@@ -135,6 +135,20 @@ describe('GET /api/events', () => {
     }
   });
 
+  it('ends a stream at the next heartbeat once its session is logged out', async () => {
+    const person = await loginAs(testApp, 'company');
+    const stream = await streamOf(person);
+    const logout = await fetch(`${baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: bearer(person.token),
+    });
+    expect(logout.status).toBe(200);
+    await stream.ended;
+    expect(testApp.app.orderEventHub.clientCount()).toBe(0);
+    const again = await fetch(`${baseUrl}/api/events`, { headers: bearer(person.token) });
+    expect(again.status).toBe(401);
+  });
+
   it('starts a stream at the current event, so a reconnect after a quiet drop misses nothing', async () => {
     const first = await streamOf(customer);
     await expect.poll(() => first.lastEventId()).toMatch(/^\d+$/);

@@ -174,6 +174,11 @@ export function createAuthService({
       };
     },
 
+    /** Whether a session that authenticated earlier (a long-lived stream) still stands. */
+    async isSessionActive(auth: AuthContext): Promise<boolean> {
+      return Boolean(await findActiveSessionUser(db, auth.sessionId, auth.userId, clock()));
+    },
+
     assertRole(auth: AuthContext, role: UserRow['role']): void {
       if (auth.role !== role) throw new ForbiddenError(authMessages.adminOnly);
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authOf } from '../auth/auth-guards';
+import type { AuthService } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
 import { ErrorBodySchema, NotFoundError } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
@@ -12,7 +13,10 @@ const streamDescription =
   'Server-Sent Events: `event: order`, `id: <sequence>`, `data: <JSON>`; a heartbeat comment ' +
   'every 20 s; send `Last-Event-ID` on reconnect to replay what was missed.';
 
-export function registerEventRoutes(app: ZodApp, db: Database, hub: OrderEventHub): void {
+export function registerEventRoutes(
+  app: ZodApp,
+  { db, hub, authService }: { db: Database; hub: OrderEventHub; authService: AuthService },
+): void {
   app.get(
     '/events',
     {
@@ -30,7 +34,14 @@ export function registerEventRoutes(app: ZodApp, db: Database, hub: OrderEventHu
       const scope: EventScope = auth.role === 'ADMIN' ? { all: true } : { userId: auth.userId };
       const accepts = (notice: OrderEventNotice) =>
         auth.role === 'ADMIN' || notice.userId === auth.userId;
-      await openEventStream(request, reply, { db, hub, scope, accepts, toData: toOrderEvent });
+      await openEventStream(request, reply, {
+        db,
+        hub,
+        scope,
+        accepts,
+        toData: toOrderEvent,
+        isStillAuthorized: () => authService.isSessionActive(auth),
+      });
     },
   );
 

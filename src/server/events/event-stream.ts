@@ -19,6 +19,11 @@ export interface EventStreamOptions {
   accepts(notice: OrderEventNotice): boolean;
   /** The JSON data line of one event, holding only what this stream may show. */
   toData(notice: OrderEventNotice): unknown;
+  /**
+   * Asked at each heartbeat of a signed-in stream: a session revoked since (logout, password
+   * reset) ends the stream, as it would end any other call.
+   */
+  isStillAuthorized?(): Promise<boolean>;
 }
 
 /** `Last-Event-ID` as a sequence number, or undefined when absent or not one. */
@@ -69,7 +74,14 @@ export async function openEventStream(
       if (waiting) waiting.push(notice);
       else send(notice);
     },
-    heartbeat: () => write(': heartbeat\n\n'),
+    heartbeat() {
+      if (!options.isStillAuthorized) return write(': heartbeat\n\n');
+      options.isStillAuthorized().then(
+        (authorized) => (authorized ? write(': heartbeat\n\n') : close()),
+        // The database did not answer: keep the stream; the next heartbeat asks again.
+        () => write(': heartbeat\n\n'),
+      );
+    },
     close,
   });
 
