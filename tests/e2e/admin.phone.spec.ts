@@ -1,6 +1,7 @@
-import type { AdminMessage } from '../../src/shared/schemas/message-schemas';
 import { openCustomer, placeOrder, searchList, signInAsAdmin } from './admin-helpers';
-import { expectNoHorizontalScroll } from './dashboard-helpers';
+import { registerCompanyThroughApi, uniqueEmail } from './auth-helpers';
+import { BOUNCING_DOMAIN } from './bouncing-mail';
+import { expectNoHorizontalScroll, signInThroughApi } from './dashboard-helpers';
 import { expect, test } from './fixtures';
 
 /** The back office on a 360 px phone (UI brief "Phones first"). */
@@ -83,33 +84,28 @@ test('the lists turn into cards on a phone and nothing scrolls sideways', async 
 
 test('Messages shows cards with Retry on a phone, and the top bar says the updates are live', async ({
   page,
+  browser,
 }) => {
-  // A failed message with a long error: the e2e server's mail never fails (see admin-messages.spec.ts).
-  const failed: AdminMessage = {
-    id: '5d0c7a8e-9b1f-4c2d-8e3a-6f7b8c9d0e1f',
-    channel: 'sms',
-    recipient: '+*********78',
-    template: 'receiver-dispatched',
-    status: 'failed',
-    attempts: 5,
-    lastError: 'SMS gateway unreachable: connect ECONNREFUSED 10.20.30.40:443 after 15000 ms',
-    createdAt: '2026-05-04T08:30:00.000Z',
-    updatedAt: '2026-05-04T09:10:00.000Z',
-    nextAttemptAt: null,
-    sentAt: null,
-  };
-  await page.route('**/api/admin/messages?*', (route) =>
-    route.fulfill({ json: [failed], headers: { 'x-total-count': '1' } }),
-  );
+  // The e2e SMTP catcher bounces this domain (550): the customer's first mail fails for real.
+  const email = uniqueEmail('phone').replace('@atlas.test', `@${BOUNCING_DOMAIN}`);
+  const context = await browser.newContext();
+  await registerCompanyThroughApi(context.request, email);
+  const token = await signInThroughApi(await context.newPage(), email);
+  await placeOrder(context.request, token, 'Oujda');
+  await context.close();
   await signInAsAdmin(page);
-  await page.goto('/admin/messages');
 
   const card = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+  await expect(async () => {
+    await page.goto('/admin/messages');
+    await searchList(page, email);
+    await expect(card.getByText('Failed', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText('SMS');
-  await expect(card).toContainText('ECONNREFUSED');
+  await expect(card).toContainText('Email');
+  await expect(card).toContainText('550 Mailbox unavailable');
   await expect(
-    card.getByRole('button', { name: 'Retry the receiver-dispatched message to +*********78' }),
+    card.getByRole('button', { name: 'Retry the order-placed message to p***@bounce.atlas.test' }),
   ).toBeVisible();
   await expect(page.getByRole('table')).toBeHidden();
   await expect(page.getByRole('banner').getByRole('status', { name: 'Live updates' })).toHaveText(
