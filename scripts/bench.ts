@@ -1,11 +1,13 @@
 /**
- * `npm run bench`: list and look-up latency at 100 000 orders, through the real HTTP stack
- * (app.inject). Uses PostgreSQL at BENCH_DATABASE_URL (a scratch database is created and
- * dropped) or, without it, the embedded database in memory.
+ * `npm run bench`: list and look-up latency at 100 000 orders (and three outbox messages each),
+ * through the real HTTP stack (app.inject), then how long a live order event takes to reach
+ * LIVE_STREAMS open event streams over real HTTP. Uses PostgreSQL at BENCH_DATABASE_URL (a
+ * scratch database is created and dropped) or, without it, the embedded database in memory.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -19,6 +21,8 @@ const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CUSTOMERS = 200;
 const RUNS = 30;
 const PASSWORD = 'Bench@2026x';
+const LIVE_STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
+const LIVE_EVENTS = 10;
 
 async function openBenchDatabase(): Promise<{ database: OpenDatabase; drop(): Promise<void> }> {
   const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -72,9 +76,99 @@ async function seed(database: OpenDatabase): Promise<void> {
       case when status = 'DELIVERED' then 'paid' else 'unpaid' end::payment_status,
       case when status = 'DELIVERED' then created_at + interval '1 day' end, created_at
     from orders`);
+  // What the outbox holds by then: a mail for each order placed and dispatched, an SMS for each
+  // dispatch; a few hundred failed.
+  await db.execute(sql`
+    insert into outbox_messages (channel, recipient, template, params, status, attempts,
+      next_attempt_at, last_error, sent_at, created_at)
+    select kind.channel::outbox_channel,
+      case when kind.channel = 'sms' then '+2126' || lpad((i % 100000000)::text, 8, '0')
+        else 'customer' || (1 + i % ${CUSTOMERS}) || '@bench.ma' end,
+      kind.template, jsonb_build_object('trackingNumber', tracking_number),
+      case when i % 500 = 0 then 'failed' else 'sent' end::outbox_status,
+      case when i % 500 = 0 then 8 else 1 end, null,
+      case when i % 500 = 0 then 'SMS gateway answered 503' end,
+      case when i % 500 = 0 then null else created_at end, created_at
+    from (select row_number() over () as i, tracking_number, created_at from orders) as o,
+      (values ('email', 'order-placed'), ('email', 'order-dispatched'), ('sms', 'receiver-dispatched'))
+        as kind (channel, template)`);
   await db.execute(sql`analyze`);
   console.log(
     `Seeded ${ORDER_COUNT} orders for ${CUSTOMERS} customers in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+/** Opens one event stream and calls `onEvent` with the time each order event arrives. */
+async function openStream(
+  url: string,
+  token: string,
+  onEvent: () => void,
+): Promise<AbortController> {
+  const abort = new AbortController();
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        for (
+          let at = value.indexOf('event: order');
+          at >= 0;
+          at = value.indexOf('event: order', at + 1)
+        ) {
+          onEvent();
+        }
+      }
+    } catch {
+      // Closed at the end of the run.
+    }
+  })();
+  return abort;
+}
+
+/**
+ * One customer with LIVE_STREAMS open streams (tabs, phones) places orders one after another:
+ * the time from the order's answer until the last stream has its event.
+ */
+async function measureLiveEvents(app: Awaited<ReturnType<typeof buildApp>>, token: string) {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events`;
+  let received = 0;
+  const streams = await Promise.all(
+    Array.from({ length: LIVE_STREAMS }, () => openStream(url, token, () => (received += 1))),
+  );
+  const timings: number[] = [];
+  for (let event = 0; event < LIVE_EVENTS; event += 1) {
+    const expected = received + LIVE_STREAMS;
+    const started = performance.now();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/dashboard/neworder',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        pickup_loc: 'Casablanca',
+        delivery_loc: 'Rabat',
+        weight: 12,
+        leingth: 40,
+        width: 30,
+        height: 20,
+        receiver_name: 'Bench Receiver',
+        receiver_phone: '+212612345678',
+      },
+    });
+    if (response.statusCode !== 201) throw new Error(`neworder answered ${response.statusCode}`);
+    while (received < expected) await new Promise((resolve) => setTimeout(resolve, 1));
+    timings.push(performance.now() - started);
+  }
+  for (const stream of streams) stream.abort();
+  timings.sort((a, b) => a - b);
+  console.log(
+    `${`order placed → ${LIVE_STREAMS} streams`.padEnd(36)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)}`,
   );
 }
 
@@ -129,6 +223,10 @@ try {
     ['admin search tracking "MA-0005-00"', '/api/admin/orders?q=MA-0005-00&pageSize=6', admin],
     ['admin search nothing "zzzz"', '/api/admin/orders?q=zzzz&pageSize=6', admin],
     ['admin payments, page 1 of 6', '/api/admin/payments?page=1&pageSize=6', admin],
+    ['admin messages, page 1 of 6', '/api/admin/messages?page=1&pageSize=6', admin],
+    ['admin messages, failed', '/api/admin/messages?status=failed&pageSize=6', admin],
+    ['admin messages to one email', '/api/admin/messages?q=customer17@bench.ma&pageSize=6', admin],
+    ['admin messages of one order', '/api/admin/messages?q=MA-0005-0000&pageSize=6', admin],
   ];
   console.log(`\n${'scenario'.padEnd(36)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const [name, url, token] of scenarios) {
@@ -148,6 +246,7 @@ try {
       `${name.padEnd(36)} ${percentile(timings, 50).toFixed(1).padStart(8)} ${percentile(timings, 95).toFixed(1).padStart(8)}`,
     );
   }
+  await measureLiveEvents(app, heavyCustomer);
   await app.close();
 } finally {
   await database.close();
