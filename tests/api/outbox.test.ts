@@ -127,8 +127,8 @@ interface GatewayRequest {
   body: { id: string; to: string; text: string };
 }
 
-/** An SMS gateway: records every request; answers `status(n)` to the n-th one. */
-async function startSmsGateway(status: (n: number) => number = () => 200) {
+/** An SMS gateway: records every request; answers `status(n)` to the n-th one after `delayMs`. */
+async function startSmsGateway(status: (n: number) => number = () => 200, delayMs = 5) {
   const requests: GatewayRequest[] = [];
   const server: Server = createServer((request, response) => {
     let data = '';
@@ -142,7 +142,7 @@ async function startSmsGateway(status: (n: number) => number = () => 200) {
       setTimeout(() => {
         response.statusCode = status(requests.length);
         response.end('{}');
-      }, 5);
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -242,6 +242,31 @@ describe('SMS over HTTP and several workers', () => {
       );
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
+      await gateway.stop();
+    }
+  });
+
+  it('on stop, claims nothing more but finishes the send in flight', async () => {
+    const gateway = await startSmsGateway(() => 200, 700);
+    const worker = await startWorker(testApp.database, gateway.url);
+    try {
+      await insertOutboxMessages(testApp.database.db, smsRows(1, 'DRAIN'));
+      await waitUntil('the send under way', () => (gateway.requests.length > 0 ? true : undefined));
+      const stopped = worker.stop();
+      await insertOutboxMessages(testApp.database.db, smsRows(1, 'AFTER'));
+      await stopped;
+      const rows = await testApp.database.db.select().from(outboxMessages);
+      const byNumber = (n: string) => rows.find((row) => row.params.trackingNumber === n)!;
+      // The gateway took its time, and the worker waited for its answer before stopping.
+      expect(byNumber('DRAIN-00')).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(byNumber('AFTER-00')).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(gateway.requests).toHaveLength(1);
+      // Not this test's to send: the next test's worker would find it.
+      await testApp.database.db
+        .delete(outboxMessages)
+        .where(eq(outboxMessages.id, byNumber('AFTER-00').id));
+    } finally {
+      await worker.stop();
       await gateway.stop();
     }
   });
