@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { outboxMessages } from '../../src/server/db/schema';
 import { createOrderAs, createTruckWithDriver, dispatchOrder, loginAs } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { waitUntil } from './polling';
 
-async function waitForSent(testApp: TestApp, recipient: string, template: string) {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
+function waitForSent(testApp: TestApp, recipient: string, template: string) {
+  return waitUntil(`${template} to ${recipient} sent`, async () => {
     const [row] = await testApp.database.db
       .select()
       .from(outboxMessages)
@@ -16,10 +17,8 @@ async function waitForSent(testApp: TestApp, recipient: string, template: string
           eq(outboxMessages.status, 'sent'),
         ),
       );
-    if (row) return row;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`No ${template} to ${recipient} was sent`);
+    return row;
+  });
 }
 
 describe('log modes', () => {

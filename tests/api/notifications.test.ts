@@ -12,6 +12,7 @@ import {
   type LoggedIn,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { waitUntil } from './polling';
 import { startSmtpCatcher, type CaughtMail } from './smtp-catcher';
 
 const RECEIVER_PHONE = '+212612345678';
@@ -64,16 +65,13 @@ async function waitForMessage(
   trackingNumber: string,
   isSettled: (row: OutboxRow) => boolean = (row) => row.status === 'sent',
 ): Promise<OutboxRow> {
-  for (let attempt = 0; attempt < 150; attempt += 1) {
+  return waitUntil(`${template} to ${recipient} about ${trackingNumber}`, async () => {
     const rows = await app.database.db
       .select()
       .from(outboxMessages)
       .where(and(eq(outboxMessages.recipient, recipient), eq(outboxMessages.template, template)));
-    const row = rows.find((r) => r.params.trackingNumber === trackingNumber && isSettled(r));
-    if (row) return row;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`No ${template} to ${recipient} about ${trackingNumber} in the outbox`);
+    return rows.find((r) => r.params.trackingNumber === trackingNumber && isSettled(r));
+  });
 }
 
 async function messagesAbout(trackingNumber: string) {

@@ -3,6 +3,8 @@
  * weights and sizes as numeric, so no float ever reaches a stored amount.
  */
 import { sql } from 'drizzle-orm';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../../shared/message-status';
+import { ORDER_EVENT_KINDS } from '../../shared/order-lifecycle';
 import {
   bigint,
   date,
@@ -48,16 +50,9 @@ export const cargoTypeEnum = pgEnum('cargo_type', [
 export const truckStatusEnum = pgEnum('truck_status', ['AVAILABLE', 'ON_DELIVERY']);
 export const paymentMethodEnum = pgEnum('payment_method', ['online', 'cash_on_delivery']);
 export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'pending', 'paid']);
-export const outboxChannelEnum = pgEnum('outbox_channel', ['email', 'sms']);
-export const outboxStatusEnum = pgEnum('outbox_status', ['queued', 'sent', 'failed']);
-export const orderEventKindEnum = pgEnum('order_event_kind', [
-  'placed',
-  'dispatched',
-  'picked-up',
-  'delivered',
-  'delivery-failed',
-  'cancelled',
-]);
+export const outboxChannelEnum = pgEnum('outbox_channel', MESSAGE_CHANNELS);
+export const outboxStatusEnum = pgEnum('outbox_status', MESSAGE_STATUSES);
+export const orderEventKindEnum = pgEnum('order_event_kind', ORDER_EVENT_KINDS);
 
 export const users = pgTable(
   'users',

@@ -3,7 +3,7 @@ import { ORDER_EVENT_NAME } from '../../shared/order-lifecycle';
 import type { Database } from '../db/open-database';
 import type { OrderEventHub } from './order-event-hub';
 import type { OrderEventNotice } from './order-event-notice';
-import { findLastEventSeq, listOrderEventsAfter, type EventScope } from './order-event-queries';
+import { listOrderEventsAfter, type EventScope } from './order-event-queries';
 
 /** A client this far behind is dropped rather than buffered without end; it reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -98,7 +98,7 @@ export async function openEventStream(
     if (lastEventId === undefined) {
       // A first connection starts its Last-Event-ID here, so that a reconnect after a drop
       // replays what happened since, even when no event came before the drop.
-      write(`id: ${await findLastEventSeq(options.db)}\n\n`);
+      write(`id: ${options.hub.lastSeq()}\n\n`);
     } else {
       const missed = await listOrderEventsAfter(
         options.db,

@@ -84,6 +84,9 @@ export function createOrderEventHub({
 
     clientCount: () => clients.size,
 
+    /** The newest event this instance knows of: where a new stream's Last-Event-ID starts. */
+    lastSeq: () => lastSeq,
+
     /** Ends every stream (the server is shutting down) and stops listening. */
     async stop() {
       clearInterval(heartbeatTimer);

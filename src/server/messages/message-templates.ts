@@ -1,5 +1,5 @@
 import { ORDER_EVENT_KINDS, type OrderEventKind } from '../../shared/order-lifecycle';
-import type { MessageChannel } from '../../shared/schemas/message-schemas';
+import type { MessageChannel } from '../../shared/message-status';
 import { composeOrderNotice, type OrderNoticeFacts } from './order-notice-text';
 import { composePasswordResetMail } from './password-reset-text';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import type { MessageChannel, MessageStatus } from '../../shared/schemas/message-schemas';
+import type { MessageChannel, MessageStatus } from '../../shared/message-status';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { outboxMessages } from '../db/schema';
@@ -17,6 +17,11 @@ export interface NewOutboxMessage {
   locale?: string;
 }
 
+/** Delivered to every instance's worker when the caller's transaction commits. */
+async function wakeWorkers(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}
+
 /** Runs in the caller's transaction: the messages exist exactly when the change does. */
 export async function insertOutboxMessages(
   tx: Database,
@@ -24,7 +29,7 @@ export async function insertOutboxMessages(
 ): Promise<void> {
   if (messages.length === 0) return;
   await tx.insert(outboxMessages).values([...messages]);
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  await wakeWorkers(tx);
 }
 
 export interface ClaimedMessage {
@@ -220,7 +225,7 @@ export async function requeueFailedMessage(
       })
       .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')))
       .returning();
-    if (row) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+    if (row) await wakeWorkers(tx);
     return row;
   });
 }

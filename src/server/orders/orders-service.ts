@@ -13,6 +13,7 @@ import type { PriceRequestSchema } from '../../shared/schemas/order-schemas';
 import type { AuthContext, AuthService } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
+import { isUuid } from '../db/uuid';
 import { NotFoundError } from '../http/errors';
 import type { RouteDistanceLookup } from '../routing/route-distance';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -34,7 +35,6 @@ export const CUSTOMER_LISTS = {
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type CustomerList = keyof typeof CUSTOMER_LISTS;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NOT_FOUND = 'Order not found';
 
 interface OrdersServiceDeps {
@@ -155,7 +155,7 @@ export function createOrdersService({
     },
 
     async getOrder(auth: AuthContext, id: string) {
-      if (!UUID_PATTERN.test(id)) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!isUuid(id)) throw new NotFoundError(ORDER_NOT_FOUND);
       return loadOrderDetail({ id, userId: auth.userId });
     },
 

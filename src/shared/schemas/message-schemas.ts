@@ -8,14 +8,8 @@
  */
 import { z } from 'zod';
 import { ListQuerySchema } from './list-schemas';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../message-status';
 import { statusListField } from './status-list-field';
-
-export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-
-/** queued: waiting for its (next) attempt; sent: handed to SMTP or the SMS gateway; failed: given up. */
-export const MESSAGE_STATUSES = ['queued', 'sent', 'failed'] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
  * `?status=&q=&page=&pageSize=`. q finds the messages to one recipient (the whole email address,

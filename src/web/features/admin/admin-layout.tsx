@@ -78,15 +78,7 @@ export function AdminLayout() {
           <span className="hidden text-sm font-semibold text-slate-500 md:inline">
             {t('admin.brand.area')}
           </span>
-          <LiveIndicator
-            state={live}
-            labels={{
-              label: t('admin.live.label'),
-              connecting: t('admin.live.connecting'),
-              live: t('admin.live.live'),
-              down: t('admin.live.down'),
-            }}
-          />
+          <LiveIndicator state={live} />
         </>
       }
       formatPageTitle={(page) => t('admin.meta.pageTitle', { page })}

@@ -90,15 +90,7 @@ export function DashboardLayout() {
             label={t('dashboard.topBar.signedInAs')}
             name={user?.name}
           />
-          <LiveIndicator
-            state={live}
-            labels={{
-              label: t('dashboard.live.label'),
-              connecting: t('dashboard.live.connecting'),
-              live: t('dashboard.live.live'),
-              down: t('dashboard.live.down'),
-            }}
-          />
+          <LiveIndicator state={live} />
           <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
             <Plus aria-hidden="true" className="size-4" />
             {t('dashboard.topBar.newOrder')}

@@ -1,12 +1,6 @@
+import './live-strings';
+import { useTranslation } from 'react-i18next';
 import type { StreamState } from './event-stream';
-
-export interface LiveIndicatorLabels {
-  /** Names the indicator for screen readers ("Live updates"). */
-  label: string;
-  connecting: string;
-  live: string;
-  down: string;
-}
 
 const dotClassNames: Record<StreamState, string> = {
   connecting: 'bg-slate-400 motion-safe:animate-pulse',
@@ -19,23 +13,18 @@ const dotClassNames: Record<StreamState, string> = {
  * green dot (its text stays for screen readers), while "Reconnecting..." stays written out: it is
  * the one that changes what the user may trust on screen.
  */
-export function LiveIndicator({
-  state,
-  labels,
-}: {
-  state: StreamState;
-  labels: LiveIndicatorLabels;
-}) {
+export function LiveIndicator({ state }: { state: StreamState }) {
+  const { t } = useTranslation();
   return (
     <p
       role="status"
-      aria-label={labels.label}
+      aria-label={t('live.label')}
       data-state={state}
       className="flex shrink-0 items-center gap-1.5 text-xs font-semibold whitespace-nowrap text-slate-600"
     >
       <span aria-hidden="true" className={`size-2.5 rounded-full ${dotClassNames[state]}`} />
       <span className={state === 'live' ? 'sr-only sm:not-sr-only' : undefined}>
-        {labels[state]}
+        {t(`live.${state}`)}
       </span>
     </p>
   );

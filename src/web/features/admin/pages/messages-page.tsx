@@ -3,12 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
 import { RotateCw } from 'lucide-react';
-import type { Tone } from '../../../../shared/order-status';
-import {
-  MESSAGE_STATUSES,
-  type AdminMessage,
-  type MessageStatus,
-} from '../../../../shared/schemas/message-schemas';
+import { MESSAGE_STATUSES, MESSAGE_STATUS_TONES } from '../../../../shared/message-status';
+import type { AdminMessage } from '../../../../shared/schemas/message-schemas';
 import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useRetryMessage } from '../api/admin-api';
@@ -19,13 +15,6 @@ import type { AdminColumn } from '../components/row-cards';
 
 /** Like the other admin times: yyyy-MM-dd HH:mm in the admin's own time zone. */
 const MESSAGE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
-
-/** Waiting is amber like a pending order, sent green like a delivered one, failed red. */
-const MESSAGE_STATUS_TONES: Readonly<Record<MessageStatus, Tone>> = {
-  queued: 'amber',
-  sent: 'green',
-  failed: 'red',
-};
 
 function MessageTime({ iso }: { iso: string | null }) {
   const { t } = useTranslation();
