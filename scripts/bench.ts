@@ -69,7 +69,8 @@ async function seed(database: OpenDatabase): Promise<void> {
       33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 32582, 110.76, 111,
       now() - (i || ' minutes')::interval
     from generate_series(1, ${ORDER_COUNT}) as i`);
-  // Each payment is made with its order; delivered ones are paid (DESIGN decision 15) a day later.
+  // Each payment is made with its order; delivered ones are paid (docs/product.md,
+  // decision 15) a day later.
   await db.execute(sql`
     insert into payments (order_id, amount_centimes, method, status, paid_at, created_at)
     select id, price_centimes, 'cash_on_delivery',

@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // With REDIS_URL, attempt counters are shared by every instance (DESIGN.md section 4).
+  // With REDIS_URL, attempt counters are shared by every instance (docs/architecture.md).
   const redis = deps.config.REDIS_URL
     ? new Redis(deps.config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : undefined;
@@ -157,8 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     heartbeatMs: deps.eventHeartbeatMs ?? 20_000,
   });
   app.decorate('orderEventHub', orderEventHub);
-  // docs/architecture.md, "The outbox": SMTP_URL wins whenever set; the log otherwise (a local run, or
-  // MAIL_MODE=log in production, where no text is logged).
+  // docs/architecture.md, "The outbox": SMTP_URL wins whenever set; the log otherwise (a local run,
+  // or MAIL_MODE=log in production, where no text is logged).
   const mail = config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
     : createLogMailTransport(app.log, { showText: !config.isProduction });

@@ -1,8 +1,8 @@
 export type CityCapital = '' | 'admin' | 'primary' | 'minor';
 
 /**
- * One row of the built-in city list (SPEC section 3), in the simplemaps worldcities shape:
- * capital is 'primary' for the national capital, 'admin' for a region's seat, 'minor' for a
+ * One row of the built-in city list (docs/product.md, section 3), in the simplemaps worldcities
+ * shape: capital is 'primary' for the national capital, 'admin' for a region's seat, 'minor' for a
  * province or prefecture seat, '' otherwise; population is the urban area, population_proper the
  * municipality (2014 census).
  */
@@ -53,7 +53,9 @@ function defineCity(
   };
 }
 
-/** Names are plain ASCII so that they are easy to type; findCity also accepts the accented forms. */
+/**
+ * Names are plain ASCII so that they are easy to type; findCity also accepts the accented forms.
+ */
 export const cities: readonly City[] = [
   defineCity('Casablanca', 33.5731, -7.5898, CASABLANCA_SETTAT, 'admin', 3_752_000, 3_359_818),
   defineCity('Rabat', 34.0209, -6.8416, RABAT_SALE_KENITRA, 'primary', 1_932_000, 577_827),

@@ -1,8 +1,8 @@
 /**
- * When a truck and its driver may take an order (DESIGN decision 5 and the dispatch safeguards):
- * enough capacity, a licence not expired, a technical inspection at most 12 months old. The
- * server applies these when it dispatches and when it offers truck-driver combinations; the
- * Trucks screen shows the same document states.
+ * When a truck and its driver may take an order (docs/product.md, decision 5 and the dispatch
+ * safeguards): enough capacity, a licence not expired, a technical inspection at most 12 months
+ * old. The server applies these when it dispatches and when it offers truck-driver combinations;
+ * the Trucks screen shows the same document states.
  */
 import { addDays, addMonths } from './business-calendar';
 import { formatDecimal } from './numbers';

@@ -67,7 +67,7 @@ describe('humanizeEnum', () => {
 });
 
 describe('formatShipmentRange', () => {
-  it('names both cities and the distance (DESIGN decision 13)', () => {
+  it('names both cities and the distance (docs/product.md, decision 13)', () => {
     expect(formatShipmentRange('Casablanca', 'Rabat', 110.76)).toBe(
       'Casablanca → Rabat (110.8 km)',
     );

@@ -19,7 +19,10 @@ export function formatKg(kg: number): string {
   return `${formatDecimal(kg, 0, 2)} Kg`;
 }
 
-/** Admin delivered and cancelled tables show tonnes (DESIGN decision 10): 1500 kg → '1.5 t'. */
+/**
+ * Admin delivered and cancelled tables show tonnes (docs/product.md,
+ * decision 10): 1500 kg → '1.5 t'.
+ */
 export function formatTonnes(kg: number): string {
   // Three decimals keep whole kilograms visible: 12 kg → '0.012 t'.
   return `${formatDecimal(kg / 1000, 0, 3)} t`;
@@ -38,7 +41,7 @@ export function humanizeEnum(value: string): string {
   return value.replaceAll('_', ' ');
 }
 
-/** DESIGN decision 13: 'Casablanca → Rabat (112.4 km)'. */
+/** docs/product.md, decision 13: 'Casablanca → Rabat (112.4 km)'. */
 export function formatShipmentRange(from: string, to: string, km: number): string {
   return `${from} → ${to} (${formatDistanceText(km)})`;
 }

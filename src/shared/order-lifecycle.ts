@@ -33,7 +33,10 @@ export interface OrderTransitionRule {
 
 export const ORDER_LIFECYCLE = {
   place: { kind: 'placed', from: [], to: 'PENDING', actors: ['customer'] },
-  /** Confirming an order puts it on the road with a truck and its driver (DESIGN decision 5). */
+  /**
+   * Confirming an order puts it on the road with a truck and its driver
+   * (docs/product.md, decision 5).
+   */
   dispatch: { kind: 'dispatched', from: ['PENDING'], to: 'IN_TRANSIT', actors: ['admin'] },
   pickUp: { kind: 'picked-up', from: ['IN_TRANSIT'], to: 'IN_TRANSIT', actors: ['driver'] },
   deliver: {

@@ -73,7 +73,7 @@ describe('order statuses', () => {
   });
 });
 
-describe('tracking display states (DESIGN decision 11)', () => {
+describe('tracking display states (docs/product.md, decision 11)', () => {
   it('shows IN_TRANSIT as On the road and PENDING or CONFIRMED as Processing', () => {
     expect(getTrackingState('IN_TRANSIT')).toBe('ON_THE_ROAD');
     expect(getTrackingState('PENDING')).toBe('PROCESSING');

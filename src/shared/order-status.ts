@@ -11,7 +11,9 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The American spelling that older data and the dashboard summary use (SPEC section 4). */
+/**
+ * The American spelling that older data and the dashboard summary use (docs/product.md, section 4).
+ */
 const LEGACY_CANCELLED = 'CANCELED';
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -20,8 +22,8 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 /**
  * Reads a status as stored or sent: case and surrounding spaces do not matter, CANCELED means
- * CANCELLED, and an order without a status is PENDING (SPEC section 4). Throws RangeError for any
- * other value, which can only come from a bug.
+ * CANCELLED, and an order without a status is PENDING (docs/product.md, section 4). Throws
+ * RangeError for any other value, which can only come from a bug.
  */
 export function normalizeOrderStatus(value: string | null | undefined): OrderStatus {
   const status = value?.trim().toUpperCase();
@@ -39,7 +41,9 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   CANCELLED: 'Cancelled',
 };
 
-/** SPEC section 2: Processing amber, Delivered green, Cancelled red, other states blue. */
+/**
+ * docs/product.md, section 2: Processing amber, Delivered green, Cancelled red, other states blue.
+ */
 export const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, Tone>> = {
   PENDING: 'amber',
   CONFIRMED: 'amber',
@@ -48,7 +52,7 @@ export const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, Tone>> = {
   CANCELLED: 'red',
 };
 
-/** The states the customer Tracking screen filters on (DESIGN decision 11). */
+/** The states the customer Tracking screen filters on (docs/product.md, decision 11). */
 export const TRACKING_STATES = ['ON_THE_ROAD', 'PROCESSING'] as const;
 export type TrackingState = (typeof TRACKING_STATES)[number];
 
@@ -75,7 +79,10 @@ const TRUCK_STATUS_TONES: Readonly<Record<TruckStatus, Tone>> = {
   ON_DELIVERY: 'orange',
 };
 
-/** Takes any string: the Trucks Active badge shows other statuses in grey (SPEC section 2). */
+/**
+ * Takes any string: the Trucks Active badge shows other statuses in grey
+ * (docs/product.md, section 2).
+ */
 export function getTruckStatusTone(status: string): Tone {
   return lookUpTone(TRUCK_STATUS_TONES, status);
 }
@@ -89,7 +96,10 @@ const PAYMENT_STATUS_TONES: Readonly<Record<PaymentStatus, Tone>> = {
   paid: 'green',
 };
 
-/** Case-insensitive, as the Revenue screen reads it (SPEC section 2); unknown values are grey. */
+/**
+ * Case-insensitive, as the Revenue screen reads it (docs/product.md, section
+ * 2); unknown values are grey.
+ */
 export function getPaymentStatusTone(status: string): Tone {
   return lookUpTone(PAYMENT_STATUS_TONES, status.trim().toLowerCase());
 }
@@ -105,7 +115,10 @@ const ROLE_TONES: Readonly<Record<Role, Tone>> = {
   USER: 'green',
 };
 
-/** Exact match: only the uppercase ADMIN is an admin (SPEC section 6); other roles are grey. */
+/**
+ * Exact match: only the uppercase ADMIN is an admin (docs/product.md, section
+ * 6); other roles are grey.
+ */
 export function getRoleTone(role: string): Tone {
   return lookUpTone(ROLE_TONES, role);
 }

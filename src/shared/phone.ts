@@ -1,7 +1,7 @@
 /**
- * Moroccan phone numbers in E.164 (`+212612345678`), the one form kept and compared (DESIGN
- * decision 18): `0612 34 56 78`, `00212612345678` and `212612345678` are that same number.
- * Numbers of other countries must be typed with their `+` or `00` prefix.
+ * Moroccan phone numbers in E.164 (`+212612345678`), the one form kept and compared
+ * (docs/product.md, decision 18): `0612 34 56 78`, `00212612345678` and `212612345678` are that
+ * same number. Numbers of other countries must be typed with their `+` or `00` prefix.
  */
 export function toE164(phone: string): string | undefined {
   const compact = phone.trim().replace(/[\s.\-()]/g, '');

@@ -10,9 +10,9 @@ import {
 import type { PriceResult } from './schemas/order-schemas';
 
 /**
- * What the price call would answer without a routing service (SPEC section 8: "a straight-line
- * estimate is used"): the server's price rule over the straight-line distance. The calculator
- * shows it, labelled as an estimate, when the price call itself fails.
+ * What the price call would answer without a routing service (docs/product.md, section 8: "a
+ * straight-line estimate is used"): the server's price rule over the straight-line distance. The
+ * calculator shows it, labelled as an estimate, when the price call itself fails.
  */
 export function estimateStraightLinePrice(request: {
   origin: LatLng;

@@ -31,7 +31,7 @@ function getCityPoint(name: string) {
   return { lat: city.lat, lng: city.lng };
 }
 
-describe('constants of SPEC section 9', () => {
+describe('constants of docs/product.md, section 9', () => {
   it('pins the calculator figures', () => {
     expect({ BASE_PRICE, PRICE_PER_KM, MINIMUM_PRICE, SERVER_MAX_WEIGHT_KG }).toEqual({
       BASE_PRICE: 50,
@@ -277,7 +277,7 @@ describe('chooseVehicle (the server picks the smallest vehicle that holds the pa
   });
 });
 
-describe('calculateServerPrice (DESIGN decision 3)', () => {
+describe('calculateServerPrice (docs/product.md, decision 3)', () => {
   it('prices the 12 kg Casablanca to Rabat parcel by motorcycle', () => {
     // 271.52 (above) × weight 1.5 × motorcycle 0.8 × normal 1 = 271.52 × 1.2 = 325.824 → 325.82
     expect(calculateServerPrice({ distanceKm: 110.76, weightKg: 12, priority: 'normal' })).toEqual({
@@ -332,7 +332,7 @@ describe('calculateServerPrice (DESIGN decision 3)', () => {
   });
 });
 
-describe('calculateWizardFallbackPrice (SPEC section 9, wizard local price)', () => {
+describe('calculateWizardFallbackPrice (docs/product.md, section 9, wizard local price)', () => {
   // The calculator defaults: 10 kg, 20 × 15 × 10 cm.
   // weight 10 × 20 = 200; volume 20 × 15 × 10 = 3000 cm³ = 0.003 m³ × 500 = 1.5
   const parcel = { weightKg: 10, lengthCm: 20, widthCm: 15, heightCm: 10 };

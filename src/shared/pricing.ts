@@ -1,6 +1,6 @@
 import { formatDecimal, roundTo, roundToCents } from './numbers';
 
-// SPEC section 9, calculator rule.
+// docs/product.md, section 9, calculator rule.
 export const BASE_PRICE = 50;
 export const PRICE_PER_KM = 2;
 export const MINIMUM_PRICE = 70;
@@ -30,12 +30,14 @@ export const VEHICLES: Readonly<Record<VehicleType, Vehicle>> = {
   truck: { factor: 2, maxWeightKg: 1000 },
 };
 
-/** DESIGN decision 17: freight the server accepts, above the calculator's 1000 kg truck. */
+/**
+ * docs/product.md, decision 17: freight the server accepts, above the calculator's 1000 kg truck.
+ */
 export const SERVER_MAX_WEIGHT_KG = 40_000;
 
 /*
- * The specification defines city multipliers and distance tiers but its price formula never
- * applies them (DESIGN decision 3 keeps it that way). They stay here as data so that the figures
+ * The specification defines city multipliers and distance tiers but its price formula never applies
+ * them (docs/product.md, decision 3 keeps it that way). They stay here as data so that the figures
  * live in one place should a future price rule use them; no price below reads them.
  */
 export const CITY_MULTIPLIERS: Readonly<Record<string, number>> = {
@@ -55,14 +57,18 @@ export const LONG_DISTANCE_FACTOR = 0.7;
 export const PRIORITIES = ['normal', 'express', 'urgent'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/** The server's priority takes the place of the calculator's express checkbox (DESIGN decision 3). */
+/**
+ * The server's priority takes the place of the calculator's express checkbox
+ * (docs/product.md, decision 3).
+ */
 export const PRIORITY_FACTORS: Readonly<Record<Priority, number>> = {
   normal: 1,
   express: EXPRESS_FACTOR,
   urgent: 2,
 };
 
-// SPEC section 9, the wizard's local price, shown only when the server's price call fails.
+// docs/product.md, section 9, the wizard's local price, shown only when the
+// server's price call fails.
 export const CARGO_TYPES = ['general', 'fragile', 'hazardous', 'refrigerated'] as const;
 export type CargoType = (typeof CARGO_TYPES)[number];
 
@@ -76,7 +82,7 @@ export const DEFAULT_CARGO_BASE_PRICE = 1000;
 export const WIZARD_PRICE_PER_KG = 20;
 export const WIZARD_PRICE_PER_CUBIC_METRE = 500;
 
-// SPEC section 9, the straight-line fallback when no routing service answers.
+// docs/product.md, section 9, the straight-line fallback when no routing service answers.
 export const EARTH_RADIUS_KM = 6371;
 /** Roads are longer than the great circle; the specification allows 30 %. */
 export const ROAD_FACTOR = 1.3;
@@ -178,8 +184,8 @@ function assertWeight(weightKg: number, maxWeightKg: number): void {
 }
 
 /**
- * The calculator rule of SPEC section 9, shared by both callers:
- * max(MINIMUM_PRICE, (BASE_PRICE + PRICE_PER_KM × km) × weight × vehicle × service factor).
+ * The calculator rule of docs/product.md, section 9, shared by both callers: max(MINIMUM_PRICE,
+ * (BASE_PRICE + PRICE_PER_KM × km) × weight × vehicle × service factor).
  */
 function applyPriceRule(
   distanceKm: number,
@@ -227,9 +233,9 @@ export function calculateDirectPrice(input: {
 }
 
 /**
- * The server's automatic choice (DESIGN decisions 3 and 17): the smallest vehicle that holds the
- * parcel, a truck for anything above the van's 200 kg up to SERVER_MAX_WEIGHT_KG.
- * Throws RangeError outside (0, SERVER_MAX_WEIGHT_KG].
+ * The server's automatic choice (docs/product.md, decisions 3 and 17): the smallest vehicle that
+ * holds the parcel, a truck for anything above the van's 200 kg up to SERVER_MAX_WEIGHT_KG. Throws
+ * RangeError outside (0, SERVER_MAX_WEIGHT_KG].
  */
 export function chooseVehicle(weightKg: number): VehicleType {
   assertWeight(weightKg, SERVER_MAX_WEIGHT_KG);
@@ -237,9 +243,9 @@ export function chooseVehicle(weightKg: number): VehicleType {
 }
 
 /**
- * The price the server stores (DESIGN decision 3): the calculator rule with the vehicle chosen
- * by weight and the priority factor in place of the express checkbox.
- * Throws RangeError for a negative distance or a weight outside (0, SERVER_MAX_WEIGHT_KG].
+ * The price the server stores (docs/product.md, decision 3): the calculator rule with the vehicle
+ * chosen by weight and the priority factor in place of the express checkbox. Throws RangeError for
+ * a negative distance or a weight outside (0, SERVER_MAX_WEIGHT_KG].
  */
 export function calculateServerPrice(input: {
   distanceKm: number;
@@ -264,9 +270,9 @@ function getCargoBasePrice(cargoType: string | null | undefined): number {
 }
 
 /**
- * The wizard's local price (SPEC section 9), in whole MAD: cargo base + weight × 20 +
- * volume in m³ × 500, times the priority factor. A missing or unknown cargo type uses the
- * default base, as the specification's form does before a type is picked.
+ * The wizard's local price (docs/product.md, section 9), in whole MAD: cargo base + weight × 20 +
+ * volume in m³ × 500, times the priority factor. A missing or unknown cargo type uses the default
+ * base, as the specification's form does before a type is picked.
  */
 export function calculateWizardFallbackPrice(input: {
   cargoType?: string | null;

@@ -4,7 +4,7 @@ import { BOUNCING_DOMAIN } from './bouncing-mail';
 import { expectNoHorizontalScroll, signInThroughApi } from './dashboard-helpers';
 import { expect, test } from './fixtures';
 
-/** The back office on a 360 px phone (UI brief "Phones first"). */
+/** The back office on a 360 px phone (docs/product.md, UI "Phones first"). */
 
 test('the burger opens the slide-in menu, which closes on Escape, backdrop and navigation', async ({
   page,

@@ -13,8 +13,8 @@ import { expect, test } from './fixtures';
 import { bearer } from './order-helpers';
 
 /**
- * The back office of SPEC section 2 on a desktop screen. The e2e database is shared by every
- * test running at once, so each test finds its own rows by searching for them, and asserts an
+ * The back office of docs/product.md, section 2 on a desktop screen. The e2e database is shared by
+ * every test running at once, so each test finds its own rows by searching for them, and asserts an
  * empty state only through a search nothing matches (or a filter no order can match).
  */
 
@@ -418,7 +418,7 @@ test('every list shows its empty state for a search nothing matches, and rows ot
     }
   }
 
-  // Tracking's Loading state matches no order (SPEC section 4): empty without a call.
+  // Tracking's Loading state matches no order (docs/product.md, section 4): empty without a call.
   await page.goto('/admin/tracking');
   await page.getByLabel('State', { exact: true }).selectOption({ label: 'Loading' });
   await expect(page.getByText('No in-transit orders found.')).toBeVisible();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** A password that meets the registration rule of SPEC section 5. */
+/** A password that meets the registration rule of docs/product.md, section 5. */
 export const strongPassword = 'Secret@2026a';
 
 let counter = 0;

@@ -11,7 +11,7 @@ import {
 } from './auth-helpers';
 import { expect, test } from './fixtures';
 
-/** Sign-up, login, guards, logout and password reset (SPEC sections 2, 4, 5, 8). */
+/** Sign-up, login, guards, logout and password reset (docs/product.md, sections 2, 4, 5, 8). */
 
 test('a company registers through the form, logs in and sees Dashboard in the header', async ({
   page,

@@ -1,7 +1,10 @@
 import { expectNoHorizontalScroll, signInWithSevenOrders } from './dashboard-helpers';
 import { expect, test } from './fixtures';
 
-/** The customer dashboard on a 360 px phone (SPEC section 2, UI brief "Phones first"). */
+/**
+ * The customer dashboard on a 360 px phone (docs/product.md, section 2,
+ * docs/product.md (UI) "Phones first").
+ */
 
 test('the burger opens the slide-in menu, which closes on Escape, backdrop and navigation', async ({
   page,

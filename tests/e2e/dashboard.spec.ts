@@ -16,7 +16,7 @@ import {
 } from './dashboard-helpers';
 import { expect, test } from './fixtures';
 
-/** The customer dashboard of SPEC section 2 and the order page, on a desktop screen. */
+/** The customer dashboard of docs/product.md, section 2 and the order page, on a desktop screen. */
 
 test('the dashboard shows the latest shipment, the summary and the last orders', async ({
   page,

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** The landing page of SPEC section 1 and the header and footer of its public layout. */
+/**
+ * The landing page of docs/product.md, section 1 and the header and footer of its public layout.
+ */
 
 const firstTestimonial = 'Fatima Zahra Benali';
 const secondTestimonial = 'Youssef El Amrani';

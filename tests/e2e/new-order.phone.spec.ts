@@ -2,7 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chooseCity, signInNewCustomer } from './order-helpers';
 
-/** The ordering screens on a 360 × 780 phone (UI brief: 360 px wide, tap targets of 40 px). */
+/**
+ * The ordering screens on a 360 × 780 phone (docs/product.md, UI: 360 px
+ * wide, tap targets of 40 px).
+ */
 
 async function expectNoHorizontalScroll(page: Page) {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({

@@ -26,8 +26,8 @@ import {
 } from './order-helpers';
 
 /**
- * The new-order wizard, the two calculators and the public Track Shipment look-up
- * (SPEC sections 2, 4, 5, 8, 9; DESIGN decisions 3, 4, 12, 13, 14, 17).
+ * The new-order wizard, the two calculators and the public Track Shipment look-up (docs/product.md,
+ * sections 2, 4, 5, 8, 9; docs/product.md, decisions 3, 4, 12, 13, 14, 17).
  */
 
 const card = {
@@ -108,7 +108,7 @@ test('a customer prices and places an order through the five steps, paying by ca
   await expect(priceSummary).toContainText(expressPrice.distanceText);
   await expect(priceSummary).toContainText(expressPrice.duration);
 
-  // Changing the priority prices the order again (DESIGN decision 14).
+  // Changing the priority prices the order again (docs/product.md, decision 14).
   const urgentPrice = await priceThroughApi(request, token, { ...shipment, priority: 'urgent' });
   expect(urgentPrice.price).not.toBe(expressPrice.price);
   await page.getByRole('radio', { name: /^Urgent/ }).check();
@@ -177,9 +177,10 @@ test('a customer prices and places an order through the five steps, paying by ca
     `/orders/${order!.id}`,
   );
 
-  // DESIGN decision 4: the card never leaves the page.
+  // docs/product.md, decision 4: the card never leaves the page.
   expect(orderPayloads).toHaveLength(1);
-  // The payload of SPEC section 3; the delivery address was left empty, so it is not sent.
+  // The payload of docs/product.md, section 3; the delivery address was left
+  // empty, so it is not sent.
   expect(Object.keys(orderPayloads[0]!).sort()).toEqual([
     'cargo_type',
     'delivery_loc',

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** The public site on a 360 × 780 phone (SPEC section 2; UI brief: every screen works at 360 px). */
+/**
+ * The public site on a 360 × 780 phone (docs/product.md, section 2; docs/product.md (UI):
+ * every screen works at 360 px).
+ */
 
 const pages: [string, string][] = [
   ['/', 'Parcels and freight across Morocco, delivered with care.'],

@@ -1,7 +1,7 @@
 import { expectHandledHttpError } from './auth-helpers';
 import { expect, test } from './fixtures';
 
-/** The static pages of SPEC section 2 ("Public layout"), on a desktop screen. */
+/** The static pages of docs/product.md, section 2 ("Public layout"), on a desktop screen. */
 
 test('About Us', async ({ page }) => {
   await page.goto('/about');

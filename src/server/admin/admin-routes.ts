@@ -19,7 +19,9 @@ import type { AdminOrderList, AdminService } from './admin-service';
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];
 
-/** The order lists of the admin screens (SPEC section 7) and their export file names. */
+/**
+ * The order lists of the admin screens (docs/product.md, section 7) and their export file names.
+ */
 const orderLists: Array<{
   path: string;
   list: AdminOrderList;

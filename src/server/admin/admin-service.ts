@@ -33,7 +33,7 @@ import {
 import { toAdminOrder, toAdminOrderDetail, toAdminPayment } from './admin-view';
 import { parseOrderSearch } from './order-search';
 
-/** The admin order lists of SPEC section 2 and the statuses each one may show. */
+/** The admin order lists of docs/product.md, section 2 and the statuses each one may show. */
 const ADMIN_ORDER_LISTS = {
   all: ORDER_STATUSES,
   pending: ['PENDING'],
@@ -45,7 +45,7 @@ export type AdminOrderList = keyof typeof ADMIN_ORDER_LISTS;
 
 const ORDER_NOT_FOUND = 'Order not found';
 
-/** The toasts of SPEC section 8 read these back. */
+/** The toasts of docs/product.md, section 8 read these back. */
 const TRANSITION_MESSAGES: Partial<Record<OrderStatus, string>> = {
   IN_TRANSIT: 'Order confirmed and assigned successfully',
   CANCELLED: 'Order cancelled successfully',
@@ -140,8 +140,8 @@ export function createAdminService({ db, clock, lifecycle }: AdminServiceDeps) {
     },
 
     /**
-     * The back office's status change (PUT update-status): the target status names one
-     * transition of the order lifecycle, which does the work (DESIGN decisions 5 and 15).
+     * The back office's status change (PUT update-status): the target status names one transition
+     * of the order lifecycle, which does the work (docs/product.md, decisions 5 and 15).
      */
     async updateOrderStatus(
       orderId: string,

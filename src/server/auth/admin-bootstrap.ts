@@ -17,8 +17,8 @@ export async function upsertAdminAccount(db: Database, email: string, password: 
 }
 
 /**
- * DESIGN decision 8: ADMIN_EMAIL/ADMIN_PASSWORD create or update that admin at every start.
- * With no admin at all and neither variable, a first start creates admin@localhost with a
+ * docs/product.md, decision 8: ADMIN_EMAIL/ADMIN_PASSWORD create or update that admin at every
+ * start. With no admin at all and neither variable, a first start creates admin@localhost with a
  * random password printed once: a working admin login, and no default password anywhere.
  */
 export async function bootstrapAdmin(

@@ -1,6 +1,6 @@
 /**
- * The whole data model (SPEC section 3) in one place. Money is kept in integer centimes,
- * weights and sizes as numeric, so no float ever reaches a stored amount.
+ * The whole data model (docs/product.md, section 3) in one place. Money is kept in integer
+ * centimes, weights and sizes as numeric, so no float ever reaches a stored amount.
  */
 import { sql } from 'drizzle-orm';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../../shared/message-status';
@@ -248,7 +248,8 @@ export const orders = pgTable(
     // an indexed condition: a pickup city, and a tracking-number prefix whatever the collation.
     index('orders_pickup_loc_idx').on(sql`lower(${table.pickupLoc})`),
     index('orders_tracking_number_pattern_idx').on(table.trackingNumber.op('text_pattern_ops')),
-    // The database itself refuses a second in-transit order on one truck (DESIGN decision 5).
+    // The database itself refuses a second in-transit order on one truck
+    // (docs/product.md, decision 5).
     uniqueIndex('orders_one_in_transit_per_truck')
       .on(table.truckId)
       .where(sql`${table.status} = 'IN_TRANSIT'`),

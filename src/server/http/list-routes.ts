@@ -21,8 +21,8 @@ export interface ListRouteOptions<Query extends { page: number; pageSize: number
 }
 
 /**
- * A list the way every admin list works (DESIGN decision 11): `GET path` answers one page as a
- * plain array with the total in X-Total-Count; `GET path/export.csv` answers the newest
+ * A list the way every admin list works (docs/product.md, decision 11): `GET path` answers one page
+ * as a plain array with the total in X-Total-Count; `GET path/export.csv` answers the newest
  * EXPORT_ROW_LIMIT rows matching the same filters as a CSV attachment.
  */
 export function registerListRoutes<Query extends { page: number; pageSize: number }, Item>(

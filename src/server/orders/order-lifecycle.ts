@@ -47,7 +47,9 @@ export interface TransitionResult {
 
 const ORDER_NOT_FOUND = 'Order not found';
 const TRUCK_BUSY = (truckNumber: string) => `Truck ${truckNumber} is already on a delivery`;
-/** DESIGN decision 5: the database's own last line of defence against a double dispatch. */
+/**
+ * docs/product.md, decision 5: the database's own last line of defence against a double dispatch.
+ */
 const ONE_IN_TRANSIT_PER_TRUCK = 'orders_one_in_transit_per_truck';
 
 /** The words of a refused transition, as the back office's toasts show them. */
@@ -300,7 +302,9 @@ export function createOrderLifecycle({ db, clock, notificationsService, log }: O
         facts: { reason: input.reason },
       })),
 
-    /** DESIGN decision 15: a pending order needs a reason; one on the road may omit it. */
+    /**
+     * docs/product.md, decision 15: a pending order needs a reason; one on the road may omit it.
+     */
     cancel: (orderId: string, actor: OrderActor, input: { reason?: string | null }) =>
       transition('cancel', orderId, actor, async (tx, order, now) => {
         const reason = input.reason ?? null;

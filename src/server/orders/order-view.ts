@@ -9,7 +9,7 @@ import type { OrderRow, OrderWithPayment, TrackingEventRow } from './orders-quer
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export const centimesToMad = (centimes: number) => centimes / 100;
 
-/** DESIGN decision 13: the pickup city until the order is delivered. */
+/** docs/product.md, decision 13: the pickup city until the order is delivered. */
 export function currentLocationOf(order: OrderRow): string {
   return order.status === 'DELIVERED' ? order.deliveryLoc : order.pickupLoc;
 }

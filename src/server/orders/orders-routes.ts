@@ -20,7 +20,7 @@ const ErrorSchema = z.object({
 const tags = ['customer'];
 const security = [{ bearerAuth: [] }];
 
-/** The list endpoints and the body key each one answers with (DESIGN decision 2). */
+/** The list endpoints and the body key each one answers with (docs/product.md, decision 2). */
 const customerLists: Array<{ path: string; list: CustomerList; key: string; summary: string }> = [
   { path: '/dashboard/orders', list: 'orders', key: 'orders', summary: 'All my orders' },
   {

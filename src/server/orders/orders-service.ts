@@ -26,7 +26,7 @@ import {
 import { toCustomerOrder, toCustomerOrderDetail, toPublicTracking } from './order-view';
 import { generateTrackingNumber } from './tracking-number';
 
-/** The customer lists of SPEC section 2 and the statuses each one shows. */
+/** The customer lists of docs/product.md, section 2 and the statuses each one shows. */
 export const CUSTOMER_LISTS = {
   orders: ORDER_STATUSES,
   tracking: ['PENDING', 'CONFIRMED', 'IN_TRANSIT'],

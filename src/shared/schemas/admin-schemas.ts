@@ -1,9 +1,10 @@
 /**
- * The admin back office API (SPEC sections 2, 3 and 7): every route below is under /api and
- * answers only the role ADMIN (401 without a session, 403 for a customer).
+ * The admin back office API (docs/product.md, sections 2, 3 and 7): every route below is under /api
+ * and answers only the role ADMIN (401 without a session, 403 for a customer).
  *
  * Conventions, the same on every admin list:
- * - The body is a plain JSON array of items (SPEC section 7 "arrays", DESIGN decision 11), newest
+ * - The body is a plain JSON array of items (docs/product.md, section 7 "arrays", docs/product.md,
+ * decision 11), newest
  *   first; the number of all matching rows is in the `X-Total-Count` header.
  * - `?page=&pageSize=&q=&status=`: pageSize at most 100; without page the newest 100.
  * - `<list path>/export.csv` takes the same q and status and answers text/csv (UTF-8 with BOM,
@@ -16,10 +17,11 @@
  *   GET  /admin/orders/pending                  (PENDING only)      ?… → AdminOrderListSchema
  *   GET  /admin/orders/delivered                (DELIVERED only)    ?… → AdminOrderListSchema
  *   GET  /admin/orders/cancelled                (CANCELLED only)    ?… → AdminOrderListSchema
- *   GET  /admin/orders/:id                      → { order: AdminOrderDetailSchema } (404 if unknown)
+ * GET  /admin/orders/:id                      → { order: AdminOrderDetailSchema } (404 if unknown)
  *   GET  /admin/in-transit                      (IN_TRANSIT only)   ?… → AdminOrderListSchema
- *   PUT  /admin/orders/:id/update-status        UpdateOrderStatusSchema → UpdateOrderStatusResultSchema
- *   GET  /admin/payments                        ?AdminPaymentListQuerySchema → AdminPaymentListSchema
+ * PUT  /admin/orders/:id/update-status        UpdateOrderStatusSchema →
+ * UpdateOrderStatusResultSchema
+ * GET  /admin/payments                        ?AdminPaymentListQuerySchema → AdminPaymentListSchema
  *   GET  /admin/users                           ?AdminUserListQuerySchema → AdminUserListSchema
  * Trucks, drivers and truck-driver combinations: fleet-schemas.ts.
  */
@@ -72,8 +74,8 @@ const placeSchema = z.object({
 });
 
 /**
- * One order as every admin order list and the status update return it: the union of SPEC
- * section 3's "Admin order as read", "In-transit order" and "All-orders item".
+ * One order as every admin order list and the status update return it: the union of
+ * docs/product.md, section 3's "Admin order as read", "In-transit order" and "All-orders item".
  */
 export const AdminOrderSchema = z.object({
   id: z.uuid(),
@@ -140,13 +142,16 @@ export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 export const DASHBOARD_SERIES_DAYS = 30;
 export const DASHBOARD_RECENT_ORDERS = 5;
 
-/** GET /admin/dashboard (SPEC section 3 "Admin dashboard response", plus a chart series). */
+/**
+ * GET /admin/dashboard: docs/product.md, section 3 "Admin dashboard response", plus a
+ * chart series.
+ */
 export const AdminDashboardSchema = z.object({
   totalOrders: z.number(),
   totalTrucks: z.number(),
   /** Every account, as on the Users screen the card links to. */
   totalUsers: z.number(),
-  /** MAD: the sum of paid payments (DESIGN decision 15). */
+  /** MAD: the sum of paid payments (docs/product.md, decision 15). */
   totalPayments: z.number(),
   /** The newest orders, newest first. */
   recentOrders: z.array(AdminOrderSchema),
@@ -162,14 +167,17 @@ export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 export const CANCELLATION_REASON_MESSAGE = 'Please provide a cancellation reason';
 export const TRUCK_DRIVER_REQUIRED_MESSAGE = 'Please select a truck-driver combination';
 
-/** Cancelling a pending order needs a reason (SPEC section 5); the cancel dialog uses this too. */
+/**
+ * Cancelling a pending order needs a reason (docs/product.md, section 5); the
+ * cancel dialog uses this too.
+ */
 export const CancellationReasonSchema = requiredText(CANCELLATION_REASON_MESSAGE).max(
   500,
   'The reason must be 500 characters or less',
 );
 
 /**
- * PUT /admin/orders/:id/update-status, the three bodies of SPEC section 7:
+ * PUT /admin/orders/:id/update-status, the three bodies of docs/product.md, section 7:
  * `{ status: 'IN_TRANSIT', truckNumber, driverId }` confirms a pending order onto a truck and its
  * own driver; `{ status: 'CANCELLED', reason }` cancels (the reason is required while the order
  * is pending); `{ status: 'DELIVERED' }` delivers an order on the road.
@@ -203,13 +211,15 @@ export type UpdateOrderStatusInput = z.input<typeof UpdateOrderStatusSchema>;
 export type UpdateOrderStatus = z.output<typeof UpdateOrderStatusSchema>;
 
 export const UpdateOrderStatusResultSchema = z.object({
-  /** For the toast: "Order confirmed and assigned successfully", "Order cancelled successfully", … */
+  /**
+   * For the toast: "Order confirmed and assigned successfully", "Order cancelled successfully", …
+   */
   message: z.string(),
   order: AdminOrderSchema,
 });
 export type UpdateOrderStatusResult = z.infer<typeof UpdateOrderStatusResultSchema>;
 
-/** One row of the Revenue screen (SPEC section 3 "Payment"). */
+/** One row of the Revenue screen (docs/product.md, section 3 "Payment"). */
 export const AdminPaymentSchema = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
@@ -233,7 +243,7 @@ export const AdminPaymentListQuerySchema = ListQuerySchema.extend({
 });
 export type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>;
 
-/** One row of the Users screen (SPEC section 3 "Admin user list item"). */
+/** One row of the Users screen (docs/product.md, section 3 "Admin user list item"). */
 export const AdminUserListItemSchema = z.object({
   id: z.uuid(),
   email: z.string(),

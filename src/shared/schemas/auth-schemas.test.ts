@@ -58,7 +58,7 @@ const omit = <T extends object>(value: T, key: keyof T) => {
   return copy;
 };
 
-describe('SPEC section 5 messages', () => {
+describe('docs/product.md, section 5 messages', () => {
   it.each([
     // Login
     [LoginSchema, { email: 'x', password: 'secret1' }, 'email', 'Please enter a valid email'],

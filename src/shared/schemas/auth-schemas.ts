@@ -1,6 +1,6 @@
 /**
- * Account payloads with the exact messages of SPEC section 5. The server validates requests
- * with these; the forms validate with the same schemas through zodResolver.
+ * Account payloads with the exact messages of docs/product.md, section 5. The server validates
+ * requests with these; the forms validate with the same schemas through zodResolver.
  */
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
 /**
- * The two calculators of SPEC section 2 with the messages of sections 5 and 9: the distance and
- * price calculator (/calculate-distance) and the direct calculator test page.
+ * The two calculators of docs/product.md, section 2 with the messages of sections 5 and 9: the
+ * distance and price calculator (/calculate-distance) and the direct calculator test page.
  */
 import { z } from 'zod';
 import { VEHICLE_TYPES } from '../pricing';
@@ -11,9 +11,9 @@ const orderFields = CreateOrderSchema.in.shape;
 export const BOTH_CITIES_MESSAGE = 'Please select both pickup and delivery cities';
 export const MIN_CALCULATOR_WEIGHT_KG = 1;
 
-/** SPEC section 9: 10 kg and 20 × 15 × 10 cm until the customer says otherwise. */
+/** docs/product.md, section 9: 10 kg and 20 × 15 × 10 cm until the customer says otherwise. */
 export const CALCULATOR_DEFAULTS = { weight: 10, length: 20, width: 15, height: 10 } as const;
-/** SPEC section 9: the price the calculator shows before the first calculation. */
+/** docs/product.md, section 9: the price the calculator shows before the first calculation. */
 export const DEFAULT_PRICE_DISPLAY = 5000;
 
 /** A listed city; a blank one gets the calculator's single message for both. */

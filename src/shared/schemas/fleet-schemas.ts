@@ -47,9 +47,9 @@ const optionalEmail = z
   .transform((email) => email || undefined);
 
 /**
- * POST /api/admin/trucks/add: the driver-plus-truck payload of SPEC section 3, under the
- * names DESIGN decision 16 maps the form's fields to. A new truck is always AVAILABLE at
- * Depot 1; the two fixed fields may be sent but cannot say anything else.
+ * POST /api/admin/trucks/add: the driver-plus-truck payload of docs/product.md, section 3, under
+ * the names docs/product.md, decision 16 maps the form's fields to. A new truck is always AVAILABLE
+ * at Depot 1; the two fixed fields may be sent but cannot say anything else.
  */
 export const CreateDriverTruckSchema = z.object({
   fullName: requiredText('Full name is required').max(100, 'Must be 100 characters or less'),
@@ -96,7 +96,10 @@ export type CreateDriverTruck = z.output<typeof CreateDriverTruckSchema>;
 export const TruckStatusSchema = z.enum(TRUCK_STATUSES);
 export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES);
 
-/** One row of the Trucks Active screen (SPEC section 3 "Truck", with its driver and documents). */
+/**
+ * One row of the Trucks Active screen (docs/product.md, section 3 "Truck", with
+ * its driver and documents).
+ */
 export const AdminTruckSchema = z.object({
   id: z.uuid(),
   truckNumber: z.string(),
@@ -107,7 +110,7 @@ export const AdminTruckSchema = z.object({
   capacity: z.number(),
   status: TruckStatusSchema,
   location: z.string(),
-  /** The driver's name (SPEC section 3 names it fullName on the truck). */
+  /** The driver's name (docs/product.md, section 3 names it fullName on the truck). */
   fullName: z.string(),
   driverId: z.uuid(),
   phone: z.string(),
@@ -145,7 +148,7 @@ export const TruckDriverQuerySchema = z.object({
 });
 export type TruckDriverQuery = z.output<typeof TruckDriverQuerySchema>;
 
-/** An AVAILABLE truck with its own driver (SPEC section 3): `id` is the driver's id. */
+/** An AVAILABLE truck with its own driver (docs/product.md, section 3): `id` is the driver's id. */
 export const TruckDriverCombinationSchema = z.object({
   truckId: z.uuid(),
   truckNumber: z.string(),

@@ -3,8 +3,8 @@ import { z } from 'zod';
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * Every list endpoint takes `?page=&pageSize=&q=` (DESIGN decision 11). Without `page` a list
- * answers its newest 100; the total goes in the X-Total-Count header.
+ * Every list endpoint takes `?page=&pageSize=&q=` (docs/product.md, decision 11). Without `page` a
+ * list answers its newest 100; the total goes in the X-Total-Count header.
  */
 export const ListQuerySchema = z.object({
   page: z.coerce

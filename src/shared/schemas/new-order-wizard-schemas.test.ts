@@ -175,7 +175,7 @@ describe('the whole wizard', () => {
     });
   });
 
-  it('builds the payload of SPEC section 3 that the server accepts, without any card detail', () => {
+  it('builds the payload of docs/product.md, section 3 that the server accepts, without any card detail', () => {
     const order = NewOrderWizardSchema.parse(values);
     const payload = toCreateOrderPayload(order, 1234.5);
     expect(payload).toEqual({

@@ -1,8 +1,8 @@
 /**
- * The new-order wizard (SPEC sections 3 and 5): one schema per step, with the specification's
- * messages, and the mapping from the finished form to the creation payload. The fields the form
- * shares with the payload are the payload's own schemas, so the form cannot accept what the
- * server refuses.
+ * The new-order wizard (docs/product.md, sections 3 and 5): one schema per step, with the
+ * specification's messages, and the mapping from the finished form to the creation payload. The
+ * fields the form shares with the payload are the payload's own schemas, so the form cannot
+ * accept what the server refuses.
  */
 import { z } from 'zod';
 import { findCity } from '../cities';
@@ -14,7 +14,10 @@ const orderFields = CreateOrderSchema.in.shape;
 
 const PrioritySchema = z.enum(PRIORITIES, { error: 'Priority is required' });
 
-/** Step 1: the pickup and delivery cities (DESIGN decision 13), each with a street address. */
+/**
+ * Step 1: the pickup and delivery cities (docs/product.md, decision 13),
+ * each with a street address.
+ */
 export const RouteStepSchema = z.object({
   pickupLocation: orderFields.pickup_loc,
   pickupAddress: orderFields.pickup_address,
@@ -52,8 +55,8 @@ export const WIZARD_PAYMENT_METHODS = ['card', 'cod'] as const;
 export type WizardPaymentMethod = (typeof WIZARD_PAYMENT_METHODS)[number];
 
 /**
- * Step 4. Card details are required when paying by card and checked on screen only (DESIGN
- * decision 4): nothing below maps them into the payload.
+ * Step 4. Card details are required when paying by card and checked on screen only
+ * (docs/product.md, decision 4): nothing below maps them into the payload.
  */
 export const PaymentStepSchema = z.discriminatedUnion(
   'paymentMethod',
@@ -101,7 +104,9 @@ export const NEW_ORDER_STEP_FIELDS: readonly (readonly NewOrderWizardField[])[] 
   ['paymentMethod', 'cardNumber', 'cardName', 'expiryDate', 'cvv'],
 ];
 
-/** The payload's field names (SPEC section 3) and the wizard field each one comes from. */
+/**
+ * The payload's field names (docs/product.md, section 3) and the wizard field each one comes from.
+ */
 const PAYLOAD_FIELD_SOURCES: Readonly<Record<string, NewOrderWizardField>> = {
   priority: 'priority',
   pickup_loc: 'pickupLocation',
@@ -138,8 +143,9 @@ export function findFirstStepOf(fields: readonly string[]): number | undefined {
 }
 
 /**
- * The creation payload of SPEC section 3 (with its `leingth` spelling). The price is sent as the
- * specification has it, though the server computes its own; card details never leave the form.
+ * The creation payload of docs/product.md, section 3 (with its `leingth` spelling). The
+ * price is sent as the specification has it, though the server computes its own; card
+ * details never leave the form.
  */
 export function toCreateOrderPayload(order: NewOrderWizard, price: number): CreateOrderInput {
   return {

@@ -1,4 +1,4 @@
-/** The customer's in-app notifications (SPEC section 2, /dashboard/notifications). */
+/** The customer's in-app notifications (docs/product.md, section 2, /dashboard/notifications). */
 import { z } from 'zod';
 import { ListQuerySchema } from './list-schemas';
 

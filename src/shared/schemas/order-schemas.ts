@@ -1,5 +1,6 @@
 /**
- * Customer ordering: the price request, the order creation payload (SPEC section 3, with its
+ * Customer ordering: the price request, the order creation payload
+ * (docs/product.md, section 3, with its
  * `leingth` spelling), and the order as the API returns it.
  */
 import { z } from 'zod';
@@ -60,7 +61,9 @@ export const PriceResultSchema = z.object({
 });
 export type PriceResult = z.infer<typeof PriceResultSchema>;
 
-/** A city of the built-in list (DESIGN decision 13), given back in its listed spelling. */
+/**
+ * A city of the built-in list (docs/product.md, decision 13), given back in its listed spelling.
+ */
 const cityField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
@@ -127,7 +130,10 @@ export const TrackingEventSchema = z.object({
   note: z.string().nullable(),
 });
 
-/** A customer's order as every dashboard call returns it (SPEC section 3, "Customer order"). */
+/**
+ * A customer's order as every dashboard call returns it (docs/product.md,
+ * section 3, "Customer order").
+ */
 export const CustomerOrderSchema = z.object({
   id: z.uuid(),
   trackingNumber: z.string(),
@@ -186,7 +192,7 @@ export type CustomerOrderDetail = z.infer<typeof CustomerOrderDetailSchema>;
 
 const statusRecord = z.record(OrderStatusSchema, z.number());
 
-/** GET /api/dashboard (SPEC section 3, "Customer dashboard data"). */
+/** GET /api/dashboard (docs/product.md, section 3, "Customer dashboard data"). */
 export const CustomerDashboardSchema = z.object({
   user: PublicUserSchema,
   lastDelivered: CustomerOrderSchema.nullable(),
@@ -214,7 +220,7 @@ export const PublicTrackingSchema = z.object({
 });
 export type PublicTracking = z.infer<typeof PublicTrackingSchema>;
 
-/** `?page=&pageSize=&q=&status=` on the customer lists (DESIGN decision 11). */
+/** `?page=&pageSize=&q=&status=` on the customer lists (docs/product.md, decision 11). */
 export const CustomerOrderListQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
   pageSize: z.coerce

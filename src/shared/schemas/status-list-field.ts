@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * `?status=A,B` on a list (DESIGN decision 11): comma-separated, read through `normalize` (case,
- * older spellings), each value one of `statuses`; absent or blank means every status.
+ * `?status=A,B` on a list (docs/product.md, decision 11): comma-separated, read through `normalize`
+ * (case, older spellings), each value one of `statuses`; absent or blank means every status.
  */
 export function statusListField<const T extends readonly [string, ...string[]]>(
   statuses: T,

@@ -17,7 +17,9 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-/** A page of a list: the body the server sent and its X-Total-Count (DESIGN decision 11). */
+/**
+ * A page of a list: the body the server sent and its X-Total-Count (docs/product.md, decision 11).
+ */
 export interface ApiPage<T> {
   body: T;
   total: number;

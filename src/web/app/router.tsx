@@ -3,8 +3,8 @@ import { SessionRoot } from '../features/auth/session/session-provider';
 import { RouteError } from './route-error';
 
 /**
- * Every route of SPEC section 2. Each screen is its own chunk, so the landing page never
- * downloads dashboard or admin code.
+ * Every route of docs/product.md, section 2. Each screen is its own chunk, so the landing page
+ * never downloads dashboard or admin code.
  */
 /** A layout route that provides the query cache to the screens below it (app/query-root). */
 const withQueries = (children: RouteObject[]): RouteObject => ({

@@ -1,6 +1,9 @@
 import type { PublicUser } from '../../shared/schemas/user-schemas';
 
-/** The keys SPEC section 6 names: the session lives in localStorage under `token`, `user`, `id`. */
+/**
+ * The keys docs/product.md, section 6 names: the session lives in localStorage under
+ * `token`, `user` and `id`.
+ */
 export const sessionKeys = { token: 'token', user: 'user', id: 'id' } as const;
 
 /** What the app keeps of the signed-in user: the login answer, without profile details. */

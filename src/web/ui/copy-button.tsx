@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 
-/** SPEC section 9: the Copied! hint shows for 1.2 s. */
+/** docs/product.md, section 9: the Copied! hint shows for 1.2 s. */
 export const COPIED_HINT_MS = 1_200;
 
 /**

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC section 9: at most five page buttons. */
+/** docs/product.md, section 9: at most five page buttons. */
 const MAX_BUTTONS = 5;
 
 /** The page numbers to show: a window of up to five around the current page. */
@@ -18,7 +18,7 @@ interface PagerProps {
   onPageChange(page: number): void;
 }
 
-/** Shown only when the items exceed one page (SPEC section 9). */
+/** Shown only when the items exceed one page (docs/product.md, section 9). */
 export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
   const { t } = useTranslation();
   const pageCount = Math.ceil(total / pageSize);

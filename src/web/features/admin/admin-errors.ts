@@ -4,9 +4,9 @@ import { ApiError } from '../../app/api-client';
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /**
- * The error text of an admin list (SPEC sections 6 and 8): a refused session, the server's
- * status and message, a call that got no answer, a call that could not be made, or the list's
- * own default sentence.
+ * The error text of an admin list (docs/product.md, sections 6 and 8): a refused session, the
+ * server's status and message, a call that got no answer, a call that could not be made, or the
+ * list's own default sentence.
  */
 export function describeAdminListError(error: unknown, fallback: string, t: Translate): string {
   if (error instanceof ApiError) {
@@ -24,7 +24,10 @@ export function describeAdminListError(error: unknown, fallback: string, t: Tran
   return fallback;
 }
 
-/** A toast after a failed action: the server's own words when it sent some (SPEC section 8). */
+/**
+ * A toast after a failed action: the server's own words when it sent some
+ * (docs/product.md, section 8).
+ */
 export function describeActionError(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }

@@ -24,9 +24,9 @@ import { adminQueryKeys } from './api/admin-api';
 import { AdminToastContainer } from './components/admin-toasts';
 
 /**
- * The back office's frame (SPEC section 2, "Admin area"), in the customer dashboard's visual
- * language: its screens in the order of a day's work, a top bar naming the signed-in admin and
- * the live updates' state, and the toasts every admin action reports through. Its screens
+ * The back office's frame (docs/product.md, section 2, "Admin area"), in the customer dashboard's
+ * visual language: its screens in the order of a day's work, a top bar naming the signed-in admin
+ * and the live updates' state, and the toasts every admin action reports through. Its screens
  * follow every order live: each order event refreshes them.
  */
 export function AdminLayout() {

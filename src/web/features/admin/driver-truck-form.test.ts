@@ -45,7 +45,7 @@ describe('isStepFilled', () => {
 });
 
 describe('toDriverTruckPayload', () => {
-  it('maps the form onto the payload (DESIGN decision 16)', () => {
+  it('maps the form onto the payload (docs/product.md, decision 16)', () => {
     expect(toDriverTruckPayload(filled)).toEqual({
       fullName: 'Hassan Ouali',
       phone: '+212661112233',

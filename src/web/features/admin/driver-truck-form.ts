@@ -3,7 +3,7 @@ import {
   type CreateDriverTruckInput,
 } from '../../../shared/schemas/fleet-schemas';
 
-/** The Add new form's fields (SPEC section 5), every one kept as the text typed. */
+/** The Add new form's fields (docs/product.md, section 5), every one kept as the text typed. */
 export interface DriverTruckForm {
   fullName: string;
   phone: string;
@@ -51,7 +51,7 @@ export function isStepFilled(step: FormStep, values: Partial<DriverTruckForm>): 
   );
 }
 
-/** DESIGN decision 16: the form's names onto the payload's. */
+/** docs/product.md, decision 16: the form's names onto the payload's. */
 const PAYLOAD_FIELDS = {
   fullName: 'fullName',
   phone: 'phone',
@@ -67,7 +67,10 @@ const PAYLOAD_FIELDS = {
   inspectionDate: 'technicalDate',
 } as const satisfies Record<DriverTruckField, keyof CreateDriverTruckInput>;
 
-/** POST /admin/trucks/add's body: year parsed as an integer, capacity as a decimal (SPEC 5). */
+/**
+ * POST /admin/trucks/add's body: year parsed as an integer, capacity as a decimal
+ * (docs/product.md, section 5).
+ */
 export function toDriverTruckPayload(form: DriverTruckForm): CreateDriverTruckInput {
   return {
     fullName: form.fullName,

@@ -1,4 +1,4 @@
-/** What the password-reset screens keep in localStorage (SPEC section 2). */
+/** What the password-reset screens keep in localStorage (docs/product.md, section 2). */
 export const resetKeys = { email: 'resetEmail', token: 'resetToken' } as const;
 
 export function readResetValue(key: (typeof resetKeys)[keyof typeof resetKeys]): string | null {

@@ -21,10 +21,10 @@ import { useLiveOrderUpdates } from '../live/use-live-order-updates';
 import { dashboardQueryKeys, useUnreadNotificationCount } from './api/dashboard-queries';
 
 /**
- * The customer area's frame (SPEC section 2, "Sidebar"): its screens with the unread
- * notifications, the profile link and Logout, and a top bar with the user's name, the live
- * updates' state and the one primary action, New order. Its screens follow the customer's
- * orders live: every order event refreshes them.
+ * The customer area's frame (docs/product.md, section 2, "Sidebar"): its screens with the unread
+ * notifications, the profile link and Logout, and a top bar with the user's name, the live updates'
+ * state and the one primary action, New order. Its screens follow the customer's orders live: every
+ * order event refreshes them.
  */
 export function DashboardLayout() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/** SPEC section 9: the Canceled count shows 8 when the data carries no count for it. */
+/** docs/product.md, section 9: the Canceled count shows 8 when the data carries no count for it. */
 export const MISSING_CANCELED_COUNT = 8;
 
 export interface StatusSummary {
@@ -8,8 +8,9 @@ export interface StatusSummary {
 }
 
 /**
- * The dashboard Summary (SPEC sections 2 and 4): On the Road is IN_TRANSIT plus PENDING, and
- * cancelled orders may be counted under either spelling. A missing count is 0, except Canceled.
+ * The dashboard Summary (docs/product.md, sections 2 and 4): On the Road is IN_TRANSIT
+ * plus PENDING, and cancelled orders may be counted under either spelling. A missing
+ * count is 0, except Canceled.
  */
 export function summarizeStatusCounts(
   counts: Readonly<Partial<Record<string, number>>>,

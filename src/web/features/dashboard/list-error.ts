@@ -1,8 +1,8 @@
 import { ApiError } from '../../app/api-client';
 
 /**
- * The text of a list's error state. Deliveries and Cancelled show the server's message when it
- * sent one (SPEC section 8); the other screens always show their own sentence.
+ * The text of a list's error state. Deliveries and Cancelled show the server's message when it sent
+ * one (docs/product.md, section 8); the other screens always show their own sentence.
  */
 export function describeListError(
   error: unknown,

@@ -2,7 +2,7 @@ import { PublicUserSchema, type PublicUser } from '../../../shared/schemas/user-
 
 /**
  * The profile as the screen can show it, or null when the answer does not parse or lacks the
- * details of its own user type (SPEC section 8, "Invalid profile data received").
+ * details of its own user type (docs/product.md, section 8, "Invalid profile data received").
  */
 export function readProfile(body: unknown): PublicUser | null {
   const parsed = PublicUserSchema.safeParse((body as { user?: unknown } | null)?.user);

@@ -42,7 +42,7 @@ export interface NewOrderFormValues {
 
 export const CARD_FIELDS = ['cardNumber', 'cardName', 'expiryDate', 'cvv'] as const;
 
-/** An empty order, or the calculator's cities, weight and size (SPEC section 2). */
+/** An empty order, or the calculator's cities, weight and size (docs/product.md, section 2). */
 export function createNewOrderDefaults(prefill: OrderDetails | null): NewOrderFormValues {
   return {
     pickupLocation: prefill?.pickupLocation ?? '',
@@ -60,7 +60,7 @@ export function createNewOrderDefaults(prefill: OrderDetails | null): NewOrderFo
     receiverPhone: '',
     receiverEmail: '',
     specialInstructions: '',
-    // SPEC section 9: cash on delivery unless the customer chooses otherwise.
+    // docs/product.md, section 9: cash on delivery unless the customer chooses otherwise.
     paymentMethod: 'cod',
     cardNumber: '',
     cardName: '',
@@ -100,7 +100,10 @@ export function readPricedShipment(
   return { ...route.data, ...cargo.data };
 }
 
-/** SPEC section 9's cargo-type rule: shown, as an estimate, only when the price call fails. */
+/**
+ * docs/product.md, section 9's cargo-type rule: shown, as an estimate, only
+ * when the price call fails.
+ */
 export function estimateWizardPrice(shipment: PricedShipment & { cargoType: CargoType }): number {
   return calculateWizardFallbackPrice({
     cargoType: shipment.cargoType,

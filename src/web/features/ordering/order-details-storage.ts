@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** SPEC section 2: the calculator hands its result to the wizard under this sessionStorage key. */
+/**
+ * docs/product.md, section 2: the calculator hands its result to the wizard
+ * under this sessionStorage key.
+ */
 export const ORDER_DETAILS_KEY = 'orderDetails';
 
 const OrderDetailsSchema = z.object({

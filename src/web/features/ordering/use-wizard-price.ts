@@ -12,8 +12,8 @@ export type WizardPrice =
 
 /**
  * The server's price for the order on screen, asked again whenever the cities, sizes, weight or
- * priority change (DESIGN decision 14); the cargo-type estimate when the call fails. Leaving
- * step 2 has already asked for the first price, so steps 3 and 4 open on it.
+ * priority change (docs/product.md, decision 14); the cargo-type estimate when the call fails.
+ * Leaving step 2 has already asked for the first price, so steps 3 and 4 open on it.
  */
 export function useWizardPrice(
   control: Control<NewOrderFormValues>,

@@ -6,7 +6,7 @@ import { useScrollOnNavigate } from './use-scroll-on-navigate';
 
 const mainId = 'main-content';
 
-/** Header, page and footer of the public site (SPEC section 2, "Public layout"). */
+/** Header, page and footer of the public site (docs/product.md, section 2, "Public layout"). */
 export function PublicLayout() {
   const { t } = useTranslation();
   useScrollOnNavigate();

@@ -6,7 +6,7 @@ export const landingSections = [
   { id: 'contact-us', labelKey: 'public.header.sections.contactUs' },
 ] as const;
 
-/** SPEC section 2 lists exactly these footer links, grouped here for reading. */
+/** docs/product.md, section 2 lists exactly these footer links, grouped here for reading. */
 export const footerLinkGroups = [
   {
     headingKey: 'public.footer.companyHeading',

@@ -17,11 +17,11 @@ import type {
   TruckDriverCombination,
 } from '../../../../shared/schemas/fleet-schemas';
 
-/** SPEC section 9: the admin lists show 6 rows a page, the trucks 5. */
+/** docs/product.md, section 9: the admin lists show 6 rows a page, the trucks 5. */
 export const ADMIN_PAGE_SIZE = 6;
 export const TRUCKS_PAGE_SIZE = 5;
 
-/** Every admin list (DESIGN decision 11, ADR 0005): its path, page size and row type. */
+/** Every admin list (docs/product.md, decision 11, ADR 0005): its path, page size and row type. */
 export const ADMIN_LISTS = {
   orders: { path: '/admin/orders', pageSize: ADMIN_PAGE_SIZE },
   pending: { path: '/admin/orders/pending', pageSize: ADMIN_PAGE_SIZE },

@@ -35,7 +35,7 @@ interface AdminListScreenProps<List extends AdminListName> {
   /** Left out for a list the server cannot search. */
   searchPlaceholder?: string;
   emptyMessage: string;
-  /** The list's default error sentence (SPEC section 8). */
+  /** The list's default error sentence (docs/product.md, section 8). */
   loadFailedMessage: string;
   columns: readonly AdminColumn<AdminListRows[List]>[];
   rowKey(row: AdminListRows[List]): string;

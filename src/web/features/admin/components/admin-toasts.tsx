@@ -3,7 +3,7 @@
 import 'react-toastify/ReactToastify.css';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 
-/** SPEC section 2: top-right, closing after 5000 ms, with a progress bar. */
+/** docs/product.md, section 2: top-right, closing after 5000 ms, with a progress bar. */
 export const TOAST_AUTO_CLOSE_MS = 5_000;
 
 export function AdminToastContainer() {

@@ -14,9 +14,11 @@ import { notifyError, notifySuccess } from './admin-toasts';
 
 interface CancelOrderDialogProps {
   order: AdminOrder;
-  /** A pending order needs a reason; one on the road may go without (DESIGN decision 15). */
+  /**
+   * A pending order needs a reason; one on the road may go without (docs/product.md, decision 15).
+   */
   reasonRequired: boolean;
-  /** The toasts of the screen that opened the dialog (SPEC section 8). */
+  /** The toasts of the screen that opened the dialog (docs/product.md, section 8). */
   successMessage: string;
   failureMessage: string;
   onClose(): void;

@@ -57,9 +57,9 @@ function CombinationChoice({
 }
 
 /**
- * Confirms a pending order onto a truck and its driver (DESIGN decisions 5 and 15): only the
- * combinations that can take this order are offered. A refusal (a truck that just left, 409)
- * is told in a toast and the list is asked again, so the admin can choose another.
+ * Confirms a pending order onto a truck and its driver (docs/product.md, decisions 5 and 15): only
+ * the combinations that can take this order are offered. A refusal (a truck that just left, 409) is
+ * told in a toast and the list is asked again, so the admin can choose another.
  */
 export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
   const { t } = useTranslation();

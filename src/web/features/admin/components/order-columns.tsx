@@ -69,7 +69,7 @@ export function useAdminOrderColumns() {
           {t('admin.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
         </span>
       )),
-      // SPEC section 3: a missing weight or price reads 0; a price of 0 shows N/A.
+      // docs/product.md, section 3: a missing weight or price reads 0; a price of 0 shows N/A.
       weightKg: column(
         'weightKg',
         t('admin.columns.weightKg'),

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { shortenIdForDashboard } from '../../../../shared/format';
 
 /**
- * An order's id with the # prefix of the admin tables (SPEC section 2), shortened as on the
- * dashboard, linking to the admin order page; the full id shows on hover.
+ * An order's id with the # prefix of the admin tables (docs/product.md, section 2), shortened as on
+ * the dashboard, linking to the admin order page; the full id shows on hover.
  */
 export function OrderIdLink({ id, trackingNumber }: { id: string; trackingNumber?: string }) {
   const { t } = useTranslation();

@@ -65,9 +65,9 @@ function StepIndicator({ step }: { step: FormStep }) {
 }
 
 /**
- * /admin/add-new: a driver and the truck they drive, in two steps (SPEC section 2). Next and
- * Add wait until every required field is filled; the shared schema checks the rest before the
- * call, and the server's field messages (a plate or licence already registered) land under
+ * /admin/add-new: a driver and the truck they drive, in two steps (docs/product.md, section 2).
+ * Next and Add wait until every required field is filled; the shared schema checks the rest before
+ * the call, and the server's field messages (a plate or licence already registered) land under
  * their fields, on the step that holds them. There is no back button.
  */
 export function AddNewPage() {
@@ -122,7 +122,7 @@ export function AddNewPage() {
         goToStep(1);
       },
       onError: (error) => {
-        // SPEC section 8 sends the admin to the console for the details.
+        // docs/product.md, section 8 sends the admin to the console for the details.
         console.warn('Adding the driver and truck failed:', error);
         notifyError(t('admin.toasts.addFailed'));
         if (error instanceof ApiError && error.errors) showErrors(toFormErrors(error.errors));

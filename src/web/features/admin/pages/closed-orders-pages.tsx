@@ -13,7 +13,7 @@ interface ClosedOrdersPageProps {
   outcome(columns: Columns): OrderColumn[];
 }
 
-/** The two lists of orders that are over, weights in tonnes (DESIGN decision 10). */
+/** The two lists of orders that are over, weights in tonnes (docs/product.md, decision 10). */
 function ClosedOrdersPage({ list, screen, outcome }: ClosedOrdersPageProps) {
   const { t } = useTranslation();
   const columns = useAdminOrderColumns();

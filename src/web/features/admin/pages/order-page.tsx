@@ -41,7 +41,9 @@ function OrderBackLink() {
   return <BackLink to="/admin/orders">{t('admin.order.back')}</BackLink>;
 }
 
-/** What the admin may do next (SPEC section 4): the same actions as the list screens. */
+/**
+ * What the admin may do next (docs/product.md, section 4): the same actions as the list screens.
+ */
 function OrderActions({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const update = useUpdateOrderStatus();

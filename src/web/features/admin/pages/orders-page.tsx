@@ -6,7 +6,9 @@ import { useOrderStatusLabel } from '../../../ui/order-status-badge';
 import { AdminListScreen, type ListFilterOption } from '../components/admin-list-screen';
 import { useAdminOrderColumns } from '../components/order-columns';
 
-/** /admin/orders: every order (SPEC section 3 "All-orders item"), filterable by status. */
+/**
+ * /admin/orders: every order (docs/product.md, section 3 "All-orders item"), filterable by status.
+ */
 export function OrdersPage() {
   const { t } = useTranslation();
   const columns = useAdminOrderColumns();

@@ -30,7 +30,7 @@ interface TotalCard {
   tone: string;
 }
 
-/** The four totals of SPEC section 2, each a link to its screen. */
+/** The four totals of docs/product.md, section 2, each a link to its screen. */
 function TotalCards({ dashboard }: { dashboard: AdminDashboard }) {
   const { t } = useTranslation();
   const count = (value: number) => formatDecimal(value, 0, 0);

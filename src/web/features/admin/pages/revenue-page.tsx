@@ -14,7 +14,7 @@ import { OrderIdLink } from '../components/order-id-link';
 import type { AdminColumn } from '../components/row-cards';
 import { useAdminListErrorText } from '../use-admin-error-text';
 
-/** The paid total of DESIGN decision 15, read from the dashboard call. */
+/** The paid total of docs/product.md, decision 15, read from the dashboard call. */
 function PaidRevenueTotal() {
   const { t } = useTranslation();
   const describeError = useAdminListErrorText();

@@ -16,8 +16,8 @@ const DELIVER = 'DELIVERED';
 const CANCEL = 'CANCELLED';
 
 /**
- * The Actions select of SPEC section 2: Update Status is the empty choice and is ignored; the
- * select always shows it again, since the row leaves the list once its status changes.
+ * The Actions select of docs/product.md, section 2: Update Status is the empty choice and is
+ * ignored; the select always shows it again, since the row leaves the list once its status changes.
  */
 function OrderActionSelect({
   order,
@@ -66,7 +66,7 @@ export function TrackingPage() {
     () => [
       { value: 'ALL', label: t('admin.tracking.states.all') },
       { value: 'ON_THE_ROAD', label: t('admin.tracking.states.onTheRoad'), status: 'IN_TRANSIT' },
-      // SPEC section 4: the option exists, but no order is ever in that state.
+      // docs/product.md, section 4: the option exists, but no order is ever in that state.
       { value: 'LOADING', label: t('admin.tracking.states.loading'), matchesNothing: true },
     ],
     [t],

@@ -61,7 +61,7 @@ function DocumentFlags({ truck }: { truck: AdminTruck }) {
   );
 }
 
-/** /admin/trucks-active: the fleet, 5 trucks a page (SPEC section 9). */
+/** /admin/trucks-active: the fleet, 5 trucks a page (docs/product.md, section 9). */
 export function TrucksPage() {
   const { t } = useTranslation();
   const statusOptions = useMemo<ListFilterOption[]>(

@@ -7,7 +7,7 @@ import { StatusBadge } from '../../../ui/status-badge';
 import { AdminListScreen } from '../components/admin-list-screen';
 import type { AdminColumn } from '../components/row-cards';
 
-/** SPEC section 2: Created At as yyyy-MM-dd HH:mm, in the admin's own time zone. */
+/** docs/product.md, section 2: Created At as yyyy-MM-dd HH:mm, in the admin's own time zone. */
 const USER_CREATED_AT_FORMAT = 'yyyy-MM-dd HH:mm';
 
 /** /admin/users: every account with its type and role. */

@@ -8,7 +8,7 @@ import type {
 } from '../../../../shared/schemas/auth-schemas';
 import type { PublicUser } from '../../../../shared/schemas/user-schemas';
 
-/** The auth calls of SPEC section 7, all through the one API client. */
+/** The auth calls of docs/product.md, section 7, all through the one API client. */
 interface MessageResponse {
   message: string;
 }

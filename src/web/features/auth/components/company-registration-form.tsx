@@ -44,7 +44,8 @@ export function CompanyRegistrationForm() {
     t('auth.register.companySuccess'),
   );
 
-  // The confirmation stays on the screen; the server gets the payload of SPEC section 3.
+  // The confirmation stays on the screen; the server gets the payload of
+  // docs/product.md, section 3.
   const onSubmit = handleSubmit(({ confirmPassword: _confirmation, ...payload }) =>
     submit(payload),
   );

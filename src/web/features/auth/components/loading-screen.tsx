@@ -1,7 +1,9 @@
 import '../auth-strings';
 import { useTranslation } from 'react-i18next';
 
-/** What a guarded screen shows while the session resolves (SPEC section 2, "Guards"). */
+/**
+ * What a guarded screen shows while the session resolves (docs/product.md, section 2, "Guards").
+ */
 export function LoadingScreen() {
   const { t } = useTranslation();
   return (

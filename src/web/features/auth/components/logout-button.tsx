@@ -36,7 +36,7 @@ export function LogoutButton({ className = '' }: { className?: string }) {
   );
 }
 
-/** Logout at the foot of an area's side navigation (SPEC section 2). */
+/** Logout at the foot of an area's side navigation (docs/product.md, section 2). */
 export function NavLogoutButton({ compact = false }: { compact?: boolean }) {
   const { busy, label, logout } = useLogout();
   return (

@@ -11,8 +11,8 @@ import { registerAccount } from '../api/auth-api';
 import { applyServerErrors } from './server-errors';
 
 /**
- * Sends a registration; on success shows the alert of SPEC section 8 and goes to /login (the
- * account logs in next), on failure puts the server's errors under the fields.
+ * Sends a registration; on success shows the alert of docs/product.md, section 8 and goes to /login
+ * (the account logs in next), on failure puts the server's errors under the fields.
  */
 export function useRegistrationSubmit<T extends FieldValues>(
   setError: UseFormSetError<T>,

@@ -5,8 +5,8 @@ import { useVerifiedSession } from '../session/use-verified-session';
 type Rule = 'signed-in' | 'customer' | 'admin';
 
 /**
- * SPEC section 2 "Guards" and section 6: unauthenticated users go to /login; the admin area
- * sends other roles to /unauthorized; the customer dashboard sends an ADMIN to /admin.
+ * docs/product.md, section 2 "Guards" and section 6: unauthenticated users go to /login; the admin
+ * area sends other roles to /unauthorized; the customer dashboard sends an ADMIN to /admin.
  * Loading... shows while the stored session is checked with the server.
  */
 function Guard({ rule }: { rule: Rule }) {

@@ -41,8 +41,8 @@ async function loadQueryClient() {
 }
 
 /**
- * The session of SPEC section 4. Light on purpose (no form or schema code): it wraps every
- * route, the landing page included.
+ * The session of docs/product.md, section 4. Light on purpose (no form or schema code): it wraps
+ * every route, the landing page included.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();

@@ -13,13 +13,13 @@ import type {
   UnreadCount,
 } from '../../../../shared/schemas/notification-schemas';
 
-/** SPEC section 9: the customer lists show 6 orders a page. */
+/** docs/product.md, section 9: the customer lists show 6 orders a page. */
 export const DASHBOARD_PAGE_SIZE = 6;
 
-/** The customer list endpoints (DESIGN decision 2) and the key each answers with. */
+/** The customer list endpoints (docs/product.md, decision 2) and the key each answers with. */
 const orderLists = {
   orders: { path: '/dashboard/orders', key: 'orders', emptyOnNotFound: false },
-  // SPEC section 8: a 404 on these three means "nothing to show", not an error.
+  // docs/product.md, section 8: a 404 on these three means "nothing to show", not an error.
   tracking: { path: '/dashboard/tracking', key: 'trackingOrders', emptyOnNotFound: true },
   deliveries: { path: '/dashboard/deliveries', key: 'deliveredOrders', emptyOnNotFound: true },
   canceled: { path: '/dashboard/canceled', key: 'canceledOrders', emptyOnNotFound: true },

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { shortenIdForDashboard, shortenIdForMobile } from '../../../../shared/format';
 
 /**
- * An order's id, shortened as SPEC section 9 says (first 10 and an ellipsis on the dashboard,
- * last 10 on phones), linking to its page. The full id shows on hover.
+ * An order's id, shortened as docs/product.md, section 9 says (first 10 and an ellipsis on the
+ * dashboard, last 10 on phones), linking to its page. The full id shows on hover.
  */
 export function OrderIdLink({ id, form }: { id: string; form: 'dashboard' | 'mobile' }) {
   return (

@@ -12,7 +12,7 @@ interface ClosedOrdersPageProps {
   outcome(columns: ReturnType<typeof useOrderColumns>): OrderColumn;
 }
 
-/** SPEC section 2: the orders that are over, searchable by order id or destination. */
+/** docs/product.md, section 2: the orders that are over, searchable by order id or destination. */
 function ClosedOrdersPage({ list, screen, outcome }: ClosedOrdersPageProps) {
   const { t } = useTranslation();
   const columns = useOrderColumns();

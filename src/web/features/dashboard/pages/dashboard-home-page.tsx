@@ -198,7 +198,10 @@ function LastOrdersCard({ orders }: { orders: CustomerOrder[] }) {
   );
 }
 
-/** SPEC section 2, /dashboard: the latest shipment, a way to start a new one, and the counts. */
+/**
+ * docs/product.md, section 2, /dashboard: the latest shipment, a way to start
+ * a new one, and the counts.
+ */
 export function DashboardHomePage() {
   const { t } = useTranslation();
   const query = useDashboardSummary();

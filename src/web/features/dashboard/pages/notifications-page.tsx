@@ -6,8 +6,9 @@ import { PageHeader } from '../../../ui/page-header';
 import { OrderNotificationList } from '../components/order-notification-list';
 
 /**
- * SPEC section 2: one static notice about the session token, and a scroll-to-top button; below
- * the notice, the customer's notifications about their orders (SPEC section 1).
+ * docs/product.md, section 2: one static notice about the session token, and a scroll-to-top
+ * button; below the notice, the customer's notifications about their orders
+ * (docs/product.md, section 1).
  */
 export function NotificationsPage() {
   const { t } = useTranslation();

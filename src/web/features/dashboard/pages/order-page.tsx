@@ -200,7 +200,10 @@ function OrderNotFound() {
   );
 }
 
-/** /orders/:id (DESIGN decision 12): one order with its timeline, route, cargo and payment. */
+/**
+ * /orders/:id (docs/product.md, decision 12): one order with its timeline,
+ * route, cargo and payment.
+ */
 export function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();

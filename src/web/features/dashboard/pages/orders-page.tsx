@@ -89,7 +89,7 @@ function OrderRow({ order }: { order: CustomerOrder }) {
   );
 }
 
-/** SPEC section 2: every order, each linking to its page and opening to its details. */
+/** docs/product.md, section 2: every order, each linking to its page and opening to its details. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const controls = useListControls('');

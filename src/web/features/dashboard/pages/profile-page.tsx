@@ -80,7 +80,9 @@ function ProfileDetails({ user }: { user: PublicUser }) {
   );
 }
 
-/** SPEC section 2, /dashboard/profile: read-only; the fields depend on the user type. */
+/**
+ * docs/product.md, section 2, /dashboard/profile: read-only; the fields depend on the user type.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const query = useProfile();

@@ -12,7 +12,10 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { useOrderColumns } from '../components/order-columns';
 import { OrderListScreen, type StateFilterOption } from '../components/order-list-screen';
 
-/** SPEC section 2: orders not yet delivered or cancelled, filtered by On the road / Processing. */
+/**
+ * docs/product.md, section 2: orders not yet delivered or cancelled, filtered by
+ * On the road / Processing.
+ */
 export function TrackingPage() {
   const { t } = useTranslation();
   const columns = useOrderColumns();

@@ -7,7 +7,9 @@ import type {
   PriceResult,
 } from '../../../../shared/schemas/order-schemas';
 
-/** POST /api/dashboard/distance: the server's price for a shipment (DESIGN decision 3). */
+/**
+ * POST /api/dashboard/distance: the server's price for a shipment (docs/product.md, decision 3).
+ */
 export function quotePrice(request: PriceRequest, signal?: AbortSignal): Promise<PriceResult> {
   return apiRequest<PriceResult>('/dashboard/distance', { method: 'POST', body: request, signal });
 }

@@ -37,7 +37,7 @@ import { ReceiverStep } from './receiver-step';
 import { RouteStep } from './route-step';
 import { WizardProgress } from './wizard-progress';
 
-/** SPEC section 4: leaving index 1 prices the order, leaving index 3 creates it. */
+/** docs/product.md, section 4: leaving index 1 prices the order, leaving index 3 creates it. */
 const PRICE_STEP = 1;
 const ORDER_STEP = 3;
 const CONFIRMATION_STEP = 4;
@@ -56,7 +56,9 @@ function amountOf(price: WizardPrice): number {
   return price.state === 'failed' ? price.estimate : 0;
 }
 
-/** The five steps of SPEC section 2, one form whose resolver checks the step on screen. */
+/**
+ * The five steps of docs/product.md, section 2, one form whose resolver checks the step on screen.
+ */
 export function NewOrderWizard() {
   const { t } = useTranslation();
   const navigate = useNavigate();

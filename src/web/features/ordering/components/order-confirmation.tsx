@@ -9,8 +9,8 @@ import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { SummaryRow } from './price-summary';
 
 /**
- * Step 5, Thank You. The order reads "Confirmed" in the sense of received (DESIGN decision
- * 14); it stays PENDING until an admin assigns a truck.
+ * Step 5, Thank You. The order reads "Confirmed" in the sense of received (docs/product.md,
+ * decision 14); it stays PENDING until an admin assigns a truck.
  */
 export function OrderConfirmation({ order }: { order: CustomerOrderDetail }) {
   const { t } = useTranslation();

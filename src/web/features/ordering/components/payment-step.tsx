@@ -12,8 +12,8 @@ import { PriceSummary } from './price-summary';
 const methodIcons = { card: CreditCard, cod: Banknote } as const;
 
 /**
- * Step 4: card or cash on delivery, beside the order summary. Card details are checked here
- * and never sent (DESIGN decision 4): the payload is built without them.
+ * Step 4: card or cash on delivery, beside the order summary. Card details are checked here and
+ * never sent (docs/product.md, decision 4): the payload is built without them.
  */
 export function PaymentStep({ price }: { price: WizardPrice }) {
   const { t } = useTranslation();

@@ -75,7 +75,7 @@ export function PriceSummary({ price }: { price: WizardPrice }) {
   );
 }
 
-/** SPEC section 9's local price, always labelled as an estimate. */
+/** docs/product.md, section 9's local price, always labelled as an estimate. */
 export function FallbackPrice({ estimate }: { estimate: number }) {
   const { t } = useTranslation();
   return (

@@ -5,8 +5,8 @@ import type { NewOrderFormValues } from '../new-order-form';
 import { ChoiceGroup } from './form-controls';
 
 /**
- * Normal, express or urgent. Shown when the cargo is described and again beside the price,
- * where changing it prices the order again (DESIGN decision 14).
+ * Normal, express or urgent. Shown when the cargo is described and again beside the price, where
+ * changing it prices the order again (docs/product.md, decision 14).
  */
 export function PriorityChoice() {
   const { t } = useTranslation();

@@ -6,7 +6,9 @@ import { CityPicker } from './city-picker';
 
 const legendClassName = 'mb-3 text-base font-semibold text-slate-900';
 
-/** Step 1: a listed city for each end (DESIGN decision 13) and an optional street address. */
+/**
+ * Step 1: a listed city for each end (docs/product.md, decision 13) and an optional street address.
+ */
 export function RouteStep() {
   const { t } = useTranslation();
   const {

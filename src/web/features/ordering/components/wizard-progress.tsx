@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
 
 /**
- * The five steps of SPEC section 2 as an ordered list: done, current (aria-current="step") and
- * to come. On a phone only the numbers show, with the current step's name spelled out above.
+ * The five steps of docs/product.md, section 2 as an ordered list: done, current
+ * (aria-current="step") and to come. On a phone only the numbers show, with the current
+ * step's name spelled out above.
  */
 export function WizardProgress({ step }: { step: number }) {
   const { t } = useTranslation();

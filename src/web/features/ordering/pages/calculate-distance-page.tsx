@@ -34,7 +34,7 @@ interface Calculation {
 
 const SIZES = ['length', 'width', 'height'] as const;
 
-/** /calculate-distance (SPEC section 2, "Distance and price calculator"). */
+/** /calculate-distance (docs/product.md, section 2, "Distance and price calculator"). */
 export function CalculateDistancePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -7,9 +7,9 @@ import { NewOrderWizard } from '../components/new-order-wizard';
 import { OrderingShell } from '../components/ordering-shell';
 
 /**
- * /new-order (SPEC section 2, "New-order wizard"). Orders belong to a customer account, so an
- * administrator, whom the guard lets in like any signed-in user, is told so up front instead of
- * filling five steps that the server will refuse.
+ * /new-order (docs/product.md, section 2, "New-order wizard"). Orders belong to a customer account,
+ * so an administrator, whom the guard lets in like any signed-in user, is told so up front instead
+ * of filling five steps that the server will refuse.
  */
 export function NewOrderPage() {
   const { t } = useTranslation();

@@ -44,9 +44,10 @@ const pointOf = (city: string) => {
 };
 
 /**
- * /test-direct-calculator (SPEC section 2): the calculator rule of SPEC section 9 between two
- * points, every factor shown, worked out in the browser with the per-vehicle weight limits
- * (DESIGN decision 17). The distance is the straight-line estimate, as no maps service is called.
+ * /test-direct-calculator (docs/product.md, section 2): the calculator rule of docs/product.md,
+ * section 9 between two points, every factor shown, worked out in the browser with the
+ * per-vehicle weight limits (docs/product.md, decision 17). The distance is the straight-line
+ * estimate, as no maps service is called.
  */
 export function TestDirectCalculatorPage() {
   const { t } = useTranslation();

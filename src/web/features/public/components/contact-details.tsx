@@ -5,7 +5,9 @@ interface ContactDetailsProps {
   tone?: 'light' | 'dark';
 }
 
-/** City, email and phone of SPEC section 1; the email and phone are placeholders there. */
+/**
+ * City, email and phone of docs/product.md, section 1; the email and phone are placeholders there.
+ */
 export function ContactDetails({ tone = 'light' }: ContactDetailsProps) {
   const { t } = useTranslation();
   const onDark = tone === 'dark';

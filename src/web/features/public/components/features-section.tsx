@@ -3,7 +3,8 @@ import { BellRing, MapPinned, ShieldCheck, Zap } from 'lucide-react';
 import { Container } from '../../../ui/container';
 import { SectionHeading } from '../../../ui/section-heading';
 
-// SPEC section 1: fast and reliable; notifications; live map tracking; secure and private.
+// docs/product.md, section 1: fast and reliable; notifications; live map
+// tracking; secure and private.
 const featureIcons = [Zap, BellRing, MapPinned, ShieldCheck];
 
 interface Feature {

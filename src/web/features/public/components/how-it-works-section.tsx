@@ -3,7 +3,7 @@ import { ClipboardList, PackageCheck, Truck } from 'lucide-react';
 import { Container } from '../../../ui/container';
 import { SectionHeading } from '../../../ui/section-heading';
 
-// SPEC section 1: order processing, packaging, delivery, in that order.
+// docs/product.md, section 1: order processing, packaging, delivery, in that order.
 const stepIcons = [ClipboardList, PackageCheck, Truck];
 
 interface Step {

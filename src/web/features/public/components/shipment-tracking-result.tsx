@@ -6,8 +6,8 @@ import { formatDateTime } from '../../../ui/format-date';
 import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
 
 /**
- * What the public look-up shows (DESIGN decision 12): status, cities, dates and timeline of a
- * shipment, and nothing personal.
+ * What the public look-up shows (docs/product.md, decision 12): status, cities, dates and timeline
+ * of a shipment, and nothing personal.
  */
 export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking }) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ export function SiteFooter() {
     <footer className="bg-brand-950 text-brand-100">
       <Container className="grid gap-10 py-12 md:grid-cols-2">
         <div>
-          {/* Not a link: the footer's links are exactly the eight of SPEC section 2. */}
+          {/* Not a link: the footer's links are exactly the eight of docs/product.md, section 2. */}
           <p className="flex items-center gap-2.5 text-lg font-bold tracking-tight text-white">
             <BrandMark />
             {t('public.brand.name')}

@@ -6,7 +6,7 @@ import { SectionHeading } from '../../../ui/section-heading';
 import { initialsOf } from '../initials-of';
 import { usePrefersReducedMotion } from '../use-prefers-reduced-motion';
 
-/** SPEC sections 4 and 9: the carousel moves on every 5 s. */
+/** docs/product.md, sections 4 and 9: the carousel moves on every 5 s. */
 const advanceAfterMs = 5000;
 
 interface Testimonial {

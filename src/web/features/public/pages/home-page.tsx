@@ -5,7 +5,7 @@ import { HowItWorksSection } from '../components/how-it-works-section';
 import { TestimonialsCarousel } from '../components/testimonials-carousel';
 import { usePageTitle } from '../use-page-title';
 
-/** The landing page of SPEC section 1; its section ids are the header's anchors. */
+/** The landing page of docs/product.md, section 1; its section ids are the header's anchors. */
 export function HomePage() {
   usePageTitle();
   return (

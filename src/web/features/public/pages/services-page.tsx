@@ -6,7 +6,7 @@ import { CtaBand } from '../components/cta-band';
 import { PageHero } from '../components/page-hero';
 import { usePageTitle } from '../use-page-title';
 
-// SPEC section 2: four bullet services, in this order.
+// docs/product.md, section 2: four bullet services, in this order.
 const serviceIcons = [Package, Truck, Zap, MapPinned];
 
 interface Service {

@@ -21,7 +21,8 @@ const inputId = 'tracking-number';
 const errorId = 'tracking-number-error';
 
 /**
- * Track Shipment goes beyond SPEC section 2 (DESIGN decision 12): it looks the number up with
+ * Track Shipment goes beyond docs/product.md, section 2 (docs/product.md, decision 12):
+ * it looks the number up with
  * GET /api/track/:trackingNumber, no login needed. The number lives in `?number=`, so a link
  * (the wizard's Thank You screen, an email) opens the result directly. Once a shipment is shown,
  * its public event stream keeps it current: each event fetches it again.
