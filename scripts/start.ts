@@ -28,8 +28,13 @@ function webBuildIsStale(): boolean {
 
 if (webBuildIsStale()) {
   console.log('Building the web app…');
+  // Vite sets NODE_ENV=production for its build; the server must see the operator's own value
+  // (production refuses to start without SMTP_URL or MAIL_MODE=log).
+  const nodeEnv = process.env.NODE_ENV;
   const { build } = await import('vite');
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  if (nodeEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = nodeEnv;
 }
 
 await import('../src/server/main');
