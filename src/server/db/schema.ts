@@ -15,6 +15,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -31,7 +32,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  */
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const roleEnum = pgEnum('role', ['ADMIN', 'USER']);
+export const roleEnum = pgEnum('role', ['ADMIN', 'USER', 'DRIVER']);
 export const userTypeEnum = pgEnum('user_type', ['COMPANY', 'INDIVIDUAL']);
 export const orderStatusEnum = pgEnum('order_status', [
   'PENDING',
@@ -58,8 +59,10 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for drivers, who sign in by phone (src/server/drivers/driver-auth-service.ts). */
+    email: text('email'),
+    /** Null for drivers: they have no password. */
+    passwordHash: text('password_hash'),
     role: roleEnum('role').notNull().default('USER'),
     /** Null for administrators, who are never customers. */
     userType: userTypeEnum('user_type'),
@@ -134,8 +137,16 @@ export const drivers = pgTable(
   'drivers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The driver's own account (role DRIVER), through which they sign in by phone. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     fullName: text('full_name').notNull(),
     phone: text('phone').notNull(),
+    /** The phone in E.164, the form sign-in compares; null if it could not be read as one. */
+    phoneE164: text('phone_e164'),
+    /** A deactivated driver cannot sign in, and their sessions were ended. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     email: text('email'),
     nationalId: text('national_id').notNull(),
     license: text('license').notNull(),
@@ -146,6 +157,30 @@ export const drivers = pgTable(
   (table) => [
     uniqueIndex('drivers_national_id_unique').on(table.nationalId),
     uniqueIndex('drivers_license_unique').on(table.license),
+    uniqueIndex('drivers_user_id_unique').on(table.userId),
+    uniqueIndex('drivers_phone_e164_unique').on(table.phoneE164),
+  ],
+);
+
+/** One-time sign-in codes sent to a driver's phone; only their keyed hash is kept. */
+export const driverSignInCodes = pgTable(
+  'driver_sign_in_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('driver_sign_in_codes_driver_created_idx').on(
+      table.driverId,
+      table.createdAt.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -218,6 +253,15 @@ export const orders = pgTable(
     estimatedDelivery: timestamp('estimated_delivery', { withTimezone: true }),
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
     pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    /**
+     * Random per dispatch; the receiver's delivery code is derived from it with a server key
+     * (src/server/drivers/delivery-code.ts), so the database alone never reveals a code.
+     */
+    deliveryCodeNonce: text('delivery_code_nonce'),
+    /** Wrong delivery codes tried; at the limit the driver is locked out of this order. */
+    deliveryCodeFailures: integer('delivery_code_failures').notNull().default(0),
+    /** What the driver collected on a cash order (centimes); null until then. */
+    cashCollectedCentimes: bigint('cash_collected_centimes', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -253,6 +297,17 @@ export const orders = pgTable(
     uniqueIndex('orders_one_in_transit_per_truck')
       .on(table.truckId)
       .where(sql`${table.status} = 'IN_TRANSIT'`),
+    // A driver's page: their orders on the road, then their latest deliveries.
+    index('orders_driver_status_updated_idx').on(
+      table.driverId,
+      table.status,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // The cash ledger sums, per driver, the cash collected on delivery.
+    index('orders_driver_cash_idx')
+      .on(table.driverId, table.cashCollectedCentimes)
+      .where(sql`${table.cashCollectedCentimes} is not null`),
   ],
 );
 
@@ -376,5 +431,79 @@ export const outboxMessages = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('outbox_messages_tracking_number_idx').on(sql`(${table.params} ->> 'trackingNumber')`),
+  ],
+);
+
+/** Cash a driver handed in at the office, against what they collected on delivery. */
+export const cashRemittances = pgTable(
+  'cash_remittances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'restrict' }),
+    amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+    note: text('note'),
+    recordedByUserId: uuid('recorded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('cash_remittances_driver_created_idx').on(
+      table.driverId,
+      table.createdAt.desc().nullsFirst(),
+    ),
+    index('cash_remittances_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** Where a driver's phone said it was; kept 30 days. */
+export const driverPositions = pgTable(
+  'driver_positions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** Metres, as the browser reported it. */
+    accuracyM: doublePrecision('accuracy_m'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('driver_positions_driver_recorded_idx').on(
+      table.driverId,
+      table.recordedAt.desc().nullsFirst(),
+    ),
+    index('driver_positions_recorded_idx').on(table.recordedAt),
+  ],
+);
+
+/**
+ * The first answer to a request sent with an `Idempotency-Key`, so a replay (a driver's phone
+ * resending a queued action) gets that answer instead of a second application.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and URL: the same key sent to another route is refused, not replayed. */
+    route: text('route').notNull(),
+    /** Null while the first request is still being answered. */
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotent_requests_created_idx').on(table.createdAt),
   ],
 );

@@ -1,0 +1,196 @@
+/**
+ * Drivers (docs/product.md, decision 18 and docs/decisions/0009-drivers.md): sign-in by phone,
+ * the driver's own orders and the steps they take on them, and the positions their phone sends.
+ *
+ *   POST /api/driver/auth/code              DriverCodeRequestSchema → 202 { message }
+ *   POST /api/driver/auth/login             DriverLoginSchema       → { token, user }
+ *   GET  /api/driver/orders                                         → DriverOrderListSchema
+ *   POST /api/driver/orders/:id/pickup                              → DriverStepResultSchema
+ *   POST /api/driver/orders/:id/deliver     DeliverOrderSchema      → DriverStepResultSchema
+ *   POST /api/driver/orders/:id/attempt-failed FailedAttemptSchema  → DriverStepResultSchema
+ *   POST /api/driver/position               DriverPositionSchema    → 204
+ *
+ * The three step routes and the position accept an `Idempotency-Key` header: a replay gets the
+ * first answer and changes nothing.
+ */
+import { z } from 'zod';
+import { toE164 } from '../phone';
+import { CARGO_TYPES } from '../pricing';
+import { PAYMENT_METHODS } from '../order-status';
+import { requiredText } from './auth-schemas';
+import { OrderStatusSchema } from './order-schemas';
+
+export const DRIVER_CODE_LENGTH = 6;
+/** How long a sign-in code sent by SMS can be used. */
+export const DRIVER_SIGN_IN_CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** Wrong tries a sign-in code, or an order's delivery code, takes before it is refused. */
+export const CODE_MAX_ATTEMPTS = 5;
+
+export const driverMessages = {
+  codeSent: 'If this number belongs to a driver, a sign-in code is on its way by SMS.',
+  invalidPhone: 'Enter a valid phone number',
+  invalidCode: 'Enter the 6-digit code',
+  wrongSignInCode: 'This code is not correct or has expired',
+  deliveryCodeWrong: 'The delivery code is not correct.',
+  deliveryCodeLocked:
+    'Too many wrong delivery codes. The office must confirm this delivery.',
+  cashRequired: 'Enter the cash collected (MAD)',
+  noteRequired: 'Please describe what happened',
+  outsideMorocco: 'The position must be inside Morocco',
+} as const;
+
+/** Any way of writing a phone number that reads as one E.164 number; kept as that number. */
+export const DriverPhoneSchema = requiredText(driverMessages.invalidPhone)
+  .max(30, driverMessages.invalidPhone)
+  .transform((phone, context) => {
+    const e164 = toE164(phone);
+    if (!e164) {
+      context.addIssue({ code: 'custom', message: driverMessages.invalidPhone });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+const SixDigitCodeSchema = z
+  .string({ error: driverMessages.invalidCode })
+  .trim()
+  .regex(new RegExp(`^\\d{${DRIVER_CODE_LENGTH}}$`), driverMessages.invalidCode);
+
+export const DriverCodeRequestSchema = z.object({ phone: DriverPhoneSchema });
+export type DriverCodeRequest = z.output<typeof DriverCodeRequestSchema>;
+
+export const DriverLoginSchema = z.object({ phone: DriverPhoneSchema, code: SixDigitCodeSchema });
+export type DriverLogin = z.output<typeof DriverLoginSchema>;
+
+const place = z.object({
+  city: z.string(),
+  address: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+});
+
+/** One order as the driver's page shows it: where, to whom, what to collect, what is next. */
+export const DriverOrderSchema = z.object({
+  id: z.uuid(),
+  trackingNumber: z.string(),
+  status: OrderStatusSchema,
+  /** What the driver does next: pick the parcel up, deliver it, or nothing (delivered). */
+  nextStep: z.enum(['pickup', 'deliver']).nullable(),
+  pickup: place,
+  delivery: place,
+  receiver: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
+  cargoType: z.enum(CARGO_TYPES),
+  /** Kilograms. */
+  weight: z.number(),
+  quantity: z.number(),
+  shipmentInfo: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** MAD the driver must collect on delivery: the price of a cash order, else null. */
+  cashToCollect: z.number().nullable(),
+  /** MAD collected, once a cash order is delivered. */
+  cashCollected: z.number().nullable(),
+  /** Failed delivery attempts so far. */
+  failedAttempts: z.number(),
+  /** Too many wrong delivery codes: only the office can deliver it now. */
+  deliveryCodeLocked: z.boolean(),
+  pickedUpAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  exitDate: z.string().nullable(),
+  estimatedDelivery: z.string().nullable(),
+});
+export type DriverOrder = z.infer<typeof DriverOrderSchema>;
+
+/** Their orders on the road (oldest dispatch first), then the last 20 they delivered. */
+export const DriverOrderListSchema = z.object({
+  onTheRoad: z.array(DriverOrderSchema),
+  delivered: z.array(DriverOrderSchema),
+});
+export type DriverOrderList = z.infer<typeof DriverOrderListSchema>;
+
+/** What the driver collected may be anything from 0 up; a shortfall is flagged, not refused. */
+const CashCollectedSchema = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: driverMessages.cashRequired })
+    .refine(Number.isFinite, driverMessages.cashRequired)
+    .min(0, driverMessages.cashRequired)
+    .max(10_000_000, driverMessages.cashRequired)
+    .optional(),
+);
+
+/** `cashCollected` (MAD) is required for a cash-on-delivery order, ignored otherwise. */
+export const DeliverOrderSchema = z.object({
+  code: SixDigitCodeSchema,
+  cashCollected: CashCollectedSchema,
+});
+export type DeliverOrderInput = z.input<typeof DeliverOrderSchema>;
+export type DeliverOrder = z.output<typeof DeliverOrderSchema>;
+
+export const FAILED_ATTEMPT_REASONS = [
+  'receiver-absent',
+  'refused',
+  'wrong-address',
+  'other',
+] as const;
+export type FailedAttemptReason = (typeof FAILED_ATTEMPT_REASONS)[number];
+/** The words the timeline, the customer's notice and the SMS use for each reason. */
+export const FAILED_ATTEMPT_REASON_LABELS: Record<FailedAttemptReason, string> = {
+  'receiver-absent': 'Receiver absent',
+  refused: 'Refused',
+  'wrong-address': 'Wrong address',
+  other: 'Other',
+};
+
+/** "Other" needs a note saying what happened. */
+export const FailedAttemptSchema = z
+  .object({
+    reason: z.enum(FAILED_ATTEMPT_REASONS, { error: 'Choose a reason' }),
+    note: z
+      .string()
+      .trim()
+      .max(500, 'The note must be 500 characters or less')
+      .nullish()
+      .transform((note) => note || undefined),
+  })
+  .superRefine((body, context) => {
+    if (body.reason === 'other' && !body.note) {
+      context.addIssue({ code: 'custom', path: ['note'], message: driverMessages.noteRequired });
+    }
+  });
+export type FailedAttemptInput = z.input<typeof FailedAttemptSchema>;
+export type FailedAttempt = z.output<typeof FailedAttemptSchema>;
+
+export const DriverStepResultSchema = z.object({
+  message: z.string(),
+  order: DriverOrderSchema,
+});
+export type DriverStepResult = z.infer<typeof DriverStepResultSchema>;
+
+/**
+ * Morocco's bounding box, the Saharan provinces included: a position outside it is a wrong fix
+ * or a forged request, never one of our trucks.
+ */
+export const MOROCCO_BOUNDS = { south: 20.7, north: 36.0, west: -17.3, east: -0.9 } as const;
+
+const coordinate = (min: number, max: number) =>
+  z.coerce
+    .number({ error: driverMessages.outsideMorocco })
+    .refine(Number.isFinite, driverMessages.outsideMorocco)
+    .min(min, driverMessages.outsideMorocco)
+    .max(max, driverMessages.outsideMorocco);
+
+export const DriverPositionSchema = z.object({
+  lat: coordinate(MOROCCO_BOUNDS.south, MOROCCO_BOUNDS.north),
+  lng: coordinate(MOROCCO_BOUNDS.west, MOROCCO_BOUNDS.east),
+  /** Metres; the browser's own estimate. */
+  accuracy: z.coerce.number().min(0).max(100_000).optional(),
+});
+export type DriverPosition = z.output<typeof DriverPositionSchema>;
+
+/** The last known position of a truck on the road. */
+export const TruckPositionSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  at: z.string(),
+});
+export type TruckPosition = z.infer<typeof TruckPositionSchema>;
