@@ -30,6 +30,7 @@ import { registerFleetRoutes } from './fleet/fleet-routes';
 import { createFleetService } from './fleet/fleet-service';
 import { registerHealthRoutes } from './health/health-routes';
 import { registerErrorHandling } from './http/errors';
+import { registerIdempotency } from './http/idempotency';
 import { redactedPaths, serializeRequest } from './http/log-redaction';
 import type { ZodApp } from './http/zod-app';
 import { createLogMailTransport, createSmtpTransport } from './messages/mail-transport';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     publicUrl: config.PUBLIC_URL,
   });
   registerAuthGuards(app, authService);
+  registerIdempotency(app, { db, clock });
   const notificationsService = createNotificationsService({ db, messagesService, clock });
   const lifecycle = createOrderLifecycle({ db, clock, notificationsService, log: app.log });
   const ordersService = createOrdersService({

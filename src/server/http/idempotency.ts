@@ -1,0 +1,208 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/open-database';
+import { idempotentRequests } from '../db/schema';
+import { AppError, BadRequestError, ConflictError } from './errors';
+
+/**
+ * Idempotent writes (docs/decisions/0009-drivers.md, "Offline replay"): the driver's phone
+ * resends a step it is not sure reached us with the same `Idempotency-Key`; the first answer is
+ * kept for 24 h and every replay gets it back without the step being applied again.
+ *
+ * A route opts in by putting `app.idempotent` after its auth guard:
+ * `preHandler: [app.requireRole('DRIVER'), app.idempotent]`. Without the header the route
+ * behaves as if it had not opted in.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** After an auth guard: reserves the request's Idempotency-Key or answers a replay. */
+    idempotent: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** Set once this request holds the key: its answer is stored when it is sent. */
+    idempotencyReservation?: Reservation;
+  }
+}
+
+interface Reservation {
+  userId: string;
+  key: string;
+  settled: boolean;
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** How long an answer is kept for replays. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * A reservation with no answer after this long belongs to a process that died between applying
+ * the step and storing the answer: the key is free again. A retry then meets the step's own rule
+ * (an order already picked up is a 409), never a second application.
+ */
+export const ABANDONED_RESERVATION_MS = 60 * 1000;
+/** Old answers are purged by each instance at most this often, on a request that reserves. */
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+export const idempotencyMessages = {
+  invalidKey: 'The Idempotency-Key header must be 1 to 100 printable characters',
+  inProgress: 'This request is still being processed',
+  otherRoute: 'This Idempotency-Key was already used for another request',
+} as const;
+
+/** Printable ASCII, as HTTP header values allow, 1 to 100 characters. */
+const KEY_PATTERN = /^[\x20-\x7e]{1,100}$/;
+
+function readKey(request: FastifyRequest): string | undefined {
+  const header = request.headers[IDEMPOTENCY_HEADER];
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? undefined : header.trim();
+  if (!key || !KEY_PATTERN.test(key)) {
+    throw new BadRequestError(idempotencyMessages.invalidKey, {
+      'Idempotency-Key': idempotencyMessages.invalidKey,
+    });
+  }
+  return key;
+}
+
+/** The route and the resource it acts on: the same key on another order is another request. */
+function routeOf(request: FastifyRequest): string {
+  const params = Object.entries((request.params ?? {}) as Record<string, unknown>)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .join('&');
+  return `${request.method} ${request.routeOptions.url ?? request.url}${params ? ` ${params}` : ''}`;
+}
+
+/** The stored body: the JSON the first answer sent, or null for an empty one (204). */
+function parseBody(payload: unknown): { ok: true; body: unknown } | { ok: false } {
+  if (payload === null || payload === undefined || payload === '') return { ok: true, body: null };
+  const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+  if (typeof text !== 'string') return { ok: false };
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function registerIdempotency(
+  app: FastifyInstance,
+  deps: { db: Database; clock: () => Date },
+): void {
+  const { db, clock } = deps;
+  let lastPurge = 0;
+
+  const purgeExpired = async (now: Date) => {
+    if (now.getTime() - lastPurge < PURGE_INTERVAL_MS) return;
+    lastPurge = now.getTime();
+    await db
+      .delete(idempotentRequests)
+      .where(
+        lt(idempotentRequests.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)),
+      );
+  };
+
+  /** Frees a key whose request has no answer to keep; a failure here leaves it to expire. */
+  const release = async (request: FastifyRequest, reservation: Reservation) => {
+    try {
+      await db
+        .delete(idempotentRequests)
+        .where(
+          and(
+            eq(idempotentRequests.userId, reservation.userId),
+            eq(idempotentRequests.key, reservation.key),
+            isNull(idempotentRequests.statusCode),
+          ),
+        );
+    } catch (error) {
+      request.log.error({ err: error }, 'could not release an idempotency key');
+    }
+  };
+
+  app.decorate('idempotent', async function idempotent(request, reply) {
+    const key = readKey(request);
+    if (key === undefined) return;
+    const userId = request.auth?.userId;
+    if (!userId) throw new Error('app.idempotent must come after an auth guard');
+    const route = routeOf(request);
+    const now = clock();
+    await purgeExpired(now);
+
+    // One statement reserves the key, or takes it over when its row has expired or was
+    // abandoned; two instances racing on one key cannot both win.
+    const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS);
+    const abandonedBefore = new Date(now.getTime() - ABANDONED_RESERVATION_MS);
+    const [reserved] = await db
+      .insert(idempotentRequests)
+      .values({ userId, key, route, createdAt: now })
+      .onConflictDoUpdate({
+        target: [idempotentRequests.userId, idempotentRequests.key],
+        set: { route, statusCode: null, response: null, createdAt: now },
+        setWhere: or(
+          lt(idempotentRequests.createdAt, expiredBefore),
+          and(
+            isNull(idempotentRequests.statusCode),
+            lt(idempotentRequests.createdAt, abandonedBefore),
+          ),
+        ),
+      })
+      .returning({ key: idempotentRequests.key });
+    if (reserved) {
+      request.idempotencyReservation = { userId, key, settled: false };
+      return;
+    }
+
+    const [first] = await db
+      .select()
+      .from(idempotentRequests)
+      .where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
+    // Released between the two statements (a 5xx): the client retries with the same key.
+    if (!first) throw new ConflictError(idempotencyMessages.inProgress);
+    if (first.route !== route) throw new AppError(422, idempotencyMessages.otherRoute);
+    if (first.statusCode === null) throw new ConflictError(idempotencyMessages.inProgress);
+
+    reply.code(first.statusCode).header(REPLAYED_HEADER, 'true');
+    if (first.response === null) reply.send();
+    // Sent as text, past the route's serializer: the replay is the JSON of the first answer.
+    else reply.type('application/json; charset=utf-8').send(JSON.stringify(first.response));
+    return reply;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const reservation = request.idempotencyReservation;
+    if (!reservation || reservation.settled) return payload;
+    reservation.settled = true;
+    const parsed = parseBody(payload);
+    // A 5xx is our failure, not the request's answer: the key is freed so a retry can run.
+    if (reply.statusCode >= 500 || !parsed.ok) {
+      await release(request, reservation);
+      return payload;
+    }
+    try {
+      await db
+        .update(idempotentRequests)
+        .set({ statusCode: reply.statusCode, response: parsed.body })
+        .where(
+          and(
+            eq(idempotentRequests.userId, reservation.userId),
+            eq(idempotentRequests.key, reservation.key),
+          ),
+        );
+    } catch (error) {
+      // The step is applied: its answer still goes out. The key stays reserved until it counts
+      // as abandoned, and a retry then meets the step's own rule.
+      request.log.error({ err: error }, 'could not store an idempotent answer');
+    }
+    return payload;
+  });
+
+  // A request that ended without sending (the connection closed first) must not hold its key.
+  app.addHook('onResponse', async (request) => {
+    const reservation = request.idempotencyReservation;
+    if (!reservation || reservation.settled) return;
+    reservation.settled = true;
+    await release(request, reservation);
+  });
+}
