@@ -95,18 +95,28 @@ export function dateFromToday(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+let phoneCounter = 0;
+/** A Moroccan mobile number no other driver of this run has (drivers' phones are unique). */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  const worker = String(process.pid % 100).padStart(2, '0');
+  const serial = String((Date.now() + phoneCounter) % 1_000_000).padStart(6, '0');
+  return `+2126${worker}${serial}`;
+}
+
 /** A driver and their available truck, added through the API as the Add new screen adds them. */
 export async function addDriverTruckThroughApi(
   request: APIRequestContext,
   adminToken: string,
   driverName = 'Hassan Idrissi',
+  phone = uniquePhone(),
 ): Promise<{ plate: string; driverId: string }> {
   const plate = uniqueCode('LV');
   const response = await request.post('/api/admin/trucks/add', {
     headers: { authorization: `Bearer ${adminToken}` },
     data: {
       fullName: driverName,
-      phone: '+212664445566',
+      phone,
       nationalId: uniqueCode('HI'),
       license: uniqueCode('LH'),
       licenseExpire: dateFromToday(365),

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,51 @@ async function startMailCatcher(mailDir: string): Promise<{ port: number; stop()
   return { port, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/** The bearer token the app must send the SMS gateway (checked, as a real gateway would). */
+const SMS_TOKEN = 'e2e-sms-token';
+
+/**
+ * Receives the app's SMS as the gateway of docs/architecture.md ("The outbox") would: `POST
+ * {id, to, text}` with the bearer token. Each one is saved as JSON for the specs; a replay of an
+ * id already saved is answered 200 and not saved twice, as a gateway drops it.
+ */
+async function startSmsCatcher(smsDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  let received = 0;
+  const seen = new Set<string>();
+  const server = createHttpServer((request, response) => {
+    if (request.method !== 'POST' || request.headers.authorization !== `Bearer ${SMS_TOKEN}`) {
+      response.writeHead(request.method === 'POST' ? 401 : 405).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      try {
+        const sms = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          id: string;
+          to: string;
+          text: string;
+        };
+        if (!seen.has(sms.id)) {
+          seen.add(sms.id);
+          received += 1;
+          const file = path.join(smsDir, `${Date.now()}-${String(received).padStart(4, '0')}.json`);
+          writeFileSync(file, JSON.stringify({ id: sms.id, to: sms.to, text: sms.text }));
+        }
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      } catch {
+        response.writeHead(400).end();
+      }
+    });
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/sms`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** Builds the web app, then runs the real server on a free port with a fresh data folder. */
 export default async function globalSetup() {
   await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
@@ -78,6 +124,9 @@ export default async function globalSetup() {
   const mailDir = path.join(dataDir, 'mail');
   mkdirSync(mailDir);
   const mailCatcher = await startMailCatcher(mailDir);
+  const smsDir = path.join(dataDir, 'sms');
+  mkdirSync(smsDir);
+  const smsCatcher = await startSmsCatcher(smsDir);
   const adminEmail = 'admin@atlas.test';
   const adminPassword = 'Admin@2026pass';
   const port = await findFreePort();
@@ -92,6 +141,8 @@ export default async function globalSetup() {
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       SMTP_URL: `smtp://127.0.0.1:${mailCatcher.port}`,
+      SMS_URL: smsCatcher.url,
+      SMS_TOKEN,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -100,6 +151,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMS_DIR = smsDir;
   process.env.E2E_ADMIN_EMAIL = adminEmail;
   process.env.E2E_ADMIN_PASSWORD = adminPassword;
 
@@ -107,6 +159,7 @@ export default async function globalSetup() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await mailCatcher.stop();
+    await smsCatcher.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
