@@ -6,15 +6,15 @@ import { idempotentRequests } from '../../src/server/db/schema';
 import { registerErrorHandling } from '../../src/server/http/errors';
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
-  idempotencyMessages,
   registerIdempotency,
 } from '../../src/server/http/idempotency';
+import { idempotencyMessages } from '../../src/shared/idempotency';
 import { loginAs, type LoggedIn } from './factories';
 import { waitUntil } from './polling';
 import { buildTestApp, createTestClock, type TestApp, type TestClock } from './helpers';
 
 /*
- * The Idempotency-Key hook (docs/decisions/0009-drivers.md, "Offline replay") on routes of this
+ * The Idempotency-Key hook (docs/decisions/0009-drivers.md, "Offline tolerance") on routes of this
  * file's own, over the API's real database: a counter shows how often a step really ran.
  */
 let testApp: TestApp;

@@ -1,11 +1,17 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyMessages,
+} from '../../shared/idempotency';
 import type { Database } from '../db/open-database';
 import { idempotentRequests } from '../db/schema';
 import { AppError, BadRequestError, ConflictError } from './errors';
 
 /**
- * Idempotent writes (docs/decisions/0009-drivers.md, "Offline replay"): the driver's phone
+ * Idempotent writes (docs/decisions/0009-drivers.md, "Offline tolerance"): the driver's phone
  * resends a step it is not sure reached us with the same `Idempotency-Key`; the first answer is
  * kept for 24 h and every replay gets it back without the step being applied again.
  *
@@ -31,9 +37,6 @@ interface Reservation {
   settled: boolean;
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'Idempotent-Replayed';
-
 /** How long an answer is kept for replays. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
@@ -45,22 +48,13 @@ export const ABANDONED_RESERVATION_MS = 60 * 1000;
 /** Old answers are purged by each instance at most this often, on a request that reserves. */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
-export const idempotencyMessages = {
-  invalidKey: 'The Idempotency-Key header must be 1 to 100 printable characters',
-  inProgress: 'This request is still being processed',
-  otherRoute: 'This Idempotency-Key was already used for another request',
-} as const;
-
-/** Printable ASCII, as HTTP header values allow, 1 to 100 characters. */
-const KEY_PATTERN = /^[\x20-\x7e]{1,100}$/;
-
 function readKey(request: FastifyRequest): string | undefined {
-  const header = request.headers[IDEMPOTENCY_HEADER];
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? undefined : header.trim();
-  if (!key || !KEY_PATTERN.test(key)) {
+  if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw new BadRequestError(idempotencyMessages.invalidKey, {
-      'Idempotency-Key': idempotencyMessages.invalidKey,
+      [IDEMPOTENCY_KEY_HEADER]: idempotencyMessages.invalidKey,
     });
   }
   return key;
@@ -163,7 +157,7 @@ export function registerIdempotency(
     if (first.route !== route) throw new AppError(422, idempotencyMessages.otherRoute);
     if (first.statusCode === null) throw new ConflictError(idempotencyMessages.inProgress);
 
-    reply.code(first.statusCode).header(REPLAYED_HEADER, 'true');
+    reply.code(first.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     if (first.response === null) reply.send();
     // Sent as text, past the route's serializer: the replay is the JSON of the first answer.
     else reply.type('application/json; charset=utf-8').send(JSON.stringify(first.response));

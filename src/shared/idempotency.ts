@@ -1,0 +1,18 @@
+/**
+ * The Idempotency-Key contract between the driver's phone and the server
+ * (docs/decisions/0009-drivers.md, "Offline tolerance"): a step resent with the key of its first
+ * try gets the first answer back and is applied once.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** On an answer that repeats a stored one rather than running the step again. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** Printable ASCII, as HTTP header values allow, 1 to 100 characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,100}$/;
+
+export const idempotencyMessages = {
+  invalidKey: 'The Idempotency-Key header must be 1 to 100 printable characters',
+  /** 409: the first request with this key has not answered yet; the client tries again later. */
+  inProgress: 'This request is still being processed',
+  otherRoute: 'This Idempotency-Key was already used for another request',
+} as const;
