@@ -15,6 +15,8 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers, such as the Idempotency-Key of a driver's step. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -36,7 +38,7 @@ export function clearSessionAndGoToLogin(): void {
 }
 
 async function fetchApi(path: string, request: ApiRequest, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { accept };
+  const headers: Record<string, string> = { ...request.headers, accept };
   const token = readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
