@@ -21,6 +21,8 @@ import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { createSessionTokens } from './auth/session-tokens';
+import { registerCashRoutes } from './cash/cash-routes';
+import { createCashService } from './cash/cash-service';
 import type { AppConfig } from './config';
 import type { DatabaseChannels } from './db/database-channels';
 import type { Database } from './db/open-database';
@@ -151,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   const adminService = createAdminService({ db, clock, lifecycle });
   const fleetService = createFleetService({ db, log: app.log, clock });
+  const cashService = createCashService({ db, log: app.log });
 
   const orderEventHub = createOrderEventHub({
     db,
@@ -201,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerNotificationRoutes(zodApi, notificationsService);
       registerAdminRoutes(zodApi, adminService);
       registerFleetRoutes(zodApi, fleetService);
+      registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService });
     },

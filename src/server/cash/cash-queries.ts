@@ -1,0 +1,227 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { escapeLikePattern } from '../db/like-pattern';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import { cashRemittances, drivers, orders, trucks, users } from '../db/schema';
+
+/** A search over drivers: their name, phone or plate as typed, or their phone in E.164. */
+export interface DriverSearch {
+  q?: string;
+  phoneE164?: string;
+}
+
+export interface CashListFilter extends DriverSearch {
+  driverId?: string;
+}
+
+function driverSearchCondition({ q, phoneE164 }: DriverSearch, ...more: SQL[]): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${escapeLikePattern(q)}%`;
+  return or(
+    ilike(drivers.fullName, pattern),
+    ilike(drivers.phone, pattern),
+    ilike(trucks.truckNumber, pattern),
+    phoneE164 ? eq(drivers.phoneE164, phoneE164) : undefined,
+    ...more,
+  );
+}
+
+const sumCentimes = (column: AnyPgColumn) =>
+  sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** A cash order delivered short: the driver collected less than its price. */
+const collectedShort = lt(orders.cashCollectedCentimes, orders.priceCentimes);
+
+/**
+ * One driver's cash orders, summed: read through orders_driver_cash_idx (driver, cash collected,
+ * only rows with cash), so the sums never touch the orders that carry no cash.
+ */
+function cashOfDriver(db: Database) {
+  return db
+    .select({
+      collected: sumCentimes(orders.cashCollectedCentimes).as('collected_centimes'),
+      flaggedOrders: sql<number>`count(*) filter (where ${collectedShort})`
+        .mapWith(Number)
+        .as('flagged_orders'),
+      shortfall:
+        sql<number>`coalesce(sum(${orders.priceCentimes} - ${orders.cashCollectedCentimes}) filter (where ${collectedShort}), 0)`
+          .mapWith(Number)
+          .as('shortfall_centimes'),
+    })
+    .from(orders)
+    .where(and(eq(orders.driverId, drivers.id), isNotNull(orders.cashCollectedCentimes)))
+    .as('cash');
+}
+
+/** One driver's remittances, summed through cash_remittances_driver_created_idx. */
+function remittancesOfDriver(db: Database) {
+  return db
+    .select({ handedIn: sumCentimes(cashRemittances.amountCentimes).as('handed_in_centimes') })
+    .from(cashRemittances)
+    .where(eq(cashRemittances.driverId, drivers.id))
+    .as('remitted');
+}
+
+/**
+ * Every driver (none left out: a driver who collected nothing yet shows zeros), the one who holds
+ * the most cash first, then by name. The sort needs every matching driver's sums; the drivers
+ * are few next to the orders, and each driver's sums are index lookups.
+ */
+export async function listCashLedger(db: Database, search: DriverSearch, page: Page) {
+  const cash = cashOfDriver(db);
+  const remitted = remittancesOfDriver(db);
+  const outstanding = sql<number>`${cash.collected} - ${remitted.handedIn}`.mapWith(Number);
+  const where = driverSearchCondition(search);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        driverId: drivers.id,
+        driverName: drivers.fullName,
+        phone: drivers.phone,
+        deactivatedAt: drivers.deactivatedAt,
+        truckNumber: trucks.truckNumber,
+        collectedCentimes: cash.collected,
+        handedInCentimes: remitted.handedIn,
+        outstandingCentimes: outstanding,
+        flaggedOrders: cash.flaggedOrders,
+        shortfallCentimes: cash.shortfall,
+      })
+      .from(drivers)
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .leftJoinLateral(cash, sql`true`)
+      .leftJoinLateral(remitted, sql`true`)
+      .where(where)
+      .orderBy(desc(outstanding), asc(drivers.fullName), asc(drivers.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(drivers)
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+export type CashLedgerDbRow = Awaited<ReturnType<typeof listCashLedger>>['rows'][number];
+
+function remittanceConditions(filter: CashListFilter): SQL | undefined {
+  return and(
+    filter.driverId ? eq(cashRemittances.driverId, filter.driverId) : undefined,
+    driverSearchCondition(filter),
+  );
+}
+
+function selectRemittances(db: Database) {
+  return db
+    .select({
+      id: cashRemittances.id,
+      driverId: cashRemittances.driverId,
+      driverName: drivers.fullName,
+      amountCentimes: cashRemittances.amountCentimes,
+      note: cashRemittances.note,
+      recordedBy: users.email,
+      createdAt: cashRemittances.createdAt,
+    })
+    .from(cashRemittances)
+    .innerJoin(drivers, eq(drivers.id, cashRemittances.driverId))
+    .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+    .leftJoin(users, eq(users.id, cashRemittances.recordedByUserId));
+}
+
+/** Newest first: through cash_remittances_created_idx, or the driver's own index for one driver. */
+export async function listRemittances(db: Database, filter: CashListFilter, page: Page) {
+  const where = remittanceConditions(filter);
+  const [rows, [total]] = await Promise.all([
+    selectRemittances(db)
+      .where(where)
+      .orderBy(desc(cashRemittances.createdAt), desc(cashRemittances.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(cashRemittances)
+      .innerJoin(drivers, eq(drivers.id, cashRemittances.driverId))
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+export type RemittanceDbRow = Awaited<ReturnType<typeof listRemittances>>['rows'][number];
+
+function flaggedConditions(filter: CashListFilter): SQL | undefined {
+  return and(
+    isNotNull(orders.cashCollectedCentimes),
+    collectedShort,
+    filter.driverId ? eq(orders.driverId, filter.driverId) : undefined,
+    driverSearchCondition(
+      filter,
+      ilike(orders.trackingNumber, `%${escapeLikePattern(filter.q ?? '')}%`),
+    ),
+  );
+}
+
+/** Cash orders delivered short, the latest delivery first; q also finds a tracking number. */
+export async function listFlaggedOrders(db: Database, filter: CashListFilter, page: Page) {
+  const where = flaggedConditions(filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        orderId: orders.id,
+        trackingNumber: orders.trackingNumber,
+        driverId: drivers.id,
+        driverName: drivers.fullName,
+        priceCentimes: orders.priceCentimes,
+        collectedCentimes: orders.cashCollectedCentimes,
+        deliveredAt: orders.deliveryDate,
+      })
+      .from(orders)
+      .innerJoin(drivers, eq(drivers.id, orders.driverId))
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .where(where)
+      .orderBy(sql`${orders.deliveryDate} desc nulls last`, desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(orders)
+      .innerJoin(drivers, eq(drivers.id, orders.driverId))
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+export type FlaggedOrderDbRow = Awaited<ReturnType<typeof listFlaggedOrders>>['rows'][number];
+
+/**
+ * Locks the driver's row until the transaction ends, so that two remittances for one driver
+ * queue and the second sees the first (docs/decisions/0009-drivers.md). NO KEY UPDATE is the
+ * lock an update of non-key columns takes: it still lets other transactions insert rows that
+ * reference the driver (their foreign-key check takes KEY SHARE).
+ */
+export async function lockDriver(tx: Database, driverId: string) {
+  const [row] = await tx
+    .select({ id: drivers.id, fullName: drivers.fullName })
+    .from(drivers)
+    .where(eq(drivers.id, driverId))
+    .for('no key update');
+  return row;
+}
+
+/** What one driver collected and handed in, in centimes. */
+export async function sumDriverCash(tx: Database, driverId: string) {
+  const [collected] = await tx
+    .select({ centimes: sumCentimes(orders.cashCollectedCentimes) })
+    .from(orders)
+    .where(and(eq(orders.driverId, driverId), isNotNull(orders.cashCollectedCentimes)));
+  const [remitted] = await tx
+    .select({ centimes: sumCentimes(cashRemittances.amountCentimes) })
+    .from(cashRemittances)
+    .where(eq(cashRemittances.driverId, driverId));
+  return { collectedCentimes: collected?.centimes ?? 0, handedInCentimes: remitted?.centimes ?? 0 };
+}
+
+export async function insertRemittance(tx: Database, values: typeof cashRemittances.$inferInsert) {
+  const [row] = await tx.insert(cashRemittances).values(values).returning();
+  return row!;
+}

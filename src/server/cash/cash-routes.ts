@@ -1,0 +1,81 @@
+import {
+  CashDriverListQuerySchema,
+  CashLedgerQuerySchema,
+  CashLedgerRowSchema,
+  CashRemittanceSchema,
+  FlaggedCashOrderSchema,
+  RecordRemittanceResultSchema,
+  RecordRemittanceSchema,
+} from '../../shared/schemas/cash-schemas';
+import { authOf } from '../auth/auth-guards';
+import { ErrorBodySchema } from '../http/errors';
+import { registerListRoutes } from '../http/list-routes';
+import type { ZodApp } from '../http/zod-app';
+import type { CashService } from './cash-service';
+import {
+  cashLedgerCsvColumns,
+  cashRemittanceCsvColumns,
+  flaggedCashOrderCsvColumns,
+} from './cash-view';
+
+const tags = ['admin'];
+
+export function registerCashRoutes(app: ZodApp, cashService: CashService): void {
+  const adminOnly = app.requireRole('ADMIN');
+
+  registerListRoutes(app, {
+    path: '/admin/cash',
+    summary: 'Cash ledger: per driver, cash collected, handed in and outstanding',
+    tags,
+    querystring: CashLedgerQuerySchema,
+    item: CashLedgerRowSchema,
+    preHandler: adminOnly,
+    exportName: 'cash-ledger',
+    csvColumns: cashLedgerCsvColumns,
+    list: (query, page) => cashService.listLedger(query, page),
+  });
+
+  registerListRoutes(app, {
+    path: '/admin/cash/remittances',
+    summary: 'Cash handed in by drivers, newest first',
+    tags,
+    querystring: CashDriverListQuerySchema,
+    item: CashRemittanceSchema,
+    preHandler: adminOnly,
+    exportName: 'cash-remittances',
+    csvColumns: cashRemittanceCsvColumns,
+    list: (query, page) => cashService.listRemittances(query, page),
+  });
+
+  registerListRoutes(app, {
+    path: '/admin/cash/flagged',
+    summary: 'Cash orders delivered with less cash collected than their price',
+    tags,
+    querystring: CashDriverListQuerySchema,
+    item: FlaggedCashOrderSchema,
+    preHandler: adminOnly,
+    exportName: 'cash-flagged-orders',
+    csvColumns: flaggedCashOrderCsvColumns,
+    list: (query, page) => cashService.listFlaggedOrders(query, page),
+  });
+
+  app.post(
+    '/admin/cash/remittances',
+    {
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'Record cash a driver handed in (at most what they hold)',
+        body: RecordRemittanceSchema,
+        response: {
+          201: RecordRemittanceResultSchema,
+          400: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+      preHandler: adminOnly,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await cashService.recordRemittance(request.body, authOf(request))),
+  );
+}

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatMad } from '../../shared/format';
+import { toE164 } from '../../shared/phone';
+import {
+  cashMessages,
+  exceedsOutstandingMessage,
+  type CashDriverListQuery,
+  type CashLedgerQuery,
+  type CashLedgerRow,
+  type CashRemittance,
+  type FlaggedCashOrder,
+  type RecordRemittance,
+  type RecordRemittanceResult,
+} from '../../shared/schemas/cash-schemas';
+import type { AuthContext } from '../auth/auth-service';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import { isUuid } from '../db/uuid';
+import { BadRequestError, NotFoundError } from '../http/errors';
+import { centimesToMad } from '../orders/order-view';
+import {
+  insertRemittance,
+  listCashLedger,
+  listFlaggedOrders,
+  listRemittances,
+  lockDriver,
+  sumDriverCash,
+  type DriverSearch,
+} from './cash-queries';
+import { toCashLedgerRow, toCashRemittance, toFlaggedCashOrder } from './cash-view';
+
+/** The search text as typed, and as a phone number when it reads as one. */
+function readDriverSearch(q: string | undefined): DriverSearch {
+  return q ? { q, phoneE164: toE164(q) } : {};
+}
+
+const toCentimes = (mad: number) => Math.round(mad * 100);
+
+interface CashServiceDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The cash ledger (docs/decisions/0009-drivers.md): what each driver collected on delivery, what
+ * they handed in, and the difference they still hold. Sums are taken in SQL, in centimes.
+ */
+export function createCashService({ db, log }: CashServiceDeps) {
+  return {
+    async listLedger(
+      query: CashLedgerQuery,
+      page: Page,
+    ): Promise<{ items: CashLedgerRow[]; total: number }> {
+      const { rows, total } = await listCashLedger(db, readDriverSearch(query.q), page);
+      return { items: rows.map(toCashLedgerRow), total };
+    },
+
+    async listRemittances(
+      query: CashDriverListQuery,
+      page: Page,
+    ): Promise<{ items: CashRemittance[]; total: number }> {
+      const { rows, total } = await listRemittances(
+        db,
+        { driverId: query.driverId, ...readDriverSearch(query.q) },
+        page,
+      );
+      return { items: rows.map(toCashRemittance), total };
+    },
+
+    async listFlaggedOrders(
+      query: CashDriverListQuery,
+      page: Page,
+    ): Promise<{ items: FlaggedCashOrder[]; total: number }> {
+      const { rows, total } = await listFlaggedOrders(
+        db,
+        { driverId: query.driverId, ...readDriverSearch(query.q) },
+        page,
+      );
+      return { items: rows.map(toFlaggedCashOrder), total };
+    },
+
+    /**
+     * Records cash a driver handed in: more than 0 and at most what they hold. The driver's row
+     * is locked first, so two remittances at once queue and together never exceed it.
+     */
+    async recordRemittance(
+      input: RecordRemittance,
+      recordedBy: AuthContext,
+    ): Promise<RecordRemittanceResult> {
+      const amountCentimes = toCentimes(input.amount);
+      const result = await db.transaction(async (tx) => {
+        const driver = isUuid(input.driverId) ? await lockDriver(tx, input.driverId) : undefined;
+        if (!driver) throw new NotFoundError(cashMessages.driverNotFound);
+        const { collectedCentimes, handedInCentimes } = await sumDriverCash(tx, driver.id);
+        const outstandingCentimes = collectedCentimes - handedInCentimes;
+        if (amountCentimes > outstandingCentimes) {
+          const message = exceedsOutstandingMessage(
+            formatMad(centimesToMad(Math.max(outstandingCentimes, 0))),
+          );
+          throw new BadRequestError(message, { amount: message });
+        }
+        const row = await insertRemittance(tx, {
+          driverId: driver.id,
+          amountCentimes,
+          note: input.note ?? null,
+          recordedByUserId: recordedBy.userId,
+        });
+        return {
+          remittance: toCashRemittance({
+            ...row,
+            driverName: driver.fullName,
+            recordedBy: recordedBy.email,
+          }),
+          outstanding: centimesToMad(outstandingCentimes - amountCentimes),
+        };
+      });
+      log.info(
+        { remittanceId: result.remittance.id, driverId: input.driverId, amountCentimes },
+        'cash remittance recorded',
+      );
+      return { message: cashMessages.remittanceRecorded, ...result };
+    },
+  };
+}
+
+export type CashService = ReturnType<typeof createCashService>;

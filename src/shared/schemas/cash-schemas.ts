@@ -1,0 +1,138 @@
+/**
+ * The cash ledger (docs/product.md, decision 4 and docs/decisions/0009-drivers.md): for each
+ * driver, the cash collected on delivery, what they handed in at the office, and what they still
+ * hold. Conventions as in admin-schemas.ts (lists are plain arrays, total in X-Total-Count, CSV at
+ * `<list path>/export.csv`); money in MAD.
+ *
+ *   GET  /api/admin/cash                         ?CashLedgerQuerySchema   → CashLedgerRowSchema[]
+ *   GET  /api/admin/cash/export.csv              same filters             → text/csv
+ *   GET  /api/admin/cash/remittances             ?CashDriverListQuerySchema → CashRemittanceSchema[]
+ *   GET  /api/admin/cash/remittances/export.csv  same filters             → text/csv
+ *   POST /api/admin/cash/remittances             RecordRemittanceSchema   → 201 RecordRemittanceResultSchema
+ *   GET  /api/admin/cash/flagged                 ?CashDriverListQuerySchema → FlaggedCashOrderSchema[]
+ *   GET  /api/admin/cash/flagged/export.csv      same filters             → text/csv
+ */
+import { z } from 'zod';
+import { roundToCents } from '../numbers';
+import { ListQuerySchema } from './list-schemas';
+
+/** The most a single remittance can be, far above any real day's cash. */
+export const MAX_REMITTANCE_MAD = 10_000_000;
+export const REMITTANCE_NOTE_MAX_LENGTH = 500;
+
+export const cashMessages = {
+  amountRequired: 'Enter the amount handed in (MAD)',
+  amountPositive: 'The amount must be more than 0',
+  amountCents: 'The amount can have at most 2 decimals',
+  amountTooLarge: 'The amount is too large',
+  noteTooLong: `The note must be ${REMITTANCE_NOTE_MAX_LENGTH} characters or less`,
+  driverRequired: 'Choose a driver',
+  driverIdInvalid: 'driverId must be a driver id',
+  driverNotFound: 'Driver not found',
+  remittanceRecorded: 'Cash handed in recorded',
+} as const;
+
+/** What a 400 says when the amount is more than the driver holds. */
+export function exceedsOutstandingMessage(outstanding: string): string {
+  return `The amount cannot exceed the outstanding ${outstanding}`;
+}
+
+const timestamp = z.iso.datetime({ offset: true });
+
+/** One driver's line of the ledger: every amount in MAD. */
+export const CashLedgerRowSchema = z.object({
+  driverId: z.uuid(),
+  driverName: z.string(),
+  phone: z.string(),
+  /** The plate of the truck the driver drives. */
+  truckNumber: z.string().nullable(),
+  /** False once an admin deactivated the driver. */
+  active: z.boolean(),
+  /** Cash collected on every cash order the driver delivered. */
+  collected: z.number(),
+  /** Cash the driver handed in at the office. */
+  handedIn: z.number(),
+  /** Collected minus handed in: what the driver still holds. */
+  outstanding: z.number(),
+  /** Delivered cash orders on which the driver collected less than the price. */
+  flaggedOrders: z.number().int(),
+  /** The total missing on those orders. */
+  shortfall: z.number(),
+});
+export type CashLedgerRow = z.infer<typeof CashLedgerRowSchema>;
+
+/** `?q=&page=&pageSize=`: q searches the driver's name, phone or truck plate. */
+export const CashLedgerQuerySchema = ListQuerySchema;
+export type CashLedgerQuery = z.output<typeof CashLedgerQuerySchema>;
+
+/** The remittance and flagged lists, optionally for one driver; q as on the ledger. */
+export const CashDriverListQuerySchema = ListQuerySchema.extend({
+  driverId: z.uuid({ error: cashMessages.driverIdInvalid }).optional(),
+});
+export type CashDriverListQuery = z.output<typeof CashDriverListQuerySchema>;
+
+export const CashRemittanceSchema = z.object({
+  id: z.uuid(),
+  driverId: z.uuid(),
+  driverName: z.string(),
+  amount: z.number(),
+  note: z.string().nullable(),
+  /** The email of the admin who recorded it; null once that account is gone. */
+  recordedBy: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type CashRemittance = z.infer<typeof CashRemittanceSchema>;
+
+/** A delivered cash order on which the driver collected less than its price. */
+export const FlaggedCashOrderSchema = z.object({
+  orderId: z.uuid(),
+  trackingNumber: z.string(),
+  driverId: z.uuid(),
+  driverName: z.string(),
+  /** The order's price: what should have been collected. */
+  price: z.number(),
+  collected: z.number(),
+  shortfall: z.number(),
+  deliveredAt: timestamp.nullable(),
+});
+export type FlaggedCashOrder = z.infer<typeof FlaggedCashOrderSchema>;
+
+/** Empty form fields arrive as '' or null: both mean "missing", not zero. */
+const AmountSchema = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: cashMessages.amountRequired })
+    .refine(Number.isFinite, cashMessages.amountRequired)
+    .gt(0, cashMessages.amountPositive)
+    .max(MAX_REMITTANCE_MAD, cashMessages.amountTooLarge)
+    .refine((amount) => roundToCents(amount) === amount, cashMessages.amountCents),
+);
+
+/**
+ * POST /api/admin/cash/remittances: cash a driver handed in. The amount must also be at most
+ * what the driver holds, which only the server knows (400 on `amount` otherwise).
+ */
+export const RecordRemittanceSchema = z.object({
+  driverId: z
+    .string({ error: cashMessages.driverRequired })
+    .trim()
+    .min(1, cashMessages.driverRequired)
+    .max(100, cashMessages.driverIdInvalid),
+  amount: AmountSchema,
+  note: z
+    .string()
+    .trim()
+    .max(REMITTANCE_NOTE_MAX_LENGTH, cashMessages.noteTooLong)
+    .nullish()
+    .transform((note) => note || undefined),
+});
+export type RecordRemittanceInput = z.input<typeof RecordRemittanceSchema>;
+export type RecordRemittance = z.output<typeof RecordRemittanceSchema>;
+
+export const RecordRemittanceResultSchema = z.object({
+  message: z.string(),
+  remittance: CashRemittanceSchema,
+  /** What the driver still holds once this remittance is counted (MAD). */
+  outstanding: z.number(),
+});
+export type RecordRemittanceResult = z.infer<typeof RecordRemittanceResultSchema>;
