@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, trucks } from '../../src/server/db/schema';
+import { drivers, trucks, users } from '../../src/server/db/schema';
 import { addMonths } from '../../src/shared/business-calendar';
 import type { AdminTruck, TruckDriverCombination } from '../../src/shared/schemas/fleet-schemas';
 import {
@@ -65,7 +65,8 @@ describe('POST /api/admin/trucks/add', () => {
         status: 'AVAILABLE',
         location: 'Depot 1',
         fullName: 'Hassan Ouali',
-        phone: '+212661112233',
+        phone: payload.phone,
+        driverActive: true,
         email: 'hassan.ouali@example.ma',
         license: payload.license,
         licenseExpire: payload.licenseExpire,
@@ -78,7 +79,17 @@ describe('POST /api/admin/trucks/add', () => {
       .select()
       .from(drivers)
       .where(eq(drivers.id, body.truck.driverId));
-    expect(driver).toMatchObject({ nationalId: 'JB998877', fullName: 'Hassan Ouali' });
+    expect(driver).toMatchObject({
+      nationalId: 'JB998877',
+      fullName: 'Hassan Ouali',
+      phoneE164: payload.phone,
+      deactivatedAt: null,
+    });
+    const [account] = await testApp.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, driver!.userId));
+    expect(account).toMatchObject({ role: 'DRIVER', email: null, passwordHash: null });
   });
 
   it('a truck added through the form can take an order at once', async () => {
@@ -142,6 +153,7 @@ describe('POST /api/admin/trucks/add', () => {
     expect(Object.keys(response.json().errors).sort()).toEqual([
       'license',
       'nationalId',
+      'phone',
       'truckNumber',
     ]);
   });
@@ -151,6 +163,12 @@ describe('POST /api/admin/trucks/add', () => {
     ['no full name', { fullName: ' ' }, 'fullName', 'Full name is required'],
     ['no phone', { phone: undefined }, 'phone', 'Phone number is required'],
     ['a bad phone', { phone: '12-34' }, 'phone', 'Phone number is not valid'],
+    [
+      'a phone that is not a number in E.164',
+      { phone: '1234567890' },
+      'phone',
+      'Enter a Moroccan number (06…, 07…) or one with its country code (+…)',
+    ],
     ['a bad email', { email: 'not-an-email' }, 'email', 'Please enter a valid email'],
     ['no national ID', { nationalId: '' }, 'nationalId', 'National ID is required'],
     ['no licence', { license: undefined }, 'license', 'Driver license number is required'],

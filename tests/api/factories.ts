@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type {
   CompanyRegistrationInput,
@@ -10,7 +10,7 @@ import type { CreateDriverTruckInput } from '../../src/shared/schemas/fleet-sche
 import type { CreateOrderInput, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { PublicUser } from '../../src/shared/schemas/user-schemas';
 import { upsertAdminAccount } from '../../src/server/auth/admin-bootstrap';
-import { drivers, trucks } from '../../src/server/db/schema';
+import { drivers, trucks, users } from '../../src/server/db/schema';
 import type { TestApp } from './helpers';
 
 export const TEST_PASSWORD = 'Sahara@2026';
@@ -122,13 +122,16 @@ export const dateFromToday = (days: number) => addDays(toBusinessDate(new Date()
 /** Short random upper-case text, so that plates and identity numbers never collide. */
 const randomCode = () => randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase();
 
+/** A Moroccan mobile number in E.164, different on every call (a driver's phone is unique). */
+export const uniqueDriverPhone = () => `+2126${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
 /** The driver-plus-truck payload of POST /api/admin/trucks/add, unique on every call. */
 export function driverTruckPayload(
   overrides: Partial<CreateDriverTruckInput> = {},
 ): CreateDriverTruckInput {
   return {
     fullName: 'Hassan Ouali',
-    phone: '+212661112233',
+    phone: uniqueDriverPhone(),
     email: 'hassan.ouali@example.ma',
     nationalId: `BK${randomCode()}`,
     license: `LIC-${randomCode()}`,
@@ -169,11 +172,17 @@ export async function createTruckWithDriver(
   const payload = driverTruckPayload();
   const fullName = overrides.fullName ?? `Driver ${randomCode()}`;
   const { db } = testApp.database;
+  const [account] = await db
+    .insert(users)
+    .values({ role: 'DRIVER', email: null, passwordHash: null, userType: null })
+    .returning({ id: users.id });
   const [driver] = await db
     .insert(drivers)
     .values({
+      userId: account!.id,
       fullName,
       phone: payload.phone,
+      phoneE164: payload.phone,
       nationalId: payload.nationalId,
       license: payload.license,
       licenseExpire: overrides.licenseExpire ?? dateFromToday(365),

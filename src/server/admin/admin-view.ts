@@ -5,6 +5,7 @@ import type {
 } from '../../shared/schemas/admin-schemas';
 import type { CsvColumn } from '../http/csv';
 import { centimesToMad, currentLocationOf, toTimelineEvent } from '../orders/order-view';
+import { emailOfAccount } from '../users/email-accounts';
 import type { AdminOrderRow, PaymentListRow, TrackingEventRow } from './admin-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -22,6 +23,7 @@ export function toAdminOrder({
 }: AdminOrderRow): AdminOrder {
   const price = centimesToMad(order.priceCentimes);
   const companyName = customer.companyName ?? null;
+  const customerEmail = emailOfAccount(customer.email, order.userId);
   return {
     id: order.id,
     orderId: order.id,
@@ -38,11 +40,11 @@ export function toAdminOrder({
     user: {
       id: order.userId,
       company: companyName,
-      name: companyName ?? customer.fullName ?? customer.email,
-      email: customer.email,
+      name: companyName ?? customer.fullName ?? customerEmail,
+      email: customerEmail,
       userType: customer.userType,
     },
-    customer: { email: customer.email },
+    customer: { email: customerEmail },
     origin: describePlace(order.pickupLoc, order.pickupAddress),
     destination: describePlace(order.deliveryLoc, order.deliveryAddress),
     pickup_loc: order.pickupLoc,

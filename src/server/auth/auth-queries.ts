@@ -2,9 +2,11 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import {
   companyProfiles,
+  drivers,
   individualProfiles,
   passwordResetTokens,
   sessions,
+  trucks,
   users,
 } from '../db/schema';
 
@@ -16,11 +18,37 @@ export interface UserWithProfile {
   user: UserRow;
   company: CompanyProfileRow | null;
   individual: IndividualProfileRow | null;
+  driver: { id: string; fullName: string; phone: string } | null;
+  truckNumber: string | null;
 }
 
-export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row;
+/**
+ * A customer's or an administrator's account: always an email and a password. A driver's account
+ * has neither (they sign in by phone, docs/decisions/0009-drivers.md), so it is never one of these.
+ */
+export type EmailAccount = UserRow & {
+  email: string;
+  passwordHash: string;
+  role: Exclude<UserRow['role'], 'DRIVER'>;
+};
+
+export function asEmailAccount(user: UserRow): EmailAccount | undefined {
+  const { email, passwordHash, role } = user;
+  if (role === 'DRIVER' || email === null || passwordHash === null) return undefined;
+  return { ...user, email, passwordHash, role };
+}
+
+/** Password login, reset and the admin bootstrap only ever find customers and admins. */
+export async function findUserByEmail(
+  db: Database,
+  email: string,
+): Promise<EmailAccount | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.role, 'DRIVER')))
+    .limit(1);
+  return row && asEmailAccount(row);
 }
 
 export async function findUserWithProfile(
@@ -28,10 +56,18 @@ export async function findUserWithProfile(
   userId: string,
 ): Promise<UserWithProfile | undefined> {
   const [row] = await db
-    .select({ user: users, company: companyProfiles, individual: individualProfiles })
+    .select({
+      user: users,
+      company: companyProfiles,
+      individual: individualProfiles,
+      driver: { id: drivers.id, fullName: drivers.fullName, phone: drivers.phone },
+      truckNumber: trucks.truckNumber,
+    })
     .from(users)
     .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
     .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+    .leftJoin(drivers, eq(drivers.userId, users.id))
+    .leftJoin(trucks, eq(trucks.driverId, drivers.id))
     .where(eq(users.id, userId))
     .limit(1);
   return row;
@@ -106,26 +142,39 @@ export async function insertSession(
   return row!.id;
 }
 
+export interface SessionUser {
+  user: UserRow;
+  /** The driver this account belongs to, for role DRIVER; null for customers and admins. */
+  driverId: string | null;
+}
+
+/**
+ * The session's user while the session stands; a deactivated driver's sessions stand no more
+ * (docs/decisions/0009-drivers.md), even one that deactivation did not revoke in time.
+ */
 export async function findActiveSessionUser(
   db: Database,
   sessionId: string,
   userId: string,
   now: Date,
-): Promise<UserRow | undefined> {
+): Promise<SessionUser | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, driverId: drivers.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(drivers, eq(drivers.userId, users.id))
     .where(
       and(
         eq(sessions.id, sessionId),
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
+        isNull(drivers.deactivatedAt),
       ),
     )
     .limit(1);
-  return row?.user;
+  if (!row || (row.user.role === 'DRIVER' && !row.driverId)) return undefined;
+  return row;
 }
 
 export async function revokeSession(db: Database, sessionId: string, now: Date): Promise<void> {

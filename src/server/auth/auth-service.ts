@@ -38,6 +38,8 @@ export const authMessages = {
   missingToken: 'Authentication token is missing. Please log in again.',
   sessionExpired: 'Your session has expired. Please log in again.',
   adminOnly: 'Admin privileges are required',
+  customersOnly: "This is for customers' accounts",
+  driversOnly: 'Driver access only',
   companyRegistered: 'Company registration successful!',
   individualRegistered: 'Registration successful!',
 } as const;
@@ -46,13 +48,29 @@ export const authMessages = {
 export interface AuthContext {
   userId: string;
   sessionId: string;
-  email: string;
+  /** Null for a driver, who signs in by phone. */
+  email: string | null;
   role: UserRow['role'];
   userType: UserRow['userType'];
+  /** The caller's driver record when the role is DRIVER; null for customers and admins. */
+  driverId: string | null;
 }
 
-function toPublicUser({ user, company, individual }: UserWithProfile): PublicUser {
-  const name = company?.companyName ?? individual?.fullName ?? 'Administrator';
+/** What a 403 says: the role the route is for. */
+const ROLE_REQUIRED_MESSAGES: Record<UserRow['role'], string> = {
+  ADMIN: authMessages.adminOnly,
+  USER: authMessages.customersOnly,
+  DRIVER: authMessages.driversOnly,
+};
+
+export function toPublicUser({
+  user,
+  company,
+  individual,
+  driver,
+  truckNumber,
+}: UserWithProfile): PublicUser {
+  const name = company?.companyName ?? individual?.fullName ?? driver?.fullName ?? 'Administrator';
   return {
     id: user.id,
     email: user.email,
@@ -78,6 +96,7 @@ function toPublicUser({ user, company, individual }: UserWithProfile): PublicUse
         address: individual.address,
       },
     }),
+    ...(driver && { driver: { ...driver, truckNumber } }),
   };
 }
 
@@ -162,15 +181,17 @@ export function createAuthService({
     async authenticate(token: string | undefined): Promise<AuthContext> {
       if (!token) throw new UnauthorizedError(authMessages.missingToken);
       const claims = await tokens.verify(token);
-      const user =
+      const found =
         claims && (await findActiveSessionUser(db, claims.sessionId, claims.userId, clock()));
-      if (!claims || !user) throw new UnauthorizedError(authMessages.sessionExpired);
+      if (!claims || !found) throw new UnauthorizedError(authMessages.sessionExpired);
+      const { user, driverId } = found;
       return {
         userId: user.id,
         sessionId: claims.sessionId,
         email: user.email,
         role: user.role,
         userType: user.userType,
+        driverId,
       };
     },
 
@@ -180,7 +201,7 @@ export function createAuthService({
     },
 
     assertRole(auth: AuthContext, role: UserRow['role']): void {
-      if (auth.role !== role) throw new ForbiddenError(authMessages.adminOnly);
+      if (auth.role !== role) throw new ForbiddenError(ROLE_REQUIRED_MESSAGES[role]);
     },
 
     /**

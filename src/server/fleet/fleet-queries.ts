@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { TruckStatus } from '../../shared/order-status';
 import { escapeLikePattern } from '../db/like-pattern';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
-import { drivers, orders, trucks } from '../db/schema';
+import { revokeSessionsOfUser } from '../auth/auth-queries';
+import { drivers, orders, trucks, users } from '../db/schema';
 
 function selectTrucksWithDrivers(db: Database) {
   return db
@@ -59,9 +60,10 @@ export async function findTruck(
   return row;
 }
 
+/** A deactivated driver is offered to no order (docs/decisions/0009-drivers.md). */
 export async function listAvailableTrucks(db: Database): Promise<TruckWithDriverRow[]> {
   return selectTrucksWithDrivers(db)
-    .where(eq(trucks.status, 'AVAILABLE'))
+    .where(and(eq(trucks.status, 'AVAILABLE'), isNull(drivers.deactivatedAt)))
     .orderBy(asc(trucks.truckNumber));
 }
 
@@ -81,39 +83,83 @@ export interface Identities {
   truckNumber: string;
   nationalId: string;
   license: string;
+  /** In E.164: the number the driver signs in with. */
+  phone: string;
 }
 
 /** Which of these numbers another truck or driver already holds. */
 export async function findTakenIdentities(
   db: Database,
-  { truckNumber, nationalId, license }: Identities,
+  { truckNumber, nationalId, license, phone }: Identities,
 ): Promise<Record<keyof Identities, boolean>> {
   const [plates, people] = await Promise.all([
     db.select({ id: trucks.id }).from(trucks).where(eq(trucks.truckNumber, truckNumber)).limit(1),
     db
-      .select({ nationalId: drivers.nationalId, license: drivers.license })
+      .select({
+        nationalId: drivers.nationalId,
+        license: drivers.license,
+        phone: drivers.phoneE164,
+      })
       .from(drivers)
-      .where(or(eq(drivers.nationalId, nationalId), eq(drivers.license, license))),
+      .where(
+        or(
+          eq(drivers.nationalId, nationalId),
+          eq(drivers.license, license),
+          eq(drivers.phoneE164, phone),
+        ),
+      ),
   ]);
   return {
     truckNumber: plates.length > 0,
     nationalId: people.some((driver) => driver.nationalId === nationalId),
     license: people.some((driver) => driver.license === license),
+    phone: people.some((driver) => driver.phone === phone),
   };
 }
 
-/** The driver and the truck they drive, together or not at all. */
+/**
+ * The driver's account (role DRIVER, no email, no password: they sign in by phone), the driver
+ * and the truck they drive, together or not at all.
+ */
 export async function insertDriverWithTruck(
   db: Database,
-  driver: typeof drivers.$inferInsert,
+  driver: Omit<typeof drivers.$inferInsert, 'userId'>,
   truck: Omit<typeof trucks.$inferInsert, 'driverId'>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(drivers).values(driver).returning({ id: drivers.id });
+    const [account] = await tx
+      .insert(users)
+      .values({ role: 'DRIVER', email: null, passwordHash: null, userType: null })
+      .returning({ id: users.id });
+    const [created] = await tx
+      .insert(drivers)
+      .values({ ...driver, userId: account!.id })
+      .returning({ id: drivers.id });
     const [createdTruck] = await tx
       .insert(trucks)
       .values({ ...truck, driverId: created!.id })
       .returning({ id: trucks.id });
     return createdTruck!.id;
+  });
+}
+
+/**
+ * Sets or clears the driver's deactivation; deactivating also ends every session of their
+ * account, in the same transaction. Undefined for an unknown driver.
+ */
+export async function setDriverDeactivation(
+  db: Database,
+  driverId: string,
+  deactivatedAt: Date | null,
+  now: Date,
+): Promise<{ userId: string } | undefined> {
+  return db.transaction(async (tx) => {
+    const [driver] = await tx
+      .update(drivers)
+      .set({ deactivatedAt, updatedAt: now })
+      .where(eq(drivers.id, driverId))
+      .returning({ userId: drivers.userId });
+    if (driver && deactivatedAt) await revokeSessionsOfUser(tx, driver.userId, now);
+    return driver;
   });
 }

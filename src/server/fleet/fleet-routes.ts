@@ -3,9 +3,11 @@ import {
   AdminTruckSchema,
   CreateDriverTruckResultSchema,
   CreateDriverTruckSchema,
+  DriverActivationResultSchema,
   TruckDriverCombinationListSchema,
   TruckDriverQuerySchema,
 } from '../../shared/schemas/fleet-schemas';
+import { z } from 'zod';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
@@ -64,4 +66,26 @@ export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): vo
     async (request, reply) =>
       reply.status(201).send(await fleetService.addDriverWithTruck(request.body)),
   );
+
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['activate', true],
+  ] as const) {
+    app.post(
+      `/admin/drivers/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: active
+            ? 'Let a deactivated driver sign in and be dispatched again'
+            : "Stop a driver signing in or being dispatched, and end the driver's sessions",
+          params: z.object({ id: z.string() }),
+          response: { 200: DriverActivationResultSchema, 404: ErrorBodySchema },
+        },
+        preHandler: adminOnly,
+      },
+      async (request) => fleetService.setDriverActive(request.params.id, active),
+    );
+  }
 }

@@ -2,7 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toBusinessDate } from '../../shared/business-calendar';
 import { findDispatchProblems } from '../../shared/fleet-rules';
 import {
+  DRIVER_ACTIVATED_MESSAGE,
+  DRIVER_DEACTIVATED_MESSAGE,
   DRIVER_TRUCK_ADDED_MESSAGE,
+  type DriverActivationResult,
   type AdminTruck,
   type AdminTruckListQuery,
   type CreateDriverTruck,
@@ -10,11 +13,12 @@ import {
   type TruckDriverCombination,
   type TruckDriverQuery,
 } from '../../shared/schemas/fleet-schemas';
+import { toE164 } from '../../shared/phone';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
-import { ConflictError, NotFoundError } from '../http/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import {
   findOrderWeightKg,
   findTakenIdentities,
@@ -22,6 +26,7 @@ import {
   insertDriverWithTruck,
   listAvailableTrucks,
   listTrucks,
+  setDriverDeactivation,
   type Identities,
 } from './fleet-queries';
 import { toAdminTruck, toTruckDriverCombination } from './fleet-view';
@@ -30,6 +35,7 @@ const DUPLICATE_MESSAGES: Record<keyof Identities, (input: CreateDriverTruck) =>
   truckNumber: (input) => `A truck with plate number ${input.truckNumber} already exists`,
   nationalId: () => 'A driver with this national ID already exists',
   license: () => 'A driver with this licence number already exists',
+  phone: () => 'A driver with this phone number already exists',
 };
 
 /** The unique index behind each identity, for a duplicate that slipped past the check. */
@@ -37,7 +43,10 @@ const IDENTITY_OF_CONSTRAINT: Record<string, keyof Identities> = {
   trucks_truck_number_unique: 'truckNumber',
   drivers_national_id_unique: 'nationalId',
   drivers_license_unique: 'license',
+  drivers_phone_e164_unique: 'phone',
 };
+
+const INVALID_PHONE_MESSAGE = 'Phone number is not valid';
 
 function refuseDuplicates(input: CreateDriverTruck, taken: Array<keyof Identities>): never {
   const errors = Object.fromEntries(
@@ -96,10 +105,16 @@ export function createFleetService({ db, log, clock }: FleetServiceDeps) {
 
     /** POST /admin/trucks/add: the driver and the truck together, or nothing. */
     async addDriverWithTruck(input: CreateDriverTruck): Promise<CreateDriverTruckResult> {
+      // The schema already refused a phone that is not one; this narrows it to its E.164 form.
+      const phoneE164 = toE164(input.phone);
+      if (!phoneE164) {
+        throw new BadRequestError(INVALID_PHONE_MESSAGE, { phone: INVALID_PHONE_MESSAGE });
+      }
       const identities = {
         truckNumber: input.truckNumber,
         nationalId: input.nationalId,
         license: input.license,
+        phone: phoneE164,
       };
       const taken = await findTakenIdentities(db, identities);
       const duplicates = (Object.keys(taken) as Array<keyof Identities>).filter((k) => taken[k]);
@@ -111,6 +126,7 @@ export function createFleetService({ db, log, clock }: FleetServiceDeps) {
           {
             fullName: input.fullName,
             phone: input.phone,
+            phoneE164,
             email: input.email ?? null,
             nationalId: input.nationalId,
             license: input.license,
@@ -136,6 +152,24 @@ export function createFleetService({ db, log, clock }: FleetServiceDeps) {
       log.info({ truckId, truckNumber: input.truckNumber }, 'driver and truck added');
       const row = await findTruck(db, truckId);
       return { message: DRIVER_TRUCK_ADDED_MESSAGE, truck: toAdminTruck(row!, today()) };
+    },
+
+    /**
+     * A deactivated driver cannot sign in and is offered to no order; their sessions end now,
+     * and their open event streams at the next heartbeat (docs/decisions/0009-drivers.md).
+     */
+    async setDriverActive(driverId: string, active: boolean): Promise<DriverActivationResult> {
+      const now = clock();
+      const found = isUuid(driverId)
+        ? await setDriverDeactivation(db, driverId, active ? null : now, now)
+        : undefined;
+      if (!found) throw new NotFoundError('Driver not found');
+      log.info({ driverId, active }, active ? 'driver reactivated' : 'driver deactivated');
+      return {
+        message: active ? DRIVER_ACTIVATED_MESSAGE : DRIVER_DEACTIVATED_MESSAGE,
+        driverId,
+        driverActive: active,
+      };
     },
   };
 }

@@ -17,6 +17,7 @@ export function toAdminTruck({ truck, driver }: TruckWithDriverRow, today: strin
     location: truck.location,
     fullName: driver.fullName,
     driverId: driver.id,
+    driverActive: driver.deactivatedAt === null,
     phone: driver.phone,
     email: driver.email,
     license: driver.license,

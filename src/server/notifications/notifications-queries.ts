@@ -11,9 +11,10 @@ export async function insertNotification(
   await tx.insert(notifications).values(notification);
 }
 
+/** Undefined for an account without an email (a driver's): nothing to mail. */
 export async function findUserEmail(db: Database, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email;
+  return row?.email ?? undefined;
 }
 
 export async function listUserNotifications(db: Database, userId: string, page: Page) {

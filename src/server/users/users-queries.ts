@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { AdminUserListQuery } from '../../shared/schemas/admin-schemas';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
@@ -21,15 +21,19 @@ function selectUsersWithNames(db: Database) {
     .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id));
 }
 
+/** Customers and admins: drivers' accounts belong to the Trucks screen, not this list. */
 export async function listUsers(db: Database, query: AdminUserListQuery, page: Page) {
   const pattern = query.q ? `%${escapeLikePattern(query.q)}%` : undefined;
-  const where = pattern
-    ? or(
-        ilike(users.email, pattern),
-        ilike(companyProfiles.companyName, pattern),
-        ilike(individualProfiles.fullName, pattern),
-      )
-    : undefined;
+  const where = and(
+    ne(users.role, 'DRIVER'),
+    pattern
+      ? or(
+          ilike(users.email, pattern),
+          ilike(companyProfiles.companyName, pattern),
+          ilike(individualProfiles.fullName, pattern),
+        )
+      : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     selectUsersWithNames(db)
       .where(where)

@@ -7,6 +7,7 @@ import type { Database } from '../db/open-database';
 import type { CsvColumn } from '../http/csv';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
+import { emailAccountRole, emailOfAccount } from './email-accounts';
 import { listUsers, type UserListRow } from './users-queries';
 
 /** The same name the profile gives: company name, full name, or "Administrator". */
@@ -14,10 +15,14 @@ function toAdminUser({
   companyName,
   fullName,
   createdAt,
+  email,
+  role,
   ...user
 }: UserListRow): AdminUserListItem {
   return {
     ...user,
+    email: emailOfAccount(email, user.id),
+    role: emailAccountRole(role, user.id),
     name: companyName ?? fullName ?? 'Administrator',
     createdAt: createdAt.toISOString(),
   };

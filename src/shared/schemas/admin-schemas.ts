@@ -38,7 +38,7 @@ import { TruckNumberSchema } from './fleet-schemas';
 import { ListQuerySchema } from './list-schemas';
 import { OrderStatusSchema, TrackingEventSchema } from './order-schemas';
 import { statusListField } from './status-list-field';
-import { RoleSchema, UserTypeSchema } from './user-schemas';
+import { EmailAccountRoleSchema, UserTypeSchema } from './user-schemas';
 
 /** The most rows one CSV export holds; narrow the search to export the rest. */
 export const EXPORT_ROW_LIMIT = 10_000;
@@ -248,7 +248,7 @@ export const AdminUserListItemSchema = z.object({
   id: z.uuid(),
   email: z.string(),
   userType: UserTypeSchema.nullable(),
-  role: RoleSchema,
+  role: EmailAccountRoleSchema,
   /** Company name, full name, or "Administrator". */
   name: z.string(),
   createdAt: timestamp,

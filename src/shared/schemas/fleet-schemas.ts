@@ -7,10 +7,13 @@
  *   GET  /api/admin/trucks/export.csv                         → text/csv
  *   GET  /api/admin/truck-driver   ?TruckDriverQuerySchema    → TruckDriverCombinationListSchema
  *   POST /api/admin/trucks/add     CreateDriverTruckSchema     → 201 CreateDriverTruckResultSchema
+ *   POST /api/admin/drivers/:id/deactivate                     → DriverActivationResultSchema
+ *   POST /api/admin/drivers/:id/activate                       → DriverActivationResultSchema
  */
 import { z } from 'zod';
 import { addDays, toBusinessDate } from '../business-calendar';
 import { DOCUMENT_STATUSES } from '../fleet-rules';
+import { toE164 } from '../phone';
 import { TRUCK_STATUSES } from '../order-status';
 import { SERVER_MAX_WEIGHT_KG } from '../pricing';
 import { EmailSchema, PHONE_PATTERN, requiredText } from './auth-schemas';
@@ -53,7 +56,13 @@ const optionalEmail = z
  */
 export const CreateDriverTruckSchema = z.object({
   fullName: requiredText('Full name is required').max(100, 'Must be 100 characters or less'),
-  phone: requiredText('Phone number is required').regex(PHONE_PATTERN, 'Phone number is not valid'),
+  // The driver signs in with this number, compared in E.164 (docs/decisions/0009-drivers.md).
+  phone: requiredText('Phone number is required')
+    .regex(PHONE_PATTERN, 'Phone number is not valid')
+    .refine(
+      (phone) => toE164(phone) !== undefined,
+      'Enter a Moroccan number (06…, 07…) or one with its country code (+…)',
+    ),
   email: optionalEmail,
   nationalId: identityNumber('National ID is required'),
   license: identityNumber('Driver license number is required'),
@@ -113,6 +122,8 @@ export const AdminTruckSchema = z.object({
   /** The driver's name (docs/product.md, section 3 names it fullName on the truck). */
   fullName: z.string(),
   driverId: z.uuid(),
+  /** False once an admin deactivated the driver: no sign-in, no dispatch. */
+  driverActive: z.boolean(),
   phone: z.string(),
   email: z.string().nullable(),
   license: z.string(),
@@ -141,6 +152,16 @@ export const CreateDriverTruckResultSchema = z.object({
   truck: AdminTruckSchema,
 });
 export type CreateDriverTruckResult = z.infer<typeof CreateDriverTruckResultSchema>;
+
+export const DRIVER_DEACTIVATED_MESSAGE = 'Driver deactivated: they can no longer sign in.';
+export const DRIVER_ACTIVATED_MESSAGE = 'Driver reactivated: they can sign in again.';
+
+export const DriverActivationResultSchema = z.object({
+  message: z.string(),
+  driverId: z.uuid(),
+  driverActive: z.boolean(),
+});
+export type DriverActivationResult = z.infer<typeof DriverActivationResultSchema>;
 
 /** With `orderId`, only the combinations that may take that order today. */
 export const TruckDriverQuerySchema = z.object({

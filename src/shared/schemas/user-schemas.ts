@@ -1,19 +1,31 @@
 import { z } from 'zod';
 import { CompanyProfileSchema, IndividualProfileSchema } from './auth-schemas';
 
-export const RoleSchema = z.enum(['ADMIN', 'USER']);
+export const RoleSchema = z.enum(['ADMIN', 'USER', 'DRIVER']);
+/** The roles that sign in with an email and a password; drivers sign in by phone. */
+export const EmailAccountRoleSchema = z.enum(['ADMIN', 'USER']);
 export const UserTypeSchema = z.enum(['COMPANY', 'INDIVIDUAL']);
 
 /** The signed-in user as the API returns it (login, profile, registration). */
 export const PublicUserSchema = z.object({
   id: z.uuid(),
-  email: z.string(),
+  /** Null for a driver, who signs in by phone. */
+  email: z.string().nullable(),
   role: RoleSchema,
   userType: UserTypeSchema.nullable(),
-  /** Company name, full name, or "Administrator". */
+  /** Company name, full name, "Administrator", or the driver's full name. */
   name: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   company: CompanyProfileSchema.optional(),
   individual: IndividualProfileSchema.optional(),
+  /** Only for a driver: who they are and the truck they drive. */
+  driver: z
+    .object({
+      id: z.uuid(),
+      fullName: z.string(),
+      phone: z.string(),
+      truckNumber: z.string().nullable(),
+    })
+    .optional(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
