@@ -26,6 +26,9 @@ import { createCashService } from './cash/cash-service';
 import type { AppConfig } from './config';
 import type { DatabaseChannels } from './db/database-channels';
 import type { Database } from './db/open-database';
+import { createDeliveryCodes, deriveDeliveryCodeKey } from './drivers/delivery-code';
+import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
+import { createDriverOrdersService } from './drivers/driver-orders-service';
 import { registerEventRoutes } from './events/event-routes';
 import { createOrderEventHub, type OrderEventHub } from './events/order-event-hub';
 import { registerFleetRoutes } from './fleet/fleet-routes';
@@ -128,10 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   const { config, db } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const tokens = createSessionTokens(
-    config.JWT_SECRET ?? loadOrCreateJwtSecret(config.DATA_DIR),
-    clock,
-  );
+  const serverSecret = config.JWT_SECRET ?? loadOrCreateJwtSecret(config.DATA_DIR);
+  const tokens = createSessionTokens(serverSecret, clock);
+  const deliveryCodes = createDeliveryCodes(deriveDeliveryCodeKey(serverSecret));
   const messagesService = createMessagesService({ db });
   const authService = createAuthService({
     db,
@@ -144,14 +146,22 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   registerAuthGuards(app, authService);
   registerIdempotency(app, { db, clock });
   const notificationsService = createNotificationsService({ db, messagesService, clock });
-  const lifecycle = createOrderLifecycle({ db, clock, notificationsService, log: app.log });
+  const lifecycle = createOrderLifecycle({
+    db,
+    clock,
+    notificationsService,
+    deliveryCodes,
+    log: app.log,
+  });
   const ordersService = createOrdersService({
     db,
     routeDistance: createRouteDistanceLookup(config.ROUTING_URL, app.log),
     authService,
     lifecycle,
+    deliveryCodes,
   });
   const adminService = createAdminService({ db, clock, lifecycle });
+  const driverOrdersService = createDriverOrdersService({ db, lifecycle });
   const fleetService = createFleetService({ db, log: app.log, clock });
   const cashService = createCashService({ db, log: app.log });
 
@@ -204,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerNotificationRoutes(zodApi, notificationsService);
       registerAdminRoutes(zodApi, adminService);
       registerFleetRoutes(zodApi, fleetService);
+      registerDriverOrderRoutes(zodApi, driverOrdersService);
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, outboxMessages, trackingEvents } from '../../src/server/db/schema';
+import { notifications, orders, outboxMessages, trackingEvents } from '../../src/server/db/schema';
+import { createDeliveryCodes, deriveDeliveryCodeKey } from '../../src/server/drivers/delivery-code';
 import { createMessagesService } from '../../src/server/messages/messages-service';
 import { createNotificationsService } from '../../src/server/notifications/notifications-service';
 import {
@@ -26,6 +27,7 @@ let testApp: TestApp;
 let lifecycle: OrderLifecycle;
 let admin: LoggedIn;
 let customer: LoggedIn;
+const deliveryCodes = createDeliveryCodes(deriveDeliveryCodeKey('lifecycle test secret'));
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -39,6 +41,7 @@ beforeAll(async () => {
       messagesService: createMessagesService({ db }),
       clock,
     }),
+    deliveryCodes,
     log: testApp.app.log,
   });
   [admin, customer] = await Promise.all([loginAs(testApp, 'admin'), loginAs(testApp, 'company')]);
@@ -56,6 +59,15 @@ async function orderOnTheRoad() {
   const truck = await createTruckWithDriver(testApp);
   await dispatchOrder(testApp, admin, order.id, truck);
   return { order, truck };
+}
+
+/** What the driver gives at the door: the receiver's code, and the price of this cash order. */
+async function handOver(orderId: string) {
+  const [row] = await testApp.database.db.select().from(orders).where(eq(orders.id, orderId));
+  return {
+    code: deliveryCodes.codeFor(orderId, row!.deliveryCodeNonce!),
+    cashCollected: row!.priceCentimes / 100,
+  };
 }
 
 const eventsOf = (orderId: string) =>
@@ -108,7 +120,11 @@ describe('the order lifecycle', () => {
       params: { reason: 'Receiver absent' },
     });
     // A second attempt can still succeed.
-    const { order: delivered } = await lifecycle.deliver(order.id, driverOf(truck));
+    const { order: delivered } = await lifecycle.deliver(
+      order.id,
+      driverOf(truck),
+      await handOver(order.id),
+    );
     expect(delivered.status).toBe('DELIVERED');
   });
 
@@ -140,7 +156,7 @@ describe('the order lifecycle', () => {
       { statusCode: 403 },
     );
     const { order, truck: itsTruck } = await orderOnTheRoad();
-    await lifecycle.deliver(order.id, driverOf(itsTruck));
+    await lifecycle.deliver(order.id, driverOf(itsTruck), await handOver(order.id));
     await expect(
       lifecycle.failDelivery(order.id, driverOf(itsTruck), { reason: 'Refused' }),
     ).rejects.toMatchObject({

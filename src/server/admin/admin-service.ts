@@ -158,7 +158,7 @@ export function createAdminService({ db, clock, lifecycle }: AdminServiceDeps) {
           });
           break;
         case 'deliver':
-          await lifecycle.deliver(orderId, actor);
+          await lifecycle.deliver(orderId, actor, { reason: input.reason });
           break;
         case 'cancel':
           await lifecycle.cancel(orderId, actor, { reason: input.reason });

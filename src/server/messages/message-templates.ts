@@ -52,6 +52,7 @@ function orderFacts(params: MessageParams): OrderNoticeFacts {
     estimatedDelivery: params.estimatedDelivery,
     deliveredAt: params.deliveredAt,
     reason: params.reason,
+    deliveryCode: params.deliveryCode,
   };
 }
 
@@ -75,9 +76,13 @@ function orderMail(kind: OrderEventKind): MessageTemplate<'email'> {
   };
 }
 
+/** The dispatch SMS carries the delivery code, which must not outlive its sending. */
+const DELIVERY_CODE_PARAM = 'deliveryCode';
+
 function receiverSms(kind: OrderEventKind): MessageTemplate<'sms'> {
   return {
     channel: 'sms',
+    ...(kind === 'dispatched' && { secretParams: [DELIVERY_CODE_PARAM] }),
     render: (params) => ({ text: composeOrderNotice(kind, orderFacts(params)).sms ?? '' }),
   };
 }

@@ -29,6 +29,14 @@ describe('composeOrderNotice', () => {
     expect(notice.sms).toContain('MA-7K3Q-9ZP2 (Casablanca → Rabat) is on the road');
   });
 
+  it('gives the receiver the delivery code in the dispatch SMS only', () => {
+    const withCode = { ...facts, deliveryCode: '042917' };
+    const notice = composeOrderNotice('dispatched', withCode);
+    expect(notice.sms).toMatch(/ Give the driver this delivery code: 042917\.$/);
+    expect(`${notice.title} ${notice.body}`).not.toContain('042917');
+    expect(composeOrderNotice('dispatched', facts).sms).not.toContain('delivery code');
+  });
+
   it('tells a delivery with an SMS and a cancellation with its reason when given', () => {
     const delivered = composeOrderNotice('delivered', {
       ...facts,

@@ -15,6 +15,11 @@ export interface OrderNoticeFacts {
   deliveredAt?: string;
   /** Why an order was cancelled or a delivery failed. */
   reason?: string;
+  /**
+   * The receiver's delivery code, in the dispatch SMS only: a secret of that template, never in
+   * a mail or an in-app notice (docs/decisions/0009-drivers.md, "Proof of delivery").
+   */
+  deliveryCode?: string;
 }
 
 export interface OrderNoticeText {
@@ -46,7 +51,9 @@ export function composeOrderNotice(kind: OrderEventKind, facts: OrderNoticeFacts
       return {
         title: `Your order ${number} is on the road`,
         body: `${route}, truck ${facts.truckNumber ?? ''}. Estimated delivery ${eta}.`,
-        sms: `Atlas Freight: parcel ${number} (${route}) is on the road. Estimated delivery ${eta}.`,
+        sms:
+          `Atlas Freight: parcel ${number} (${route}) is on the road. Estimated delivery ${eta}.` +
+          (facts.deliveryCode ? ` Give the driver this delivery code: ${facts.deliveryCode}.` : ''),
       };
     }
     case 'picked-up':

@@ -71,7 +71,9 @@ export function createNotificationsService({
     ): Promise<void> {
       const { title, body, sms } = composeOrderNotice(kind, facts);
       await insertNotification(tx, { userId: order.userId, orderId: order.id, title, body });
-      const params = toParams(facts);
+      // The delivery code is for the receiver's phone alone (docs/decisions/0009-drivers.md).
+      const { deliveryCode, ...customerFacts } = facts;
+      const params = toParams(customerFacts);
       const messages: NewOutboxMessage[] = [];
       const email = isMailedToCustomer(kind) ? await findUserEmail(tx, order.userId) : undefined;
       if (email) {
@@ -88,7 +90,7 @@ export function createNotificationsService({
           channel: 'sms',
           recipient: phone,
           template: receiverSmsTemplate(kind),
-          params,
+          params: deliveryCode ? { ...params, deliveryCode } : params,
         });
       }
       await messagesService.queue(tx, messages);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { drivers, orders, payments, trackingEvents, trucks } from '../db/schema';
 
@@ -9,6 +9,7 @@ import { drivers, orders, payments, trackingEvents, trucks } from '../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect;
 type TruckRow = typeof trucks.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
 
 export async function insertOrderWithPayment(
   tx: Database,
@@ -27,11 +28,15 @@ export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow
 
 const truckForDispatchColumns = {
   truck: trucks,
-  driver: { fullName: drivers.fullName, licenseExpire: drivers.licenseExpire },
+  driver: {
+    fullName: drivers.fullName,
+    licenseExpire: drivers.licenseExpire,
+    deactivatedAt: drivers.deactivatedAt,
+  },
 };
 export type TruckForDispatch = {
   truck: TruckRow;
-  driver: { fullName: string; licenseExpire: string };
+  driver: { fullName: string; licenseExpire: string; deactivatedAt: Date | null };
 };
 
 /** The truck (locked) and what dispatch checks about its own driver. */
@@ -65,11 +70,40 @@ export async function updateTruck(
   await tx.update(trucks).set(values).where(eq(trucks.id, truckId));
 }
 
-export async function markPaymentPaid(tx: Database, orderId: string, paidAt: Date): Promise<void> {
+export async function lockPayment(tx: Database, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
+  return row;
+}
+
+/** Paid; a cash order at the amount its driver collected (docs/decisions/0009-drivers.md). */
+export async function markPaymentPaid(
+  tx: Database,
+  orderId: string,
+  paidAt: Date,
+  amountCentimes?: number,
+): Promise<void> {
   await tx
     .update(payments)
-    .set({ status: 'paid', paidAt, updatedAt: paidAt })
+    .set({
+      status: 'paid',
+      paidAt,
+      updatedAt: paidAt,
+      ...(amountCentimes !== undefined && { amountCentimes }),
+    })
     .where(eq(payments.orderId, orderId));
+}
+
+/**
+ * One more wrong delivery code, kept even though the delivery is refused. Written under the
+ * order's row lock, so parallel guesses queue and none slips past the limit.
+ */
+export async function countDeliveryCodeFailure(tx: Database, orderId: string): Promise<number> {
+  const [row] = await tx
+    .update(orders)
+    .set({ deliveryCodeFailures: sql`${orders.deliveryCodeFailures} + 1` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'IN_TRANSIT')))
+    .returning({ failures: orders.deliveryCodeFailures });
+  return row?.failures ?? 0;
 }
 
 /** Answers the event's sequence number, the id its live event carries. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toBusinessDate } from '../../shared/business-calendar';
 import { findDispatchProblems } from '../../shared/fleet-rules';
+import { formatMad } from '../../shared/format';
 import {
   findTransitionRefusal,
   ORDER_LIFECYCLE,
@@ -13,17 +14,27 @@ import {
   CANCELLATION_REASON_MESSAGE,
   CancellationReasonSchema,
 } from '../../shared/schemas/admin-schemas';
+import { CODE_MAX_ATTEMPTS, driverMessages } from '../../shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
+import type { DeliveryCodes } from '../drivers/delivery-code';
 import { publishOrderEvent } from '../events/order-event-notice';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+} from '../http/errors';
 import type { OrderNoticeFacts } from '../messages/order-notice-text';
 import type { NotificationsService } from '../notifications/notifications-service';
 import {
+  countDeliveryCodeFailure,
   insertOrderWithPayment,
   insertTrackingEvent,
   lockOrder,
+  lockPayment,
   lockTruck,
   markPaymentPaid,
   updateOrder,
@@ -39,6 +50,17 @@ export type OrderActor =
   | { kind: 'driver'; userId: string | null; driverId: string }
   | { kind: 'system'; userId: null };
 
+/**
+ * What delivering needs (docs/decisions/0009-drivers.md, "Proof of delivery" and "Cash on
+ * delivery"): a driver gives the receiver's code and, for a cash order, the cash collected (MAD);
+ * the office gives a reason, required once wrong codes have locked the driver out.
+ */
+export interface DeliverInput {
+  code?: string;
+  cashCollected?: number;
+  reason?: string;
+}
+
 export interface TransitionResult {
   order: OrderRow;
   /** The tracking event's sequence number (the live event's id). */
@@ -46,6 +68,7 @@ export interface TransitionResult {
 }
 
 const ORDER_NOT_FOUND = 'Order not found';
+const DRIVER_DEACTIVATED = 'This driver is deactivated';
 const TRUCK_BUSY = (truckNumber: string) => `Truck ${truckNumber} is already on a delivery`;
 /**
  * docs/product.md, decision 5: the database's own last line of defence against a double dispatch.
@@ -77,13 +100,34 @@ interface StepOutcome {
   facts?: Partial<OrderNoticeFacts>;
 }
 
-type Step = (tx: Database, order: OrderRow, now: Date) => Promise<StepOutcome>;
+/**
+ * A refusal that keeps the step's own writes: a wrong delivery code is counted (committed) while
+ * the delivery itself changes nothing. Every other refusal is thrown and rolls everything back.
+ */
+class KeptRefusal {
+  constructor(readonly error: AppError) {}
+}
+
+type Step = (tx: Database, order: OrderRow, now: Date) => Promise<StepOutcome | KeptRefusal>;
 
 interface OrderLifecycleDeps {
   db: Database;
   clock: () => Date;
   notificationsService: NotificationsService;
+  deliveryCodes: DeliveryCodes;
   log: FastifyBaseLogger;
+}
+
+const toCentimes = (mad: number) => Math.round(mad * 100);
+const isCodeLocked = (order: OrderRow) => order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS;
+
+/** The delivery's tracking note says what the driver collected and flags a shortfall. */
+function describeCashCollected(collectedCentimes: number, dueCentimes: number): string {
+  const collected = formatMad(collectedCentimes / 100);
+  if (collectedCentimes >= dueCentimes) return `Cash collected ${collected}`;
+  const due = formatMad(dueCentimes / 100);
+  const short = formatMad((dueCentimes - collectedCentimes) / 100);
+  return `Cash collected ${collected} of ${due} (short ${short})`;
 }
 
 /**
@@ -93,7 +137,13 @@ interface OrderLifecycleDeps {
  * in-app notification and the outgoing messages, and publishes the live event, which is
  * delivered when, and only if, the transaction commits.
  */
-export function createOrderLifecycle({ db, clock, notificationsService, log }: OrderLifecycleDeps) {
+export function createOrderLifecycle({
+  db,
+  clock,
+  notificationsService,
+  deliveryCodes,
+  log,
+}: OrderLifecycleDeps) {
   async function record(
     tx: Database,
     rule: OrderTransitionRule,
@@ -150,8 +200,11 @@ export function createOrderLifecycle({ db, clock, notificationsService, log }: O
       const refusal = findTransitionRefusal(name, order.status, actor.kind);
       if (refusal === 'actor') throw new ForbiddenError();
       if (refusal === 'status') throw new ConflictError(explainRefusal(name, order.status));
-      return record(tx, rule, await step(tx, order, now), actor, now);
+      const outcome = await step(tx, order, now);
+      if (outcome instanceof KeptRefusal) return outcome;
+      return record(tx, rule, outcome, actor, now);
     });
+    if (result instanceof KeptRefusal) throw result.error;
     log.info(
       { orderId, transition: name, from, to: rule.to, actor: actor.kind, userId: actor.userId },
       'order status changed',
@@ -169,6 +222,7 @@ export function createOrderLifecycle({ db, clock, notificationsService, log }: O
         });
       }
       const { truck, driver } = found;
+      if (driver.deactivatedAt) throw new ConflictError(DRIVER_DEACTIVATED);
       if (truck.driverId !== input.driverId.toLowerCase()) {
         throw new BadRequestError('The driver is not the driver of this truck', {
           driverId: 'The driver is not the driver of this truck',
@@ -189,6 +243,8 @@ export function createOrderLifecycle({ db, clock, notificationsService, log }: O
         throw new ConflictError(problems.map((problem) => problem.message).join('. '));
       }
       const estimatedDelivery = new Date(now.getTime() + order.durationMinutes * 60_000);
+      // Each dispatch makes a new delivery code, sent to the receiver, never stored.
+      const deliveryCodeNonce = deliveryCodes.newNonce();
       await updateTruck(tx, truck.id, { status: 'ON_DELIVERY', updatedAt: now });
       const updated = await updateOrder(tx, order.id, {
         status: 'IN_TRANSIT',
@@ -196,6 +252,8 @@ export function createOrderLifecycle({ db, clock, notificationsService, log }: O
         driverId: truck.driverId,
         exitDate: now,
         estimatedDelivery,
+        deliveryCodeNonce,
+        deliveryCodeFailures: 0,
         updatedAt: now,
       });
       return {
@@ -205,7 +263,76 @@ export function createOrderLifecycle({ db, clock, notificationsService, log }: O
         facts: {
           truckNumber: truck.truckNumber,
           estimatedDelivery: estimatedDelivery.toISOString(),
+          deliveryCode: deliveryCodes.codeFor(order.id, deliveryCodeNonce),
         },
+      };
+    };
+  }
+
+  /**
+   * The hand-over (docs/decisions/0009-drivers.md, "Proof of delivery"): the driver proves it
+   * with the receiver's code, which they may get wrong CODE_MAX_ATTEMPTS times; after that only
+   * the office delivers, with a reason. What a cash order's driver collected is the payment.
+   */
+  function deliverStep(actor: OrderActor, input: DeliverInput): Step {
+    return async (tx, order, now) => {
+      const payment = await lockPayment(tx, order.id);
+      const isCash = payment?.method === 'cash_on_delivery';
+      let collectedCentimes: number | undefined;
+      let note: string;
+      if (actor.kind === 'driver') {
+        // An order dispatched before delivery codes existed has none to give: the office delivers.
+        const nonce = order.deliveryCodeNonce;
+        if (isCodeLocked(order) || !nonce) {
+          throw new AppError(423, driverMessages.deliveryCodeLocked);
+        }
+        if (isCash && input.cashCollected === undefined) {
+          throw new BadRequestError(driverMessages.cashRequired, {
+            cashCollected: driverMessages.cashRequired,
+          });
+        }
+        const code = input.code ?? '';
+        if (!deliveryCodes.verify(order.id, nonce, code)) {
+          const failures = await countDeliveryCodeFailure(tx, order.id);
+          log.warn(
+            { orderId: order.id, driverId: actor.driverId, failures },
+            'wrong delivery code',
+          );
+          return new KeptRefusal(
+            new BadRequestError(driverMessages.deliveryCodeWrong, {
+              code: driverMessages.deliveryCodeWrong,
+            }),
+          );
+        }
+        collectedCentimes = isCash ? toCentimes(input.cashCollected!) : undefined;
+        note =
+          collectedCentimes === undefined
+            ? 'Delivered'
+            : `Delivered. ${describeCashCollected(collectedCentimes, order.priceCentimes)}`;
+      } else {
+        const reason = input.reason?.trim();
+        if (isCodeLocked(order) && !reason) {
+          throw new BadRequestError(driverMessages.officeReasonRequired, {
+            reason: driverMessages.officeReasonRequired,
+          });
+        }
+        // The office stands in for the hand-over; a cash order's driver is held to its price.
+        collectedCentimes = isCash ? order.priceCentimes : undefined;
+        note = reason ? `Delivered by the office: ${reason}` : 'Delivered';
+      }
+      await freeTruck(tx, order, now);
+      const updated = await updateOrder(tx, order.id, {
+        status: 'DELIVERED',
+        deliveryDate: now,
+        ...(collectedCentimes !== undefined && { cashCollectedCentimes: collectedCentimes }),
+        updatedAt: now,
+      });
+      await markPaymentPaid(tx, order.id, now, collectedCentimes);
+      return {
+        order: updated,
+        location: order.deliveryLoc,
+        note,
+        facts: { deliveredAt: now.toISOString() },
       };
     };
   }
@@ -276,22 +403,8 @@ export function createOrderLifecycle({ db, clock, notificationsService, log }: O
       }),
 
     /** IN_TRANSIT → DELIVERED: the truck is free again and the payment is settled. */
-    deliver: (orderId: string, actor: OrderActor, input: { note?: string } = {}) =>
-      transition('deliver', orderId, actor, async (tx, order, now) => {
-        await freeTruck(tx, order, now);
-        const updated = await updateOrder(tx, order.id, {
-          status: 'DELIVERED',
-          deliveryDate: now,
-          updatedAt: now,
-        });
-        await markPaymentPaid(tx, order.id, now);
-        return {
-          order: updated,
-          location: order.deliveryLoc,
-          note: input.note ?? 'Delivered',
-          facts: { deliveredAt: now.toISOString() },
-        };
-      }),
+    deliver: (orderId: string, actor: OrderActor, input: DeliverInput = {}) =>
+      transition('deliver', orderId, actor, deliverStep(actor, input)),
 
     /** The receiver could not be reached: the order stays with its driver for another attempt. */
     failDelivery: (orderId: string, actor: OrderActor, input: { reason: string; note?: string }) =>

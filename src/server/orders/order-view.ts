@@ -70,6 +70,7 @@ export function toCustomerOrder({ order, payment, truckNumber }: OrderWithPaymen
 export function toTimelineEvent(event: TrackingEventRow) {
   return {
     status: event.status,
+    kind: event.kind,
     at: event.createdAt.toISOString(),
     location: event.location,
     note: event.note,
@@ -79,8 +80,9 @@ export function toTimelineEvent(event: TrackingEventRow) {
 export function toCustomerOrderDetail(
   row: OrderWithPayment,
   events: TrackingEventRow[],
+  deliveryCode: string | null,
 ): CustomerOrderDetail {
-  return { ...toCustomerOrder(row), timeline: events.map(toTimelineEvent) };
+  return { ...toCustomerOrder(row), timeline: events.map(toTimelineEvent), deliveryCode };
 }
 
 /** What anyone holding the tracking number may see: no names, phones, emails or price. */
@@ -95,8 +97,9 @@ export function toPublicTracking(order: OrderRow, events: TrackingEventRow[]): P
     estimatedDelivery: iso(order.estimatedDelivery),
     delivery_date: iso(order.deliveryDate),
     currentLocation: currentLocationOf(order),
-    timeline: events.map(({ status, createdAt, location }) => ({
+    timeline: events.map(({ status, kind, createdAt, location }) => ({
       status,
+      kind,
       at: createdAt.toISOString(),
       location,
     })),

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { PriceRequestSchema } from '../../shared/schemas/order-schemas';
 import type { AuthContext, AuthService } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
+import type { DeliveryCodes } from '../drivers/delivery-code';
 import { isUniqueViolation } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { NotFoundError } from '../http/errors';
@@ -42,6 +43,7 @@ interface OrdersServiceDeps {
   routeDistance: RouteDistanceLookup;
   authService: AuthService;
   lifecycle: OrderLifecycle;
+  deliveryCodes: DeliveryCodes;
 }
 
 export function createOrdersService({
@@ -49,6 +51,7 @@ export function createOrdersService({
   routeDistance,
   authService,
   lifecycle,
+  deliveryCodes,
 }: OrdersServiceDeps) {
   async function priceRoute(
     from: { lat: number; lng: number },
@@ -64,7 +67,9 @@ export function createOrdersService({
   async function loadOrderDetail(where: { id: string; userId: string }) {
     const row = await findOrderWithPayment(db, where);
     if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-    return toCustomerOrderDetail(row, await listTrackingEvents(db, row.order.id));
+    // Only the order's own customer gets here (`where` names them): they pass the code on.
+    const deliveryCode = deliveryCodes.currentCodeOf(row.order);
+    return toCustomerOrderDetail(row, await listTrackingEvents(db, row.order.id), deliveryCode);
   }
 
   return {

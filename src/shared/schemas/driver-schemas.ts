@@ -35,6 +35,7 @@ export const driverMessages = {
   deliveryCodeLocked:
     'Too many wrong delivery codes. The office must confirm this delivery.',
   cashRequired: 'Enter the cash collected (MAD)',
+  officeReasonRequired: 'Give the reason the office delivers this order',
   noteRequired: 'Please describe what happened',
   outsideMorocco: 'The position must be inside Morocco',
 } as const;

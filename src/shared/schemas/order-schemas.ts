@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { findCity } from '../cities';
+import { ORDER_EVENT_KINDS } from '../order-lifecycle';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status';
 import { CARGO_TYPES, PRIORITIES, SERVER_MAX_WEIGHT_KG } from '../pricing';
 import { PHONE_PATTERN } from './auth-schemas';
@@ -125,6 +126,8 @@ export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const TrackingEventSchema = z.object({
   status: OrderStatusSchema,
+  /** Which step wrote it: a pickup and a failed attempt leave the status IN_TRANSIT. */
+  kind: z.enum(ORDER_EVENT_KINDS),
   at: z.string(),
   location: z.string().nullable(),
   note: z.string().nullable(),
@@ -187,6 +190,8 @@ export type CustomerOrder = z.infer<typeof CustomerOrderSchema>;
 
 export const CustomerOrderDetailSchema = CustomerOrderSchema.extend({
   timeline: z.array(TrackingEventSchema),
+  /** The receiver's delivery code while the order is on the road, for its customer to pass on. */
+  deliveryCode: z.string().nullable(),
 });
 export type CustomerOrderDetail = z.infer<typeof CustomerOrderDetailSchema>;
 

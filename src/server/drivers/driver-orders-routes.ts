@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  DeliverOrderSchema,
+  DriverOrderListSchema,
+  DriverStepResultSchema,
+  FailedAttemptSchema,
+} from '../../shared/schemas/driver-schemas';
+import { authOf } from '../auth/auth-guards';
+import { ErrorBodySchema, ForbiddenError } from '../http/errors';
+import type { ZodApp } from '../http/zod-app';
+import type { DriverCaller, DriverOrdersService } from './driver-orders-service';
+
+const tags = ['driver'];
+const security = [{ bearerAuth: [] }];
+const params = z.object({ id: z.string().max(100) });
+const stepResponses = {
+  200: DriverStepResultSchema,
+  400: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+};
+
+/** The signed-in driver; a DRIVER account always names its driver record. */
+function driverOf(request: FastifyRequest): DriverCaller {
+  const { userId, driverId } = authOf(request);
+  if (!driverId) throw new ForbiddenError();
+  return { userId, driverId };
+}
+
+export function registerDriverOrderRoutes(app: ZodApp, service: DriverOrdersService): void {
+  const driverOnly = app.requireRole('DRIVER');
+  // docs/decisions/0009-drivers.md, "Offline tolerance": a replayed step gets its first answer.
+  const driverStep = [driverOnly, app.idempotent];
+
+  app.get(
+    '/driver/orders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My orders on the road (oldest dispatch first), then my last 20 deliveries',
+        response: { 200: DriverOrderListSchema },
+      },
+      preHandler: driverOnly,
+    },
+    async (request) => service.listOrders(driverOf(request)),
+  );
+
+  app.post(
+    '/driver/orders/:id/pickup',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'I have the parcel: a "Picked up" tracking event',
+        params,
+        response: stepResponses,
+      },
+      preHandler: driverStep,
+    },
+    async (request) => service.pickUp(driverOf(request), request.params.id),
+  );
+
+  app.post(
+    '/driver/orders/:id/deliver',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "Delivered, proven by the receiver's code (and, for a cash order, the cash collected)",
+        params,
+        body: DeliverOrderSchema,
+        response: { ...stepResponses, 423: ErrorBodySchema },
+      },
+      preHandler: driverStep,
+    },
+    async (request) => service.deliver(driverOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/driver/orders/:id/attempt-failed',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The delivery did not succeed this time; the order stays with me',
+        params,
+        body: FailedAttemptSchema,
+        response: stepResponses,
+      },
+      preHandler: driverStep,
+    },
+    async (request) =>
+      service.reportFailedAttempt(driverOf(request), request.params.id, request.body),
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  FAILED_ATTEMPT_REASON_LABELS,
+  type DeliverOrder,
+  type DriverOrderList,
+  type DriverStepResult,
+  type FailedAttempt,
+} from '../../shared/schemas/driver-schemas';
+import type { Database } from '../db/open-database';
+import { isUuid } from '../db/uuid';
+import { NotFoundError } from '../http/errors';
+import type { OrderActor, OrderLifecycle } from '../orders/order-lifecycle';
+import { findDriverOrder, listDriverOrders } from './driver-orders-queries';
+import { toDriverOrder } from './driver-orders-view';
+
+/** The signed-in driver: their account and the driver record the orders name. */
+export interface DriverCaller {
+  userId: string;
+  driverId: string;
+}
+
+const ORDER_NOT_FOUND = 'Order not found';
+
+interface DriverOrdersServiceDeps {
+  db: Database;
+  lifecycle: OrderLifecycle;
+}
+
+/**
+ * The driver's page (docs/decisions/0009-drivers.md, "The driver's orders"): their own orders
+ * and the steps they take on them, every one through the order lifecycle, which refuses another
+ * driver's order as unknown.
+ */
+export function createDriverOrdersService({ db, lifecycle }: DriverOrdersServiceDeps) {
+  const actorOf = ({ userId, driverId }: DriverCaller): OrderActor => ({
+    kind: 'driver',
+    userId,
+    driverId,
+  });
+
+  async function answer(caller: DriverCaller, orderId: string, message: string) {
+    const row = await findDriverOrder(db, caller.driverId, orderId);
+    if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+    return { message, order: toDriverOrder(row) } satisfies DriverStepResult;
+  }
+
+  function assertOrderId(orderId: string) {
+    if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+  }
+
+  return {
+    async listOrders(caller: DriverCaller): Promise<DriverOrderList> {
+      const { onTheRoad, delivered } = await listDriverOrders(db, caller.driverId);
+      return { onTheRoad: onTheRoad.map(toDriverOrder), delivered: delivered.map(toDriverOrder) };
+    },
+
+    async pickUp(caller: DriverCaller, orderId: string): Promise<DriverStepResult> {
+      assertOrderId(orderId);
+      await lifecycle.pickUp(orderId, actorOf(caller));
+      return answer(caller, orderId, 'Picked up');
+    },
+
+    async deliver(
+      caller: DriverCaller,
+      orderId: string,
+      input: DeliverOrder,
+    ): Promise<DriverStepResult> {
+      assertOrderId(orderId);
+      await lifecycle.deliver(orderId, actorOf(caller), {
+        code: input.code,
+        cashCollected: input.cashCollected,
+      });
+      return answer(caller, orderId, 'Delivered');
+    },
+
+    async reportFailedAttempt(
+      caller: DriverCaller,
+      orderId: string,
+      input: FailedAttempt,
+    ): Promise<DriverStepResult> {
+      assertOrderId(orderId);
+      await lifecycle.failDelivery(orderId, actorOf(caller), {
+        reason: FAILED_ATTEMPT_REASON_LABELS[input.reason],
+        note: input.note,
+      });
+      return answer(caller, orderId, 'Failed attempt recorded');
+    },
+  };
+}
+
+export type DriverOrdersService = ReturnType<typeof createDriverOrdersService>;

@@ -1,0 +1,47 @@
+import { CODE_MAX_ATTEMPTS, type DriverOrder } from '../../shared/schemas/driver-schemas';
+import type { DriverOrderRow } from './driver-orders-queries';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+const toMad = (centimes: number) => centimes / 100;
+
+/** What the driver's page shows of one order: where, to whom, what to collect, what is next. */
+export function toDriverOrder({
+  order,
+  paymentMethod,
+  failedAttempts,
+}: DriverOrderRow): DriverOrder {
+  const method = paymentMethod ?? 'cash_on_delivery';
+  const onTheRoad = order.status === 'IN_TRANSIT';
+  return {
+    id: order.id,
+    trackingNumber: order.trackingNumber,
+    status: order.status,
+    nextStep: onTheRoad ? (order.pickedUpAt ? 'deliver' : 'pickup') : null,
+    pickup: {
+      city: order.pickupLoc,
+      address: order.pickupAddress,
+      lat: order.pickupLat,
+      lng: order.pickupLng,
+    },
+    delivery: {
+      city: order.deliveryLoc,
+      address: order.deliveryAddress,
+      lat: order.deliveryLat,
+      lng: order.deliveryLng,
+    },
+    receiver: { name: order.receiverName, phone: order.receiverPhone },
+    cargoType: order.cargoType,
+    weight: Number(order.weightKg),
+    quantity: order.quantity,
+    shipmentInfo: order.shipmentInfo,
+    paymentMethod: method,
+    cashToCollect: method === 'cash_on_delivery' ? toMad(order.priceCentimes) : null,
+    cashCollected: order.cashCollectedCentimes === null ? null : toMad(order.cashCollectedCentimes),
+    failedAttempts,
+    deliveryCodeLocked: onTheRoad && order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS,
+    pickedUpAt: iso(order.pickedUpAt),
+    deliveredAt: iso(order.deliveryDate),
+    exitDate: iso(order.exitDate),
+    estimatedDelivery: iso(order.estimatedDelivery),
+  };
+}
