@@ -209,6 +209,12 @@ const adminChildren: RouteObject[] = [
     }),
   },
   {
+    path: 'cash',
+    lazy: async () => ({
+      Component: (await import('../features/admin/pages/cash-page')).CashPage,
+    }),
+  },
+  {
     path: 'add-new',
     lazy: async () => ({
       Component: (await import('../features/admin/pages/add-new-page')).AddNewPage,

@@ -4,6 +4,7 @@ import {
   Banknote,
   ClipboardCheck,
   ClipboardList,
+  HandCoins,
   LayoutGrid,
   Mail,
   PackageCheck,
@@ -44,6 +45,7 @@ export function AdminLayout() {
     { to: '/admin/trucks-active', label: t('admin.nav.trucks'), icon: Truck },
     { to: '/admin/revenue', label: t('admin.nav.revenue'), icon: Banknote },
     { to: '/admin/messages', label: t('admin.nav.messages'), icon: Mail },
+    { to: '/admin/cash', label: t('admin.nav.cash'), icon: HandCoins },
     { to: '/admin/add-new', label: t('admin.nav.addNew'), icon: UserPlus },
   ];
 

@@ -2,6 +2,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiFile, apiPage, apiRequest, toQueryString } from '../../../app/api-client';
 import type { AdminMessage, RetryMessageResult } from '../../../../shared/schemas/message-schemas';
 import type {
+  CashLedgerRow,
+  CashRemittance,
+  FlaggedCashOrder,
+} from '../../../../shared/schemas/cash-schemas';
+import type {
   AdminDashboard,
   AdminOrder,
   AdminOrderDetail,
@@ -32,6 +37,9 @@ export const ADMIN_LISTS = {
   users: { path: '/admin/users', pageSize: ADMIN_PAGE_SIZE },
   trucks: { path: '/admin/trucks', pageSize: TRUCKS_PAGE_SIZE },
   messages: { path: '/admin/messages', pageSize: ADMIN_PAGE_SIZE },
+  cashLedger: { path: '/admin/cash', pageSize: ADMIN_PAGE_SIZE },
+  cashRemittances: { path: '/admin/cash/remittances', pageSize: ADMIN_PAGE_SIZE },
+  cashFlagged: { path: '/admin/cash/flagged', pageSize: ADMIN_PAGE_SIZE },
 } as const;
 export type AdminListName = keyof typeof ADMIN_LISTS;
 
@@ -45,6 +53,9 @@ export interface AdminListRows {
   users: AdminUserListItem;
   trucks: AdminTruck;
   messages: AdminMessage;
+  cashLedger: CashLedgerRow;
+  cashRemittances: CashRemittance;
+  cashFlagged: FlaggedCashOrder;
 }
 
 export interface AdminListFilter {

@@ -1,0 +1,185 @@
+import { format } from 'date-fns';
+import { AlertTriangle, HandCoins } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatMad } from '../../../../shared/format';
+import type {
+  CashLedgerRow,
+  CashRemittance,
+  FlaggedCashOrder,
+} from '../../../../shared/schemas/cash-schemas';
+import { buttonClassName } from '../../../ui/button-styles';
+import { StatusBadge } from '../../../ui/status-badge';
+import { OrderIdLink } from '../components/order-id-link';
+import type { AdminColumn } from '../components/row-cards';
+
+/** Like the other admin times: yyyy-MM-dd HH:mm in the admin's own time zone. */
+const CASH_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
+
+function CashTime({ iso }: { iso: string | null }) {
+  const { t } = useTranslation();
+  if (iso === null) return t('admin.common.none');
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {format(new Date(iso), CASH_TIME_FORMAT)}
+    </time>
+  );
+}
+
+const money = (amount: number) => <span className="whitespace-nowrap">{formatMad(amount)}</span>;
+
+/** The drivers' lines, each with its "Record cash handed in" button. */
+export function useLedgerColumns(
+  onRecord: (row: CashLedgerRow) => void,
+): AdminColumn<CashLedgerRow>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      id: 'driver',
+      header: t('admin.cash.columns.driver'),
+      cell: (row) => (
+        <span className="flex flex-col">
+          <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+            {row.driverName}
+            {!row.active && <StatusBadge tone="grey">{t('admin.cash.inactive')}</StatusBadge>}
+          </span>
+          <span className="text-xs whitespace-nowrap text-slate-500">{row.phone}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'truck',
+      header: t('admin.cash.columns.truck'),
+      cell: (row) => (
+        <span className="font-mono whitespace-nowrap">
+          {row.truckNumber ?? t('admin.common.none')}
+        </span>
+      ),
+    },
+    {
+      id: 'collected',
+      header: t('admin.cash.columns.collected'),
+      cell: (row) => money(row.collected),
+      align: 'end',
+    },
+    {
+      id: 'handedIn',
+      header: t('admin.cash.columns.handedIn'),
+      cell: (row) => money(row.handedIn),
+      align: 'end',
+    },
+    {
+      id: 'outstanding',
+      header: t('admin.cash.columns.outstanding'),
+      cell: (row) => (
+        <strong
+          className={`whitespace-nowrap ${row.outstanding > 0 ? 'text-slate-900' : 'font-normal text-slate-500'}`}
+        >
+          {formatMad(row.outstanding)}
+        </strong>
+      ),
+      align: 'end',
+    },
+    {
+      id: 'flagged',
+      header: t('admin.cash.columns.flagged'),
+      cell: (row) =>
+        row.flaggedOrders === 0 ? (
+          t('admin.common.none')
+        ) : (
+          <span className="inline-flex items-center gap-1 font-medium text-orange-700">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            {t('admin.cash.flaggedSummary', {
+              count: row.flaggedOrders,
+              shortfall: formatMad(row.shortfall),
+            })}
+          </span>
+        ),
+    },
+    {
+      id: 'action',
+      header: t('admin.cash.columns.action'),
+      cell: (row) => (
+        <button
+          type="button"
+          disabled={row.outstanding <= 0}
+          aria-label={t('admin.cash.recordLabel', { driver: row.driverName })}
+          onClick={() => onRecord(row)}
+          className={buttonClassName('secondary')}
+        >
+          <HandCoins aria-hidden="true" className="size-4" />
+          {t('admin.cash.record')}
+        </button>
+      ),
+    },
+  ];
+}
+
+export function useRemittanceColumns(): AdminColumn<CashRemittance>[] {
+  const { t } = useTranslation();
+  const none = t('admin.common.none');
+  return [
+    {
+      id: 'recordedAt',
+      header: t('admin.cash.columns.recordedAt'),
+      cell: (row) => <CashTime iso={row.createdAt} />,
+    },
+    { id: 'driver', header: t('admin.cash.columns.driver'), cell: (row) => row.driverName },
+    {
+      id: 'amount',
+      header: t('admin.cash.columns.amount'),
+      cell: (row) => money(row.amount),
+      align: 'end',
+    },
+    {
+      id: 'note',
+      header: t('admin.cash.columns.note'),
+      cell: (row) => (
+        <span className="block [overflow-wrap:anywhere] md:max-w-64">{row.note ?? none}</span>
+      ),
+    },
+    {
+      id: 'recordedBy',
+      header: t('admin.cash.columns.recordedBy'),
+      cell: (row) => <span className="[overflow-wrap:anywhere]">{row.recordedBy ?? none}</span>,
+    },
+  ];
+}
+
+export function useFlaggedColumns(): AdminColumn<FlaggedCashOrder>[] {
+  const { t } = useTranslation();
+  return [
+    {
+      id: 'order',
+      header: t('admin.cash.columns.trackingNumber'),
+      cell: (row) => <OrderIdLink id={row.orderId} trackingNumber={row.trackingNumber} />,
+    },
+    { id: 'driver', header: t('admin.cash.columns.driver'), cell: (row) => row.driverName },
+    {
+      id: 'price',
+      header: t('admin.cash.columns.price'),
+      cell: (row) => money(row.price),
+      align: 'end',
+    },
+    {
+      id: 'collected',
+      header: t('admin.cash.columns.collected'),
+      cell: (row) => money(row.collected),
+      align: 'end',
+    },
+    {
+      id: 'shortfall',
+      header: t('admin.cash.columns.shortfall'),
+      cell: (row) => (
+        <span className="font-semibold whitespace-nowrap text-orange-700">
+          {formatMad(row.shortfall)}
+        </span>
+      ),
+      align: 'end',
+    },
+    {
+      id: 'deliveredAt',
+      header: t('admin.cash.columns.deliveredAt'),
+      cell: (row) => <CashTime iso={row.deliveredAt} />,
+    },
+  ];
+}
