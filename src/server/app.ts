@@ -27,8 +27,11 @@ import type { AppConfig } from './config';
 import type { DatabaseChannels } from './db/database-channels';
 import type { Database } from './db/open-database';
 import { createDeliveryCodes, deriveDeliveryCodeKey } from './drivers/delivery-code';
+import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
+import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
+import { createSignInCodes, deriveSignInCodeKey } from './drivers/sign-in-code';
 import { registerEventRoutes } from './events/event-routes';
 import { createOrderEventHub, type OrderEventHub } from './events/order-event-hub';
 import { registerFleetRoutes } from './fleet/fleet-routes';
@@ -48,6 +51,9 @@ import { createNotificationsService } from './notifications/notifications-servic
 import { registerOrderRoutes } from './orders/orders-routes';
 import { createOrderLifecycle } from './orders/order-lifecycle';
 import { createOrdersService } from './orders/orders-service';
+import { tileImageSource } from './positions/map-tiles';
+import { registerPositionRoutes } from './positions/positions-routes';
+import { createPositionsService } from './positions/positions-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
 import { registerUserRoutes } from './users/users-routes';
 
@@ -97,8 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        // Map tiles come from OpenStreetMap; everything else is served by this process.
-        'img-src': ["'self'", 'data:', 'https://*.tile.openstreetmap.org'],
+        // Map tiles come from MAP_TILE_URL's host; everything else is served by this process.
+        'img-src': ["'self'", 'data:', tileImageSource(deps.config.MAP_TILE_URL)!],
         // Plain-http installs on a LAN address must still load their own assets.
         'upgrade-insecure-requests': null,
       },
@@ -144,6 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     publicUrl: config.PUBLIC_URL,
   });
   registerAuthGuards(app, authService);
+  const driverAuthService = createDriverAuthService({
+    db,
+    authService,
+    messagesService,
+    signInCodes: createSignInCodes(deriveSignInCodeKey(serverSecret)),
+    log: app.log,
+    clock,
+  });
   registerIdempotency(app, { db, clock });
   const notificationsService = createNotificationsService({ db, messagesService, clock });
   const lifecycle = createOrderLifecycle({
@@ -153,14 +167,16 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     deliveryCodes,
     log: app.log,
   });
+  const positionsService = createPositionsService({ db, clock, log: app.log });
   const ordersService = createOrdersService({
     db,
     routeDistance: createRouteDistanceLookup(config.ROUTING_URL, app.log),
     authService,
     lifecycle,
     deliveryCodes,
+    positionsService,
   });
-  const adminService = createAdminService({ db, clock, lifecycle });
+  const adminService = createAdminService({ db, clock, lifecycle, positionsService });
   const driverOrdersService = createDriverOrdersService({ db, lifecycle });
   const fleetService = createFleetService({ db, log: app.log, clock });
   const cashService = createCashService({ db, log: app.log });
@@ -214,10 +230,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerNotificationRoutes(zodApi, notificationsService);
       registerAdminRoutes(zodApi, adminService);
       registerFleetRoutes(zodApi, fleetService);
+      registerDriverAuthRoutes(zodApi, driverAuthService, config);
       registerDriverOrderRoutes(zodApi, driverOrdersService);
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService });
+      registerPositionRoutes(zodApi, { positionsService, config });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { NewPasswordSchema } from '../shared/schemas/auth-schemas';
+import {
+  DEFAULT_MAP_TILE_ATTRIBUTION,
+  DEFAULT_MAP_TILE_URL,
+  tileImageSource,
+} from './positions/map-tiles';
 
 const optionalUrl = (name: string) =>
   z
@@ -66,6 +71,20 @@ const ConfigSchema = z
     OUTBOX_RETRY_BASE_MS: positiveInt('OUTBOX_RETRY_BASE_MS', 2000),
     OUTBOX_MAX_ATTEMPTS: positiveInt('OUTBOX_MAX_ATTEMPTS', 8),
     ROUTING_URL: optionalUrl('ROUTING_URL'),
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .transform((value) => value || DEFAULT_MAP_TILE_URL)
+      .default(DEFAULT_MAP_TILE_URL)
+      .refine(
+        (value) => tileImageSource(value) !== undefined,
+        'MAP_TILE_URL must be an http(s) tile URL such as https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      ),
+    MAP_TILE_ATTRIBUTION: z
+      .string()
+      .trim()
+      .transform((value) => value || DEFAULT_MAP_TILE_ATTRIBUTION)
+      .default(DEFAULT_MAP_TILE_ATTRIBUTION),
     REDIS_URL: optionalUrl('REDIS_URL'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -75,6 +94,12 @@ const ConfigSchema = z
     RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt('RATE_LIMIT_LOGIN_PER_EMAIL', 10),
     RATE_LIMIT_LOGIN_PER_IP: positiveInt('RATE_LIMIT_LOGIN_PER_IP', 100),
     RATE_LIMIT_WINDOW_MS: positiveInt('RATE_LIMIT_WINDOW_MS', 60_000),
+    // Sign-in codes cost an SMS each: few per number, over a longer window.
+    RATE_LIMIT_DRIVER_CODE_PER_PHONE: positiveInt('RATE_LIMIT_DRIVER_CODE_PER_PHONE', 3),
+    RATE_LIMIT_DRIVER_CODE_PER_IP: positiveInt('RATE_LIMIT_DRIVER_CODE_PER_IP', 30),
+    RATE_LIMIT_DRIVER_CODE_WINDOW_MS: positiveInt('RATE_LIMIT_DRIVER_CODE_WINDOW_MS', 600_000),
+    RATE_LIMIT_DRIVER_LOGIN_PER_PHONE: positiveInt('RATE_LIMIT_DRIVER_LOGIN_PER_PHONE', 10),
+    RATE_LIMIT_DRIVER_LOGIN_PER_IP: positiveInt('RATE_LIMIT_DRIVER_LOGIN_PER_IP', 100),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',

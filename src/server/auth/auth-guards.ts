@@ -9,8 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** 401 unless the request carries a valid, unrevoked session token. */
     requireAuth: preHandlerAsyncHookHandler;
-    /** 401 as above, then 403 unless the caller has this role. */
-    requireRole(role: AuthContext['role']): preHandlerAsyncHookHandler;
+    /** 401 as above, then 403 unless the caller has one of these roles. */
+    requireRole(...roles: AuthContext['role'][]): preHandlerAsyncHookHandler;
   }
 }
 
@@ -40,15 +40,19 @@ export function registerAuthGuards(app: FastifyInstance, authService: AuthServic
     }
   };
   app.decorate('requireAuth', authenticate);
-  app.decorate('requireRole', (role: AuthContext['role']) => async (request: FastifyRequest) => {
-    await authenticate(request);
-    try {
-      authService.assertRole(request.auth!, role);
-    } catch (error) {
-      logRefusal(request, error);
-      throw error;
-    }
-  });
+  app.decorate(
+    'requireRole',
+    (...roles: AuthContext['role'][]) =>
+      async (request: FastifyRequest) => {
+        await authenticate(request);
+        try {
+          authService.assertRole(request.auth!, roles);
+        } catch (error) {
+          logRefusal(request, error);
+          throw error;
+        }
+      },
+  );
 }
 
 /** The caller of a guarded route; only valid after requireAuth or requireRole ran. */

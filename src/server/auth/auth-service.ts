@@ -62,6 +62,16 @@ const ROLE_REQUIRED_MESSAGES: Record<UserRow['role'], string> = {
   USER: authMessages.customersOnly,
   DRIVER: authMessages.driversOnly,
 };
+const ROLE_NAMES: Record<UserRow['role'], string> = {
+  ADMIN: 'administrators',
+  USER: 'customers',
+  DRIVER: 'drivers',
+};
+
+function roleRequiredMessage(roles: readonly UserRow['role'][]): string {
+  if (roles.length === 1) return ROLE_REQUIRED_MESSAGES[roles[0]!];
+  return `This is for ${roles.map((role) => ROLE_NAMES[role]).join(' and ')} only`;
+}
 
 export function toPublicUser({
   user,
@@ -125,6 +135,14 @@ export function createAuthService({
     return toPublicUser(found);
   }
 
+  /** A new session and its token: what every way of signing in ends with. */
+  async function startSession(userId: string): Promise<{ token: string; user: PublicUser }> {
+    const expiresAt = new Date(clock().getTime() + SESSION_LIFETIME_MS);
+    const sessionId = await insertSession(db, userId, expiresAt);
+    const token = await tokens.sign({ sessionId, userId }, expiresAt);
+    return { token, user: await loadPublicUser(userId) };
+  }
+
   return {
     async register(input: RegistrationInput): Promise<{ message: string; user: PublicUser }> {
       const passwordHash = await hashPassword(input.password);
@@ -162,12 +180,11 @@ export function createAuthService({
         log.warn({ userId: user.id, reason: 'wrong password' }, 'login failed');
         throw new UnauthorizedError(authMessages.invalidCredentials);
       }
-      const expiresAt = new Date(clock().getTime() + SESSION_LIFETIME_MS);
-      const sessionId = await insertSession(db, user.id, expiresAt);
-      const token = await tokens.sign({ sessionId, userId: user.id }, expiresAt);
       log.info({ userId: user.id, role: user.role }, 'login succeeded');
-      return { token, user: await loadPublicUser(user.id) };
+      return startSession(user.id);
     },
+
+    startSession,
 
     async logout(auth: AuthContext): Promise<{ message: string }> {
       await revokeSession(db, auth.sessionId, clock());
@@ -200,8 +217,8 @@ export function createAuthService({
       return Boolean(await findActiveSessionUser(db, auth.sessionId, auth.userId, clock()));
     },
 
-    assertRole(auth: AuthContext, role: UserRow['role']): void {
-      if (auth.role !== role) throw new ForbiddenError(ROLE_REQUIRED_MESSAGES[role]);
+    assertRole(auth: AuthContext, roles: readonly UserRow['role'][]): void {
+      if (!roles.includes(auth.role)) throw new ForbiddenError(roleRequiredMessage(roles));
     },
 
     /**

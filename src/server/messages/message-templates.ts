@@ -1,6 +1,7 @@
 import { ORDER_EVENT_KINDS, type OrderEventKind } from '../../shared/order-lifecycle';
 import type { MessageChannel } from '../../shared/message-status';
 import { composeOrderNotice, type OrderNoticeFacts } from './order-notice-text';
+import { composeDriverSignInCodeSms } from './driver-sign-in-text';
 import { composePasswordResetMail } from './password-reset-text';
 
 /**
@@ -40,6 +41,7 @@ interface MessageTemplate<Channel extends MessageChannel> {
 type AnyTemplate = MessageTemplate<'email'> | MessageTemplate<'sms'>;
 
 export const PASSWORD_RESET_TEMPLATE = 'password-reset';
+export const DRIVER_SIGN_IN_CODE_TEMPLATE = 'driver-sign-in-code';
 export const orderMailTemplate = (kind: OrderEventKind) => `order-${kind}`;
 export const receiverSmsTemplate = (kind: OrderEventKind) => `receiver-${kind}`;
 
@@ -94,6 +96,14 @@ const templates = new Map<string, AnyTemplate>([
       channel: 'email',
       secretParams: ['resetLink'],
       render: (params) => composePasswordResetMail(params.resetLink ?? ''),
+    },
+  ],
+  [
+    DRIVER_SIGN_IN_CODE_TEMPLATE,
+    {
+      channel: 'sms',
+      secretParams: ['code'],
+      render: (params) => ({ text: composeDriverSignInCodeSms(params.code ?? '') }),
     },
   ],
   ...ORDER_EVENT_KINDS.map((kind): [string, AnyTemplate] => [

@@ -56,8 +56,8 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         body: PriceRequestSchema,
         response: { 200: PriceResultSchema, 400: ErrorSchema },
       },
-      // Any signed-in user: an administrator quoting a price for a customer on the phone too.
-      preHandler: app.requireAuth,
+      // Customers, and an administrator quoting a price for a customer on the phone; not drivers.
+      preHandler: app.requireRole('USER', 'ADMIN'),
     },
     async (request) => ordersService.quotePrice(request.body),
   );

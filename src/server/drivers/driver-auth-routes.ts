@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DriverCodeRequestSchema, DriverLoginSchema } from '../../shared/schemas/driver-schemas';
+import { PublicUserSchema } from '../../shared/schemas/user-schemas';
+import { createAttemptLimiter } from '../auth/attempt-limits';
+import type { AppConfig } from '../config';
+import { ErrorBodySchema } from '../http/errors';
+import type { ZodApp } from '../http/zod-app';
+import type { DriverAuthService } from './driver-auth-service';
+
+const tags = ['driver'];
+
+/** The phone as validated: DriverPhoneSchema has already made it E.164. */
+const phoneOf = (request: { body: unknown }) => (request.body as { phone: string }).phone;
+
+export function registerDriverAuthRoutes(
+  app: ZodApp,
+  driverAuthService: DriverAuthService,
+  config: AppConfig,
+): void {
+  // Each code is an SMS, so requests are limited per number and per address; sign-in attempts
+  // too, on top of the tries each code allows (docs/decisions/0009-drivers.md).
+  const codeLimits = createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_DRIVER_CODE_PER_PHONE,
+      timeWindow: config.RATE_LIMIT_DRIVER_CODE_WINDOW_MS,
+      key: (request) => `driver-code:phone:${phoneOf(request)}`,
+    },
+    {
+      max: config.RATE_LIMIT_DRIVER_CODE_PER_IP,
+      timeWindow: config.RATE_LIMIT_DRIVER_CODE_WINDOW_MS,
+      key: (request) => `driver-code:ip:${request.ip}`,
+    },
+  ]);
+  const loginLimits = createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_DRIVER_LOGIN_PER_PHONE,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      key: (request) => `driver-login:phone:${phoneOf(request)}`,
+    },
+    {
+      max: config.RATE_LIMIT_DRIVER_LOGIN_PER_IP,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      key: (request) => `driver-login:ip:${request.ip}`,
+    },
+  ]);
+
+  app.post(
+    '/driver/auth/code',
+    {
+      schema: {
+        tags,
+        summary: "Send a sign-in code to a driver's phone (the same answer for any number)",
+        body: DriverCodeRequestSchema,
+        response: {
+          202: z.object({ message: z.string() }),
+          400: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+      preHandler: codeLimits,
+    },
+    async (request, reply) =>
+      reply.status(202).send(await driverAuthService.requestCode(request.body.phone)),
+  );
+
+  app.post(
+    '/driver/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign a driver in with their phone and the code sent to it',
+        body: DriverLoginSchema,
+        response: {
+          200: z.object({ token: z.string(), user: PublicUserSchema }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+      preHandler: loginLimits,
+    },
+    async (request) => driverAuthService.login(request.body.phone, request.body.code),
+  );
+}
