@@ -11,6 +11,7 @@ import {
   replaySteps,
   type SendOutcome,
   type StepAction,
+  withoutStep,
 } from './step-queue';
 
 const action = (key: string, step: StepAction['step'], orderId = 'order-1'): StepAction => ({
@@ -37,15 +38,18 @@ describe('replaySteps', () => {
   it('sends every step in the order it was tapped, with its own key, and empties the queue', async () => {
     const queue = [action('k1', 'pickup'), action('k2', 'deliver')];
     const { send, sentKeys } = scriptedSend([{ kind: 'done' }, { kind: 'done' }]);
-    const saved: string[][] = [];
-    const result = await replaySteps(queue, send, (remaining) =>
-      saved.push(remaining.map((a) => a.key)),
-    );
+    // The stored queue, which gains a step tapped while the round runs.
+    let stored = [...queue];
+    const tappedMeanwhile = action('k9', 'pickup', 'o9');
+    const result = await replaySteps(queue, send, (settled) => {
+      stored = withoutStep(stored, settled.key);
+      if (settled.key === 'k1') stored.push(tappedMeanwhile);
+    });
     expect(sentKeys).toEqual(['k1', 'k2']);
     expect(result.remaining).toEqual([]);
     expect(result.done.map((a) => a.key)).toEqual(['k1', 'k2']);
-    // Saved after each step, so a reload in between does not send the first one again.
-    expect(saved).toEqual([['k2'], []]);
+    // Each step left the stored queue as it settled; the one tapped meanwhile is kept.
+    expect(stored).toEqual([tappedMeanwhile]);
   });
 
   it('stops at the first step to retry and keeps it and the ones after it, in order', async () => {

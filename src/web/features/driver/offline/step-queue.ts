@@ -59,12 +59,13 @@ export interface ReplayResult {
 /**
  * Sends the waiting steps one after the other, in the order they were tapped (a delivery must
  * not overtake its pickup). The first one that must be retried stops the round and keeps its
- * place; `onSettled` hears of each step that leaves the queue, so it can be saved at once.
+ * place; `onSettled` hears of each step that leaves the queue, so the stored queue loses it at
+ * once (and keeps any step tapped meanwhile).
  */
 export async function replaySteps(
   actions: readonly StepAction[],
   send: (action: StepAction) => Promise<SendOutcome>,
-  onSettled: (remaining: StepAction[]) => void = () => {},
+  onSettled: (action: StepAction) => void = () => {},
 ): Promise<ReplayResult> {
   const result: ReplayResult = { remaining: [...actions], done: [], refused: [] };
   while (result.remaining.length > 0) {
@@ -74,7 +75,7 @@ export async function replaySteps(
     result.remaining.shift();
     if (outcome.kind === 'done') result.done.push(action);
     else result.refused.push({ action, message: outcome.message });
-    onSettled([...result.remaining]);
+    onSettled(action);
   }
   return result;
 }
@@ -129,4 +130,9 @@ export function parseStoredSteps(text: string | null): StepAction[] {
   } catch {
     return [];
   }
+}
+
+/** The queue without one step: what is stored once that step has left it. */
+export function withoutStep(actions: readonly StepAction[], key: string): StepAction[] {
+  return actions.filter((action) => action.key !== key);
 }

@@ -1,0 +1,167 @@
+import '../driver-strings';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMad } from '../../../../shared/format';
+import {
+  DeliverOrderSchema,
+  DRIVER_CODE_LENGTH,
+  driverMessages,
+  type DriverOrder,
+} from '../../../../shared/schemas/driver-schemas';
+import { ApiError } from '../../../app/api-client';
+import { buttonClassName } from '../../../ui/button-styles';
+import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { ModalDialog } from '../../../ui/modal-dialog';
+import type { StepQueue } from '../offline/use-step-queue';
+
+type Field = 'code' | 'cashCollected';
+
+/**
+ * Deliver (docs/product.md, "Proof of delivery" and "Cash on delivery"): the receiver's 6-digit
+ * code, and for a cash order the cash collected in MAD. The server's refusal (a wrong code, a
+ * lock-out after too many) is shown here, in the dialog, in its own words.
+ */
+export function DeliverDialog({
+  order,
+  queue,
+  onClose,
+}: {
+  order: DriverOrder;
+  queue: StepQueue;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const codeId = useId();
+  const cashId = useId();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const [code, setCode] = useState('');
+  const [cash, setCash] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const collectsCash = order.cashToCollect !== null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(null);
+    const checked = DeliverOrderSchema.safeParse({
+      code,
+      cashCollected: collectsCash ? cash : undefined,
+    });
+    const found: Partial<Record<Field, string>> = {};
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as Field;
+        found[field] ??= issue.message;
+      }
+    } else if (collectsCash && checked.data.cashCollected === undefined) {
+      found.cashCollected = driverMessages.cashRequired;
+    }
+    setErrors(found);
+    if (!checked.success || Object.keys(found).length > 0) return;
+
+    setBusy(true);
+    try {
+      await queue.submit({
+        orderId: order.id,
+        trackingNumber: order.trackingNumber,
+        step: 'deliver',
+        body: {
+          code: checked.data.code,
+          ...(collectsCash && { cashCollected: checked.data.cashCollected }),
+        },
+      });
+      onClose();
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiError)) throw error;
+      setRefusal(error.message);
+      setErrors({ code: error.errors?.code, cashCollected: error.errors?.cashCollected });
+    }
+  };
+
+  return (
+    <ModalDialog
+      labelledBy={titleId}
+      onClose={onClose}
+      initialFocus={codeInput}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {t('driver.deliver.title', { trackingNumber: order.trackingNumber })}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t('driver.deliver.lead')}</p>
+        </div>
+        <div>
+          <label htmlFor={codeId} className={labelClassName}>
+            {t('driver.deliver.code')}
+          </label>
+          <input
+            ref={codeInput}
+            id={codeId}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={DRIVER_CODE_LENGTH}
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={errors.code ? `${codeId}-error` : undefined}
+            className={`${inputClassName(Boolean(errors.code))} font-mono tracking-[0.3em] tabular-nums`}
+          />
+          {errors.code && (
+            <p id={`${codeId}-error`} className="mt-1 text-sm text-red-700">
+              {errors.code}
+            </p>
+          )}
+        </div>
+        {collectsCash && (
+          <div>
+            <label htmlFor={cashId} className={labelClassName}>
+              {t('driver.deliver.cash')}
+            </label>
+            <input
+              id={cashId}
+              value={cash}
+              onChange={(event) => setCash(event.target.value)}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-invalid={errors.cashCollected ? true : undefined}
+              aria-describedby={`${cashId}-hint${errors.cashCollected ? ` ${cashId}-error` : ''}`}
+              className={`${inputClassName(Boolean(errors.cashCollected))} tabular-nums`}
+            />
+            <p id={`${cashId}-hint`} className="mt-1 text-sm text-slate-600">
+              {t('driver.deliver.cashHint', { amount: formatMad(order.cashToCollect ?? 0) })}
+            </p>
+            {errors.cashCollected && (
+              <p id={`${cashId}-error`} className="mt-1 text-sm text-red-700">
+                {errors.cashCollected}
+              </p>
+            )}
+          </div>
+        )}
+        {refusal && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {refusal}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
+            {t('driver.deliver.cancel')}
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className={buttonClassName('primary', 'lg')}
+          >
+            {busy ? t('driver.deliver.submitting') : t('driver.deliver.submit')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

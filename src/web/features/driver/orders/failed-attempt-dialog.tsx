@@ -1,0 +1,156 @@
+import '../driver-strings';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FAILED_ATTEMPT_REASON_LABELS,
+  FAILED_ATTEMPT_REASONS,
+  FailedAttemptSchema,
+  type DriverOrder,
+  type FailedAttemptReason,
+} from '../../../../shared/schemas/driver-schemas';
+import { ApiError } from '../../../app/api-client';
+import { buttonClassName } from '../../../ui/button-styles';
+import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { ModalDialog } from '../../../ui/modal-dialog';
+import type { StepQueue } from '../offline/use-step-queue';
+
+type Field = 'reason' | 'note';
+
+/**
+ * Delivery failed (docs/product.md, "The driver's page"): why, and a note, which "Other" needs.
+ * The order stays with the driver for another attempt.
+ */
+export function FailedAttemptDialog({
+  order,
+  queue,
+  onClose,
+}: {
+  order: DriverOrder;
+  queue: StepQueue;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const reasonId = useId();
+  const noteId = useId();
+  const reasonSelect = useRef<HTMLSelectElement>(null);
+  const [reason, setReason] = useState<FailedAttemptReason | ''>('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setRefusal(null);
+    const checked = FailedAttemptSchema.safeParse({ reason: reason || undefined, note });
+    if (!checked.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await queue.submit({
+        orderId: order.id,
+        trackingNumber: order.trackingNumber,
+        step: 'attempt-failed',
+        body: {
+          reason: checked.data.reason,
+          ...(checked.data.note && { note: checked.data.note }),
+        },
+      });
+      onClose();
+    } catch (error) {
+      setBusy(false);
+      if (!(error instanceof ApiError)) throw error;
+      setRefusal(error.message);
+      setErrors({ reason: error.errors?.reason, note: error.errors?.note });
+    }
+  };
+
+  return (
+    <ModalDialog
+      labelledBy={titleId}
+      onClose={onClose}
+      initialFocus={reasonSelect}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {t('driver.failed.title', { trackingNumber: order.trackingNumber })}
+        </h2>
+        <div>
+          <label htmlFor={reasonId} className={labelClassName}>
+            {t('driver.failed.reason')}
+          </label>
+          <select
+            ref={reasonSelect}
+            id={reasonId}
+            value={reason}
+            onChange={(event) => setReason(event.target.value as FailedAttemptReason)}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+            className={inputClassName(Boolean(errors.reason))}
+          >
+            <option value="" disabled>
+              {t('driver.failed.chooseReason')}
+            </option>
+            {FAILED_ATTEMPT_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`driver.failedReasons.${value}`, {
+                  defaultValue: FAILED_ATTEMPT_REASON_LABELS[value],
+                })}
+              </option>
+            ))}
+          </select>
+          {errors.reason && (
+            <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
+              {errors.reason}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={noteId} className={labelClassName}>
+            {reason === 'other' ? t('driver.failed.note') : t('driver.failed.noteOptional')}
+          </label>
+          <textarea
+            id={noteId}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            rows={3}
+            maxLength={500}
+            aria-invalid={errors.note ? true : undefined}
+            aria-describedby={errors.note ? `${noteId}-error` : undefined}
+            className={inputClassName(Boolean(errors.note))}
+          />
+          {errors.note && (
+            <p id={`${noteId}-error`} className="mt-1 text-sm text-red-700">
+              {errors.note}
+            </p>
+          )}
+        </div>
+        {refusal && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {refusal}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
+            {t('driver.failed.cancel')}
+          </button>
+          <button
+            type="submit"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            className={buttonClassName('danger', 'lg')}
+          >
+            {busy ? t('driver.failed.submitting') : t('driver.failed.submit')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,204 @@
+import '../driver-strings';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banknote, MapPin, Navigation, Phone, Truck } from 'lucide-react';
+import { formatKg, formatMad } from '../../../../shared/format';
+import type { DriverOrder } from '../../../../shared/schemas/driver-schemas';
+import { ApiError } from '../../../app/api-client';
+import { buttonClassName } from '../../../ui/button-styles';
+import { OrderStatusBadge } from '../../../ui/order-status-badge';
+import { nextStepAfterPending, pendingStepsOf } from '../offline/step-queue';
+import type { StepQueue } from '../offline/use-step-queue';
+import { DeliverDialog } from './deliver-dialog';
+import { FailedAttemptDialog } from './failed-attempt-dialog';
+
+/** Turn-by-turn directions to the delivery point in the phone's maps app. */
+export function navigationUrl({ lat, lng }: { lat: number; lng: number }): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
+}
+
+function Place({ label, place }: { label: string; place: DriverOrder['pickup'] }) {
+  return (
+    <div className="flex gap-2">
+      <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+      <div className="min-w-0">
+        <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+        <dd className="text-sm text-slate-900">
+          <span className="font-semibold">{place.city}</span>
+          {place.address && <span className="block break-words">{place.address}</span>}
+        </dd>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One order on the road (docs/product.md, "The driver's page"): where to, who to call, what to
+ * collect, and the next step as the one big button. Steps waiting for the network show as done,
+ * with a note, so the driver goes on with their round.
+ */
+export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQueue }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [dialog, setDialog] = useState<'deliver' | 'failed' | null>(null);
+  const [pickingUp, setPickingUp] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const pending = pendingStepsOf(queue.pending, order.id);
+  const nextStep = nextStepAfterPending(order.nextStep, pending);
+  const receiverName = order.receiver.name ?? t('driver.card.noReceiver');
+
+  const pickUp = async () => {
+    setRefusal(null);
+    setPickingUp(true);
+    try {
+      await queue.submit({
+        orderId: order.id,
+        trackingNumber: order.trackingNumber,
+        step: 'pickup',
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setRefusal(error.message);
+    } finally {
+      setPickingUp(false);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <h3 id={titleId} className="font-mono text-base font-semibold text-slate-900 tabular-nums">
+          {order.trackingNumber}
+        </h3>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      <dl className="flex flex-col gap-3">
+        <Place label={t('driver.card.pickup')} place={order.pickup} />
+        <Place label={t('driver.card.delivery')} place={order.delivery} />
+        <div className="flex gap-2">
+          <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+          <div className="min-w-0">
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+              {t('driver.card.receiver')}
+            </dt>
+            <dd className="text-sm text-slate-900">{receiverName}</dd>
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Truck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+          <dd className="text-sm text-slate-700">
+            {t('driver.card.cargo', {
+              cargo: t(`driver.cargoTypes.${order.cargoType}`),
+              weight: formatKg(order.weight),
+              quantity: order.quantity,
+            })}
+            {order.shipmentInfo && <span className="block">{order.shipmentInfo}</span>}
+          </dd>
+        </div>
+      </dl>
+
+      {order.cashToCollect !== null ? (
+        <p className="flex items-center justify-between gap-3 rounded-lg border border-accent-300 bg-amber-50 px-3 py-2">
+          <span className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <Banknote aria-hidden="true" className="size-5 text-accent-600" />
+            {t('driver.card.cashToCollect')}
+          </span>
+          <span className="text-xl font-bold text-slate-900 tabular-nums">
+            {formatMad(order.cashToCollect)}
+          </span>
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">{t('driver.card.prepaid')}</p>
+      )}
+
+      {order.failedAttempts > 0 && (
+        <p className="text-sm text-amber-800">
+          {t('driver.card.failedAttempts', { count: order.failedAttempts })}
+        </p>
+      )}
+      {order.deliveryCodeLocked && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+          {t('driver.card.locked')}
+        </p>
+      )}
+      {pending.map((step, index) => (
+        <p
+          key={`${step}-${index}`}
+          className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700"
+        >
+          {t(`driver.card.pending.${step}`)}
+        </p>
+      ))}
+      {refusal && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+          {refusal}
+        </p>
+      )}
+
+      <div className="grid grid-cols-2 gap-2">
+        {order.receiver.phone ? (
+          <a
+            href={`tel:${order.receiver.phone}`}
+            aria-label={t('driver.card.call', { name: receiverName })}
+            className={buttonClassName('secondary')}
+          >
+            <Phone aria-hidden="true" className="size-4" />
+            {t('driver.card.callReceiver')}
+          </a>
+        ) : (
+          <span />
+        )}
+        <a
+          href={navigationUrl(order.delivery)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClassName('secondary')}
+        >
+          <Navigation aria-hidden="true" className="size-4" />
+          {t('driver.card.navigate')}
+        </a>
+      </div>
+
+      {nextStep === 'pickup' && (
+        <button
+          type="button"
+          onClick={() => void pickUp()}
+          disabled={pickingUp}
+          aria-busy={pickingUp || undefined}
+          className={`${buttonClassName('primary', 'lg')} w-full`}
+        >
+          {pickingUp ? t('driver.card.sending') : t('driver.card.pickedUp')}
+        </button>
+      )}
+      {nextStep === 'deliver' && !order.deliveryCodeLocked && (
+        <div className="flex flex-col gap-2">
+          <button
+            type="button"
+            onClick={() => setDialog('deliver')}
+            className={`${buttonClassName('primary', 'lg')} w-full`}
+          >
+            {t('driver.card.deliver')}
+          </button>
+          <button
+            type="button"
+            onClick={() => setDialog('failed')}
+            className={`${buttonClassName('secondary')} w-full`}
+          >
+            {t('driver.card.deliveryFailed')}
+          </button>
+        </div>
+      )}
+
+      {dialog === 'deliver' && (
+        <DeliverDialog order={order} queue={queue} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'failed' && (
+        <FailedAttemptDialog order={order} queue={queue} onClose={() => setDialog(null)} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,152 @@
+import '../driver-strings';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { CloudOff, LogOut, MapPinOff } from 'lucide-react';
+import type { DriverStepResult } from '../../../../shared/schemas/driver-schemas';
+import { useSession } from '../../auth/session/session-context';
+import { LiveIndicator } from '../../live/live-indicator';
+import { useLiveOrderUpdates } from '../../live/use-live-order-updates';
+import { BrandMark } from '../../../ui/brand-mark';
+import { buttonClassName } from '../../../ui/button-styles';
+import { EmptyState, ErrorState } from '../../../ui/query-states';
+import { LoadingState } from '../../../ui/spinner';
+import { useStepQueue, type StepQueue } from '../offline/use-step-queue';
+import { DeliveredList } from '../orders/delivered-list';
+import { driverOrdersQueryKey, useDriverOrders } from '../orders/driver-orders-api';
+import { OrderCard } from '../orders/order-card';
+import { usePositionReporting } from '../position/use-position-reporting';
+
+function QueueNotices({ queue }: { queue: StepQueue }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {queue.pending.length > 0 && (
+        <div
+          role="status"
+          className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <CloudOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">
+              {t('driver.offline.queued', { count: queue.pending.length })}
+            </p>
+            <p>{t('driver.offline.hint')}</p>
+          </div>
+        </div>
+      )}
+      {queue.refusals.map(({ action, message }) => (
+        <div
+          key={action.key}
+          role="alert"
+          className="flex items-start justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          <p className="font-medium">
+            {t('driver.offline.refused', { trackingNumber: action.trackingNumber, message })}
+          </p>
+          <button
+            type="button"
+            onClick={() => queue.dismissRefusal(action.key)}
+            className={buttonClassName('ghost')}
+          >
+            {t('driver.offline.dismiss')}
+          </button>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * /driver (docs/product.md, "The driver's page"): made for a phone. The orders on the road with
+ * their next step, the last ones delivered, live refreshes from the order events, the position
+ * sent while on the road, and steps that wait for the network when there is none.
+ */
+export function DriverPage() {
+  const { t } = useTranslation();
+  const { user, logout } = useSession();
+  const queryClient = useQueryClient();
+  const orders = useDriverOrders();
+  const liveState = useLiveOrderUpdates(driverOrdersQueryKey);
+  const onTheRoad = orders.data?.onTheRoad ?? [];
+  const position = usePositionReporting(onTheRoad.length > 0);
+  const { reportNow } = position;
+  const [lastResult, setLastResult] = useState<string | null>(null);
+
+  const onApplied = useCallback(
+    (result?: DriverStepResult) => {
+      if (result) setLastResult(result.message);
+      void queryClient.invalidateQueries({ queryKey: driverOrdersQueryKey });
+      reportNow();
+    },
+    [queryClient, reportNow],
+  );
+  const queue = useStepQueue(user?.id ?? 'signed-out', onApplied);
+
+  let content;
+  if (orders.isPending) {
+    content = <LoadingState label={t('driver.page.loading')} />;
+  } else if (orders.isError) {
+    content = (
+      <ErrorState message={t('driver.page.loadFailed')} onRetry={() => void orders.refetch()} />
+    );
+  } else {
+    content = (
+      <>
+        <section aria-labelledby="driver-on-the-road" className="flex flex-col gap-3">
+          <h2 id="driver-on-the-road" className="text-base font-semibold text-slate-900">
+            {t('driver.page.onTheRoad')}
+          </h2>
+          {onTheRoad.length === 0 ? (
+            <EmptyState message={t('driver.page.noOrders')} />
+          ) : (
+            onTheRoad.map((order) => <OrderCard key={order.id} order={order} queue={queue} />)
+          )}
+        </section>
+        <section aria-labelledby="driver-delivered" className="flex flex-col gap-3">
+          <h2 id="driver-delivered" className="text-base font-semibold text-slate-900">
+            {t('driver.page.delivered')}
+          </h2>
+          <DeliveredList orders={orders.data.delivered} />
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="sticky top-0 z-10 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-2xl items-center justify-between gap-3 px-4 py-2">
+          <BrandMark />
+          <div className="flex items-center gap-3">
+            <LiveIndicator state={liveState} />
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className={buttonClassName('ghost')}
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              {t('driver.page.signOut')}
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-4">
+        <h1 className="text-xl font-bold text-slate-900">{t('driver.page.title')}</h1>
+        {lastResult && (
+          <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+            {lastResult}
+          </p>
+        )}
+        {position.denied && (
+          <p className="flex gap-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-700">
+            <MapPinOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {t('driver.position.denied')}
+          </p>
+        )}
+        <QueueNotices queue={queue} />
+        {content}
+      </main>
+    </div>
+  );
+}
