@@ -326,6 +326,13 @@ export const routes: RouteObject[] = [
           ...guard('AdminGuard'),
           children: [{ path: '/admin', ...adminLayout, children: adminChildren }],
         },
+        {
+          // The driver's own page, made for a phone (docs/product.md, "The driver's page").
+          path: '/driver',
+          lazy: async () => ({
+            Component: (await import('../features/driver/pages/driver-page')).DriverPage,
+          }),
+        },
       ]),
     ],
   },
