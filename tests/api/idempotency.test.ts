@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotentRequests } from '../../src/server/db/schema';
+import { idempotentRequests, orders, trackingEvents } from '../../src/server/db/schema';
 import { registerErrorHandling } from '../../src/server/http/errors';
 import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   registerIdempotency,
 } from '../../src/server/http/idempotency';
 import { idempotencyMessages } from '../../src/shared/idempotency';
-import { loginAs, type LoggedIn } from './factories';
+import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from './driver-helpers';
+import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
 import { waitUntil } from './polling';
 import { buildTestApp, createTestClock, type TestApp, type TestClock } from './helpers';
 
@@ -18,6 +19,7 @@ import { buildTestApp, createTestClock, type TestApp, type TestClock } from './h
  * file's own, over the API's real database: a counter shows how often a step really ran.
  */
 let testApp: TestApp;
+let sms: SmsCatcher;
 let clock: TestClock;
 let hookApp: FastifyInstance;
 let first: LoggedIn;
@@ -27,7 +29,8 @@ let failuresLeft = 0;
 let releaseSlowStep: () => void = () => {};
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
+  sms = await startSmsCatcher();
+  testApp = await buildTestApp({ env: { SMS_URL: sms.url } });
   [first, second] = await Promise.all([loginAs(testApp, 'company'), loginAs(testApp, 'company')]);
   clock = createTestClock();
   hookApp = Fastify({ logger: false });
@@ -79,6 +82,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await hookApp?.close();
   await testApp?.close();
+  await sms?.stop();
 });
 
 const post = (url: string, user: LoggedIn, key?: string) =>
@@ -236,5 +240,91 @@ describe('Idempotency-Key', () => {
     });
     expect(answer.statusCode).toBe(200);
     expect(await storedRow(first, key)).toBeUndefined();
+  });
+});
+
+describe('Idempotency-Key on the driver’s steps', () => {
+  async function driverWithOrderOnTheRoad() {
+    const [admin, customer] = await Promise.all([
+      loginAs(testApp, 'admin'),
+      loginAs(testApp, 'company'),
+    ]);
+    const order = await createOrderAs(testApp, customer);
+    const driver = await addDriver(testApp, admin.token);
+    const dispatched = await updateOrderStatus(testApp, admin, order.id, {
+      status: 'IN_TRANSIT',
+      truckNumber: driver.truckNumber,
+      driverId: driver.driverId,
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const { token } = await signInDriver(testApp, driver.phone, sms);
+    // The receiver's code, as the customer's order page shows it.
+    const detail = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/dashboard/orders/${order.id}`,
+      headers: bearer(customer.token),
+    });
+    const { deliveryCode } = (detail.json() as { order: { deliveryCode: string } }).order;
+    expect(deliveryCode).toMatch(/^\d{6}$/);
+    return { order, token, deliveryCode };
+  }
+
+  const step = (token: string, orderId: string, name: string, key: string, payload?: object) =>
+    testApp.app.inject({
+      method: 'POST',
+      url: `/api/driver/orders/${orderId}/${name}`,
+      headers: { ...bearer(token), 'idempotency-key': key },
+      ...(payload && { payload }),
+    });
+
+  const eventsOf = (orderId: string, kind: 'picked-up' | 'delivered') =>
+    testApp.database.db
+      .select()
+      .from(trackingEvents)
+      .where(and(eq(trackingEvents.orderId, orderId), eq(trackingEvents.kind, kind)));
+
+  it('picks up once for two requests with one key, and answers both alike', async () => {
+    const { order, token } = await driverWithOrderOnTheRoad();
+    const key = randomUUID();
+    const first = await step(token, order.id, 'pickup', key);
+    expect(first.statusCode, first.body).toBe(200);
+    const replay = await step(token, order.id, 'pickup', key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    expect(await eventsOf(order.id, 'picked-up')).toHaveLength(1);
+
+    // A new key is a new request: the lifecycle refuses a second pickup.
+    const again = await step(token, order.id, 'pickup', randomUUID());
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(await eventsOf(order.id, 'picked-up')).toHaveLength(1);
+
+    // The pickup's key sent to deliver is refused before anything is checked.
+    const reused = await step(token, order.id, 'deliver', key, { code: '000000' });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({ message: idempotencyMessages.otherRoute });
+  });
+
+  it('counts a wrong delivery code once however often its request is replayed', async () => {
+    const { order, token, deliveryCode } = await driverWithOrderOnTheRoad();
+    expect((await step(token, order.id, 'pickup', randomUUID())).statusCode).toBe(200);
+    const key = randomUUID();
+    const wrongCode = String((Number(deliveryCode) + 1) % 1_000_000).padStart(6, '0');
+    const wrong = { code: wrongCode, cashCollected: 1 };
+    const first = await step(token, order.id, 'deliver', key, wrong);
+    expect(first.statusCode, first.body).toBe(400);
+    for (let replay = 0; replay < 3; replay += 1) {
+      const answer = await step(token, order.id, 'deliver', key, wrong);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual(first.json());
+      expect(answer.headers['idempotent-replayed']).toBe('true');
+    }
+    const [row] = await testApp.database.db
+      .select({ failures: orders.deliveryCodeFailures, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(row).toEqual({ failures: 1, status: 'IN_TRANSIT' });
+    expect(await eventsOf(order.id, 'delivered')).toHaveLength(0);
   });
 });
