@@ -1,0 +1,398 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cashRemittances } from '../../src/server/db/schema';
+import { formatMad } from '../../src/shared/format';
+import { roundToCents } from '../../src/shared/numbers';
+import type {
+  CashLedgerRow,
+  CashRemittance,
+  FlaggedCashOrder,
+  RecordRemittanceResult,
+} from '../../src/shared/schemas/cash-schemas';
+import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
+import {
+  addDriver,
+  signInDriver,
+  startSmsCatcher,
+  type AddedDriver,
+  type SmsCatcher,
+} from './driver-helpers';
+import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
+import { buildTestApp, type TestApp } from './helpers';
+
+let sms: SmsCatcher;
+let testApp: TestApp;
+let admin: LoggedIn;
+let customer: LoggedIn;
+
+beforeAll(async () => {
+  sms = await startSmsCatcher();
+  testApp = await buildTestApp({ env: { SMS_URL: sms.url } });
+  admin = await loginAs(testApp, 'admin');
+  customer = await loginAs(testApp, 'individual');
+});
+afterAll(async () => {
+  await testApp.close();
+  await sms.stop();
+});
+
+interface SignedInDriver extends AddedDriver {
+  token: string;
+}
+
+/** A driver added by the admin, signed in with the code from their SMS. */
+async function newDriver(fullName: string): Promise<SignedInDriver> {
+  const added = await addDriver(testApp, admin.token, { fullName });
+  const { token } = await signInDriver(testApp, added.phone, sms);
+  return { ...added, token };
+}
+
+/**
+ * The real path of the cash: a customer places a cash-on-delivery order, the admin dispatches it
+ * to the driver, who picks it up and delivers it with the receiver's code (the one the customer
+ * sees on their order), entering the cash collected. Answers the order's price.
+ */
+async function deliverCashOrder(
+  driver: SignedInDriver,
+  collected: (price: number) => number,
+): Promise<{ order: CustomerOrderDetail; cashCollected: number }> {
+  const placed = await createOrderAs(testApp, customer, { payment_method: 'cash_on_delivery' });
+  const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
+    status: 'IN_TRANSIT',
+    truckNumber: driver.truckNumber,
+    driverId: driver.driverId,
+  });
+  expect(dispatched.statusCode, dispatched.body).toBe(200);
+  const seen = await testApp.app.inject({
+    url: `/api/dashboard/orders/${placed.id}`,
+    headers: bearer(customer.token),
+  });
+  const { order } = seen.json() as { order: CustomerOrderDetail };
+  expect(order.deliveryCode).toMatch(/^\d{6}$/);
+  const pickedUp = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/driver/orders/${placed.id}/pickup`,
+    headers: bearer(driver.token),
+  });
+  expect(pickedUp.statusCode, pickedUp.body).toBe(200);
+  const cashCollected = collected(order.price);
+  const delivered = await testApp.app.inject({
+    method: 'POST',
+    url: `/api/driver/orders/${placed.id}/deliver`,
+    headers: bearer(driver.token),
+    payload: { code: order.deliveryCode, cashCollected },
+  });
+  expect(delivered.statusCode, delivered.body).toBe(200);
+  return { order, cashCollected };
+}
+
+const get = (url: string, token = admin.token) =>
+  testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+const recordRemittance = (payload: object, token = admin.token) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/cash/remittances',
+    headers: bearer(token),
+    payload,
+  });
+
+async function ledgerRowOf(driver: AddedDriver): Promise<CashLedgerRow> {
+  const response = await get(`/api/admin/cash?q=${encodeURIComponent(driver.truckNumber)}`);
+  expect(response.statusCode, response.body).toBe(200);
+  const rows = response.json() as CashLedgerRow[];
+  const row = rows.find((candidate) => candidate.driverId === driver.driverId);
+  expect(row, `${driver.truckNumber} in the ledger`).toBeDefined();
+  return row!;
+}
+
+describe('the cash ledger after deliveries', () => {
+  let driver: SignedInDriver;
+  let fullOrder: { order: CustomerOrderDetail; cashCollected: number };
+  let shortOrder: { order: CustomerOrderDetail; cashCollected: number };
+
+  beforeAll(async () => {
+    driver = await newDriver('Yassine Ledger');
+    fullOrder = await deliverCashOrder(driver, (price) => price);
+    shortOrder = await deliverCashOrder(driver, (price) => roundToCents(price - 12.5));
+  });
+
+  it('counts what the driver entered as collected, and what they still hold', async () => {
+    const row = await ledgerRowOf(driver);
+    const collected = roundToCents(fullOrder.cashCollected + shortOrder.cashCollected);
+    expect(row).toEqual({
+      driverId: driver.driverId,
+      driverName: 'Yassine Ledger',
+      phone: expect.any(String),
+      truckNumber: driver.truckNumber,
+      active: true,
+      collected,
+      handedIn: 0,
+      outstanding: collected,
+      flaggedOrders: 1,
+      shortfall: 12.5,
+    });
+  });
+
+  it('flags the order collected short, with its price, the cash and the gap', async () => {
+    const response = await get(`/api/admin/cash/flagged?driverId=${driver.driverId}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['x-total-count']).toBe('1');
+    const [flagged] = response.json() as FlaggedCashOrder[];
+    expect(flagged).toEqual({
+      orderId: shortOrder.order.id,
+      trackingNumber: shortOrder.order.trackingNumber,
+      driverId: driver.driverId,
+      driverName: 'Yassine Ledger',
+      price: shortOrder.order.price,
+      collected: shortOrder.cashCollected,
+      shortfall: 12.5,
+      deliveredAt: expect.any(String),
+    });
+    const byTrackingNumber = await get(
+      `/api/admin/cash/flagged?q=${shortOrder.order.trackingNumber}`,
+    );
+    expect((byTrackingNumber.json() as FlaggedCashOrder[]).map((o) => o.orderId)).toEqual([
+      shortOrder.order.id,
+    ]);
+  });
+
+  it('finds a driver by name, by plate, and by phone in the local form', async () => {
+    const localPhone = `0${driver.phone.slice('+212'.length)}`;
+    for (const q of ['yassine ledger', driver.truckNumber, localPhone]) {
+      const response = await get(`/api/admin/cash?q=${encodeURIComponent(q)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const ids = (response.json() as CashLedgerRow[]).map((row) => row.driverId);
+      expect(ids, q).toEqual([driver.driverId]);
+      expect(response.headers['x-total-count'], q).toBe('1');
+    }
+  });
+});
+
+describe('POST /api/admin/cash/remittances', () => {
+  let driver: SignedInDriver;
+  let collected: number;
+
+  beforeAll(async () => {
+    driver = await newDriver('Omar Remit');
+    ({ cashCollected: collected } = await deliverCashOrder(driver, (price) => price));
+  });
+
+  it.each([
+    ['zero', 0, 'The amount must be more than 0'],
+    ['negative', -5, 'The amount must be more than 0'],
+    ['more than 2 decimals', 1.005, 'The amount can have at most 2 decimals'],
+    ['missing', undefined, 'Enter the amount handed in (MAD)'],
+  ])('refuses an amount %s with a message on the field', async (_, amount, message) => {
+    const response = await recordRemittance({ driverId: driver.driverId, amount });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { amount: message } });
+  });
+
+  it('refuses more than the driver holds, saying how much they hold', async () => {
+    const response = await recordRemittance({
+      driverId: driver.driverId,
+      amount: roundToCents(collected + 0.01),
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const outstanding = formatMad(collected);
+    expect(response.json()).toEqual({
+      message: `The amount cannot exceed the outstanding ${outstanding}`,
+      errors: { amount: `The amount cannot exceed the outstanding ${outstanding}` },
+    });
+    expect((await ledgerRowOf(driver)).handedIn).toBe(0);
+  });
+
+  it('404s an unknown driver and an id that is not one', async () => {
+    for (const driverId of ['7f0c2a4e-0000-4000-8000-000000000000', 'not-a-driver']) {
+      const response = await recordRemittance({ driverId, amount: 1 });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.json()).toEqual({ message: 'Driver not found' });
+    }
+  });
+
+  it('refuses a note over 500 characters', async () => {
+    const response = await recordRemittance({
+      driverId: driver.driverId,
+      amount: 1,
+      note: 'x'.repeat(501),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: { note: 'The note must be 500 characters or less' },
+    });
+  });
+
+  it('records exactly the outstanding: 201, and the driver then holds nothing', async () => {
+    const response = await recordRemittance({
+      driverId: driver.driverId,
+      amount: collected,
+      note: '  Counted at the Casablanca depot  ',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json() as RecordRemittanceResult;
+    expect(result).toEqual({
+      message: 'Cash handed in recorded',
+      outstanding: 0,
+      remittance: {
+        id: expect.any(String),
+        driverId: driver.driverId,
+        driverName: 'Omar Remit',
+        amount: collected,
+        note: 'Counted at the Casablanca depot',
+        recordedBy: admin.email,
+        createdAt: expect.any(String),
+      },
+    });
+    const [stored] = await testApp.database.db
+      .select()
+      .from(cashRemittances)
+      .where(eq(cashRemittances.id, result.remittance.id));
+    expect(stored!.amountCentimes).toBe(Math.round(collected * 100));
+    expect(await ledgerRowOf(driver)).toMatchObject({
+      collected,
+      handedIn: collected,
+      outstanding: 0,
+    });
+    const listed = await get(`/api/admin/cash/remittances?driverId=${driver.driverId}`);
+    expect(listed.headers['x-total-count']).toBe('1');
+    expect(listed.json()).toEqual([result.remittance]);
+
+    const more = await recordRemittance({ driverId: driver.driverId, amount: 0.01 });
+    expect(more.statusCode).toBe(400);
+    expect(more.json()).toMatchObject({
+      errors: { amount: 'The amount cannot exceed the outstanding 0.00 MAD' },
+    });
+  });
+});
+
+describe('remittances at the same time', () => {
+  it('never together exceed what the driver holds', async () => {
+    const driver = await newDriver('Karim Race');
+    const { cashCollected } = await deliverCashOrder(driver, (price) => price);
+    // Each is 40 % of the cash: two fit, a third would go past it, whatever order they run in.
+    const share = roundToCents(cashCollected * 0.4);
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        recordRemittance({ driverId: driver.driverId, amount: share }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 400, 400, 400]);
+    const row = await ledgerRowOf(driver);
+    expect(row.handedIn).toBe(roundToCents(share * 2));
+    expect(row.outstanding).toBe(roundToCents(cashCollected - share * 2));
+    expect(row.outstanding).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('access', () => {
+  it('answers a customer 403 on every cash route, and a driver too', async () => {
+    const driver = await newDriver('Nadia Access');
+    for (const token of [customer.token, driver.token]) {
+      for (const url of [
+        '/api/admin/cash',
+        '/api/admin/cash/export.csv',
+        '/api/admin/cash/remittances',
+        '/api/admin/cash/remittances/export.csv',
+        '/api/admin/cash/flagged',
+        '/api/admin/cash/flagged/export.csv',
+      ]) {
+        expect((await get(url, token)).statusCode, url).toBe(403);
+      }
+      const post = await recordRemittance({ driverId: driver.driverId, amount: 1 }, token);
+      expect(post.statusCode).toBe(403);
+    }
+    expect((await testApp.app.inject({ url: '/api/admin/cash' })).statusCode).toBe(401);
+  });
+
+  it('400s a driverId filter that is not an id', async () => {
+    const response = await get('/api/admin/cash/remittances?driverId=abc');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { driverId: 'driverId must be a driver id' } });
+  });
+});
+
+describe('CSV exports', () => {
+  let driver: SignedInDriver;
+  let remittance: CashRemittance;
+  let short: { order: CustomerOrderDetail; cashCollected: number };
+
+  beforeAll(async () => {
+    driver = await newDriver('Salma Export');
+    short = await deliverCashOrder(driver, (price) => roundToCents(price - 20));
+    const response = await recordRemittance({
+      driverId: driver.driverId,
+      amount: 10,
+      note: 'First, part',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    remittance = (response.json() as RecordRemittanceResult).remittance;
+  });
+
+  const csvLines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+
+  it('exports the ledger with its headings and the driver line', async () => {
+    const response = await get(
+      `/api/admin/cash/export.csv?q=${encodeURIComponent(driver.truckNumber)}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="cash-ledger-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const [header, row, ...rest] = csvLines(response.body);
+    expect(header).toBe(
+      'Driver ID,Driver name,Driver phone,Truck ID,Active,Collected (MAD),Handed in (MAD),Outstanding (MAD),Flagged orders,Shortfall (MAD)',
+    );
+    expect(rest).toEqual([]);
+    const collected = short.cashCollected;
+    expect(row!.split(',')).toEqual([
+      driver.driverId,
+      'Salma Export',
+      expect.any(String),
+      driver.truckNumber,
+      'yes',
+      collected.toFixed(2),
+      '10.00',
+      (collected - 10).toFixed(2),
+      '1',
+      '20.00',
+    ]);
+  });
+
+  it('exports the cash handed in, quoting a note with a comma', async () => {
+    const response = await get(
+      `/api/admin/cash/remittances/export.csv?driverId=${driver.driverId}`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/filename="cash-remittances-/);
+    expect(csvLines(response.body)).toEqual([
+      'Remittance ID,Driver ID,Driver name,Amount (MAD),Note,Recorded by,Recorded at',
+      `${remittance.id},${driver.driverId},Salma Export,10.00,"First, part",${admin.email},${remittance.createdAt}`,
+    ]);
+  });
+
+  it('exports the flagged orders', async () => {
+    const response = await get(`/api/admin/cash/flagged/export.csv?driverId=${driver.driverId}`);
+    expect(response.statusCode).toBe(200);
+    const [header, row, ...rest] = csvLines(response.body);
+    expect(header).toBe(
+      'Order ID,Tracking number,Driver ID,Driver name,Price (MAD),Collected (MAD),Shortfall (MAD),Delivered at',
+    );
+    expect(rest).toEqual([]);
+    expect(row!.split(',').slice(0, 7)).toEqual([
+      short.order.id,
+      short.order.trackingNumber,
+      driver.driverId,
+      'Salma Export',
+      short.order.price.toFixed(2),
+      short.cashCollected.toFixed(2),
+      '20.00',
+    ]);
+  });
+});
