@@ -19,6 +19,7 @@ import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import { centimesToMad } from '../orders/order-view';
+import type { PositionsService } from '../positions/positions-service';
 import {
   countOrdersByStatus,
   countTrucks,
@@ -56,9 +57,10 @@ interface AdminServiceDeps {
   db: Database;
   clock: () => Date;
   lifecycle: OrderLifecycle;
+  positionsService: PositionsService;
 }
 
-export function createAdminService({ db, clock, lifecycle }: AdminServiceDeps) {
+export function createAdminService({ db, clock, lifecycle, positionsService }: AdminServiceDeps) {
   async function loadAdminOrder(orderId: string): Promise<AdminOrder> {
     const row = await findAdminOrder(db, orderId);
     if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -90,7 +92,11 @@ export function createAdminService({ db, clock, lifecycle }: AdminServiceDeps) {
     async getOrder(orderId: string): Promise<AdminOrderDetail> {
       const row = isUuid(orderId) ? await findAdminOrder(db, orderId) : undefined;
       if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-      return toAdminOrderDetail(row, await listOrderEvents(db, row.order.id));
+      const [events, map] = await Promise.all([
+        listOrderEvents(db, row.order.id),
+        positionsService.mapFieldsOf(row.order),
+      ]);
+      return toAdminOrderDetail(row, events, map);
     },
 
     async listPayments(

@@ -3,6 +3,7 @@ import type {
   AdminOrderDetail,
   AdminPayment,
 } from '../../shared/schemas/admin-schemas';
+import type { OrderMapFields } from '../../shared/schemas/map-schemas';
 import type { CsvColumn } from '../http/csv';
 import { centimesToMad, currentLocationOf, toTimelineEvent } from '../orders/order-view';
 import { emailOfAccount } from '../users/email-accounts';
@@ -78,8 +79,9 @@ export function toAdminOrder({
 export function toAdminOrderDetail(
   row: AdminOrderRow,
   events: TrackingEventRow[],
+  map: OrderMapFields,
 ): AdminOrderDetail {
-  return { ...toAdminOrder(row), timeline: events.map(toTimelineEvent) };
+  return { ...toAdminOrder(row), timeline: events.map(toTimelineEvent), ...map };
 }
 
 export function toAdminPayment({ payment, trackingNumber }: PaymentListRow): AdminPayment {

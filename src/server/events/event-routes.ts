@@ -6,12 +6,32 @@ import { ErrorBodySchema, NotFoundError } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import { openEventStream } from './event-stream';
 import type { OrderEventHub } from './order-event-hub';
-import { toOrderEvent, toPublicOrderEvent, type OrderEventNotice } from './order-event-notice';
+import type { AuthContext } from '../auth/auth-service';
+import { toOrderEvent, toPublicOrderEvent, type OrderAudience } from './order-event-notice';
 import { findOrderIdByTrackingNumber, type EventScope } from './order-event-queries';
+import { toPositionEvent, toPublicPositionEvent } from './position-notice';
 
 const streamDescription =
-  'Server-Sent Events: `event: order`, `id: <sequence>`, `data: <JSON>`; a heartbeat comment ' +
-  'every 20 s; send `Last-Event-ID` on reconnect to replay what was missed.';
+  'Server-Sent Events: `event: order`, `id: <sequence>`, `data: <JSON>`, and `event: position` ' +
+  '(a truck on the road moved; no id, never replayed); a heartbeat comment every 20 s; send ' +
+  '`Last-Event-ID` on reconnect to replay the order events that were missed.';
+
+/**
+ * docs/product.md, decision 21: admins see every order, drivers the orders dispatched to them,
+ * customers their own.
+ */
+function scopeOf(auth: AuthContext): {
+  scope: EventScope;
+  accepts(order: OrderAudience): boolean;
+} {
+  if (auth.role === 'ADMIN') return { scope: { all: true }, accepts: () => true };
+  const { driverId } = auth;
+  if (auth.role === 'DRIVER' && driverId) {
+    return { scope: { driverId }, accepts: (order) => order.driverId === driverId };
+  }
+  const { userId } = auth;
+  return { scope: { userId }, accepts: (order) => order.userId === userId };
+}
 
 export function registerEventRoutes(
   app: ZodApp,
@@ -23,7 +43,8 @@ export function registerEventRoutes(
       schema: {
         tags: ['events'],
         security: [{ bearerAuth: [] }],
-        summary: 'Live order events: a customer’s own orders, every order for an admin',
+        summary:
+          'Live order events and truck positions: a customer’s own orders, a driver’s, every order for an admin',
         description: streamDescription,
         response: { 401: ErrorBodySchema },
       },
@@ -31,15 +52,12 @@ export function registerEventRoutes(
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const scope: EventScope = auth.role === 'ADMIN' ? { all: true } : { userId: auth.userId };
-      const accepts = (notice: OrderEventNotice) =>
-        auth.role === 'ADMIN' || notice.userId === auth.userId;
       await openEventStream(request, reply, {
         db,
         hub,
-        scope,
-        accepts,
+        ...scopeOf(auth),
         toData: toOrderEvent,
+        toPositionData: toPositionEvent,
         isStillAuthorized: () => authService.isSessionActive(auth),
       });
     },
@@ -50,7 +68,7 @@ export function registerEventRoutes(
     {
       schema: {
         tags: ['tracking'],
-        summary: 'Live status of one shipment (status and time only, no login)',
+        summary: 'Live status and truck position of one shipment (nothing personal, no login)',
         description: streamDescription,
         params: z.object({ trackingNumber: z.string().trim().min(1).max(40) }),
         response: { 404: ErrorBodySchema },
@@ -64,8 +82,9 @@ export function registerEventRoutes(
         db,
         hub,
         scope: { orderId },
-        accepts: (notice) => notice.orderId === orderId,
+        accepts: (order) => order.orderId === orderId,
         toData: toPublicOrderEvent,
+        toPositionData: toPublicPositionEvent,
       });
     },
   );

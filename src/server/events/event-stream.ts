@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ORDER_EVENT_NAME } from '../../shared/order-lifecycle';
+import { POSITION_EVENT_NAME } from '../../shared/schemas/map-schemas';
 import type { Database } from '../db/open-database';
 import type { OrderEventHub } from './order-event-hub';
-import type { OrderEventNotice } from './order-event-notice';
+import type { OrderAudience, OrderEventNotice } from './order-event-notice';
+import type { OrderPosition } from './position-notice';
 import { listOrderEventsAfter, type EventScope } from './order-event-queries';
 
 /** A client this far behind is dropped rather than buffered without end; it reconnects. */
@@ -16,9 +18,11 @@ export interface EventStreamOptions {
   db: Database;
   hub: OrderEventHub;
   scope: EventScope;
-  accepts(notice: OrderEventNotice): boolean;
+  accepts(order: OrderAudience): boolean;
   /** The JSON data line of one event, holding only what this stream may show. */
   toData(notice: OrderEventNotice): unknown;
+  /** The same for a truck's new position. */
+  toPositionData(position: OrderPosition): unknown;
   /**
    * Asked at each heartbeat of a signed-in stream: a session revoked since (logout, password
    * reset) ends the stream, as it would end any other call.
@@ -36,7 +40,8 @@ function readLastEventId(request: FastifyRequest): number | undefined {
 
 /**
  * Turns the reply into a Server-Sent Events stream of order events. Live events that arrive
- * while the missed ones are being replayed wait, and none is sent twice.
+ * while the missed ones are being replayed wait, and none is sent twice. Positions carry no
+ * `id:` (they are not replayed), so a client's Last-Event-ID stays the last order event's.
  */
 export async function openEventStream(
   request: FastifyRequest,
@@ -73,6 +78,11 @@ export async function openEventStream(
     deliver(notice) {
       if (waiting) waiting.push(notice);
       else send(notice);
+    },
+    deliverPosition(position) {
+      write(
+        `event: ${POSITION_EVENT_NAME}\ndata: ${JSON.stringify(options.toPositionData(position))}\n\n`,
+      );
     },
     heartbeat() {
       if (!options.isStillAuthorized) return write(': heartbeat\n\n');

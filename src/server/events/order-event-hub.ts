@@ -4,14 +4,24 @@ import type { Database } from '../db/open-database';
 import {
   ORDER_EVENTS_CHANNEL,
   parseOrderEventNotice,
+  type OrderAudience,
   type OrderEventNotice,
 } from './order-event-notice';
+import {
+  DRIVER_POSITIONS_CHANNEL,
+  parsePositionNotice,
+  type OrderPosition,
+  type PositionNotice,
+} from './position-notice';
 import { findLastEventSeq, listOrderEventsAfter } from './order-event-queries';
 
 /** One open event stream of this instance, as the hub sees it. */
 export interface EventStreamClient {
-  accepts(notice: OrderEventNotice): boolean;
+  /** Whether this stream may see what happens to this order. */
+  accepts(order: OrderAudience): boolean;
   deliver(notice: OrderEventNotice): void;
+  /** A truck's new position, once for each of its orders this stream accepts. */
+  deliverPosition(position: OrderPosition): void;
   heartbeat(): void;
   close(): void;
 }
@@ -22,6 +32,8 @@ const CATCH_UP_LIMIT = 1_000;
 /**
  * The fan-out of one instance (docs/architecture.md, "Live updates"): one LISTEN for the whole
  * process, every event handed to the streams allowed to see it, and one heartbeat timer for all.
+ * Trucks' positions travel the same way on their own channel; they are not kept as events, so a
+ * lost one is simply superseded by the next (docs/decisions/0009-drivers.md).
  */
 export function createOrderEventHub({
   db,
@@ -37,6 +49,7 @@ export function createOrderEventHub({
   const clients = new Set<EventStreamClient>();
   let lastSeq = 0;
   let stopListening: (() => Promise<void>) | undefined;
+  let stopListeningToPositions: (() => Promise<void>) | undefined;
   let heartbeatTimer: NodeJS.Timeout | undefined;
 
   function dispatch(notice: OrderEventNotice) {
@@ -50,6 +63,20 @@ export function createOrderEventHub({
     const notice = parseOrderEventNotice(payload);
     if (notice) dispatch(notice);
     else log.warn('unreadable order event notification ignored');
+  }
+
+  function dispatchPosition({ orders, lat, lng, at }: PositionNotice) {
+    for (const order of orders) {
+      for (const client of clients) {
+        if (client.accepts(order)) client.deliverPosition({ order, lat, lng, at });
+      }
+    }
+  }
+
+  function onPositionPayload(payload: string) {
+    const notice = parsePositionNotice(payload);
+    if (notice) dispatchPosition(notice);
+    else log.warn('unreadable position notification ignored');
   }
 
   async function catchUp() {
@@ -66,6 +93,7 @@ export function createOrderEventHub({
       stopListening = await channels.listen(ORDER_EVENTS_CHANNEL, onPayload, () => {
         void catchUp();
       });
+      stopListeningToPositions = await channels.listen(DRIVER_POSITIONS_CHANNEL, onPositionPayload);
       // Read after listening, so that no event falls between the two.
       lastSeq = Math.max(lastSeq, await findLastEventSeq(db));
       heartbeatTimer = setInterval(() => {
@@ -93,6 +121,7 @@ export function createOrderEventHub({
       for (const client of clients) client.close();
       clients.clear();
       await stopListening?.();
+      await stopListeningToPositions?.();
     },
   };
 }

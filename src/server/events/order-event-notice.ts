@@ -7,16 +7,20 @@ import type { Database } from '../db/open-database';
 /** Every instance listens here for the order events of every other (docs/architecture.md). */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 
+/** Who may see what happens to an order: its customer, its driver, and every admin. */
+export interface OrderAudience {
+  orderId: string;
+  userId: string;
+  driverId: string | null;
+}
+
 /**
  * What travels between instances about one order event: the public event plus who may see it.
  * Small on purpose (NOTIFY payloads stop at 8 000 bytes).
  */
-export interface OrderEventNotice {
+export interface OrderEventNotice extends OrderAudience {
   /** The tracking event's sequence number: the SSE `id:`. */
   seq: number;
-  orderId: string;
-  userId: string;
-  driverId: string | null;
   trackingNumber: string;
   status: OrderStatus;
   kind: OrderEventKind;

@@ -3,11 +3,16 @@ import type { Database } from '../db/open-database';
 import { orders, trackingEvents } from '../db/schema';
 import type { OrderEventNotice } from './order-event-notice';
 
-/** Whose events a stream carries: everyone's (admins), one customer's, or one shipment's. */
-export type EventScope = { all: true } | { userId: string } | { orderId: string };
+/**
+ * Whose events a stream carries: everyone's (admins), one customer's, the orders dispatched to
+ * one driver, or one shipment's.
+ */
+export type EventScope =
+  { all: true } | { userId: string } | { driverId: string } | { orderId: string };
 
 function scopeCondition(scope: EventScope): SQL | undefined {
   if ('userId' in scope) return eq(orders.userId, scope.userId);
+  if ('driverId' in scope) return eq(orders.driverId, scope.driverId);
   if ('orderId' in scope) return eq(orders.id, scope.orderId);
   return undefined;
 }

@@ -4,6 +4,7 @@ import type {
   CustomerOrderDetail,
   PublicTracking,
 } from '../../shared/schemas/order-schemas';
+import type { OrderMapFields } from '../../shared/schemas/map-schemas';
 import type { OrderRow, OrderWithPayment, TrackingEventRow } from './orders-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -81,12 +82,17 @@ export function toCustomerOrderDetail(
   row: OrderWithPayment,
   events: TrackingEventRow[],
   deliveryCode: string | null,
+  map: OrderMapFields,
 ): CustomerOrderDetail {
-  return { ...toCustomerOrder(row), timeline: events.map(toTimelineEvent), deliveryCode };
+  return { ...toCustomerOrder(row), timeline: events.map(toTimelineEvent), deliveryCode, ...map };
 }
 
 /** What anyone holding the tracking number may see: no names, phones, emails or price. */
-export function toPublicTracking(order: OrderRow, events: TrackingEventRow[]): PublicTracking {
+export function toPublicTracking(
+  order: OrderRow,
+  events: TrackingEventRow[],
+  map: OrderMapFields,
+): PublicTracking {
   return {
     trackingNumber: order.trackingNumber,
     status: order.status,
@@ -103,5 +109,6 @@ export function toPublicTracking(order: OrderRow, events: TrackingEventRow[]): P
       at: createdAt.toISOString(),
       location,
     })),
+    ...map,
   };
 }

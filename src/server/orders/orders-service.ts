@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { NotFoundError } from '../http/errors';
 import type { RouteDistanceLookup } from '../routing/route-distance';
+import type { PositionsService } from '../positions/positions-service';
 import type { OrderLifecycle } from './order-lifecycle';
 import {
   countCustomerOrdersByStatus,
@@ -44,6 +45,7 @@ interface OrdersServiceDeps {
   authService: AuthService;
   lifecycle: OrderLifecycle;
   deliveryCodes: DeliveryCodes;
+  positionsService: PositionsService;
 }
 
 export function createOrdersService({
@@ -52,6 +54,7 @@ export function createOrdersService({
   authService,
   lifecycle,
   deliveryCodes,
+  positionsService,
 }: OrdersServiceDeps) {
   async function priceRoute(
     from: { lat: number; lng: number },
@@ -69,7 +72,11 @@ export function createOrdersService({
     if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
     // Only the order's own customer gets here (`where` names them): they pass the code on.
     const deliveryCode = deliveryCodes.currentCodeOf(row.order);
-    return toCustomerOrderDetail(row, await listTrackingEvents(db, row.order.id), deliveryCode);
+    const [events, map] = await Promise.all([
+      listTrackingEvents(db, row.order.id),
+      positionsService.mapFieldsOf(row.order),
+    ]);
+    return toCustomerOrderDetail(row, events, deliveryCode, map);
   }
 
   return {
@@ -204,7 +211,11 @@ export function createOrdersService({
         trackingNumber: trackingNumber.trim().toUpperCase(),
       });
       if (!row) throw new NotFoundError('No shipment found for this tracking number');
-      return toPublicTracking(row.order, await listTrackingEvents(db, row.order.id));
+      const [events, map] = await Promise.all([
+        listTrackingEvents(db, row.order.id),
+        positionsService.mapFieldsOf(row.order),
+      ]);
+      return toPublicTracking(row.order, events, map);
     },
   };
 }

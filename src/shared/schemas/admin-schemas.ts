@@ -36,6 +36,7 @@ import { CARGO_TYPES, PRIORITIES } from '../pricing';
 import { requiredText } from './auth-schemas';
 import { TruckNumberSchema } from './fleet-schemas';
 import { ListQuerySchema } from './list-schemas';
+import { orderMapFields } from './map-schemas';
 import { OrderStatusSchema, TrackingEventSchema } from './order-schemas';
 import { statusListField } from './status-list-field';
 import { EmailAccountRoleSchema, UserTypeSchema } from './user-schemas';
@@ -136,6 +137,7 @@ export const AdminOrderListSchema = z.array(AdminOrderSchema);
 /** The admin order page: the order with every status it went through, oldest first. */
 export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   timeline: z.array(TrackingEventSchema),
+  ...orderMapFields,
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 

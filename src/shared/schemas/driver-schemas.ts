@@ -188,10 +188,4 @@ export const DriverPositionSchema = z.object({
 });
 export type DriverPosition = z.output<typeof DriverPositionSchema>;
 
-/** The last known position of a truck on the road. */
-export const TruckPositionSchema = z.object({
-  lat: z.number(),
-  lng: z.number(),
-  at: z.string(),
-});
-export type TruckPosition = z.infer<typeof TruckPositionSchema>;
+export { TruckPositionSchema, type TruckPosition } from './map-schemas';

@@ -9,6 +9,7 @@ import { ORDER_EVENT_KINDS } from '../order-lifecycle';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status';
 import { CARGO_TYPES, PRIORITIES, SERVER_MAX_WEIGHT_KG } from '../pricing';
 import { PHONE_PATTERN } from './auth-schemas';
+import { orderMapFields } from './map-schemas';
 import { PublicUserSchema } from './user-schemas';
 
 export const MAX_DIMENSION_CM = 2_000;
@@ -190,6 +191,7 @@ export type CustomerOrder = z.infer<typeof CustomerOrderSchema>;
 
 export const CustomerOrderDetailSchema = CustomerOrderSchema.extend({
   timeline: z.array(TrackingEventSchema),
+  ...orderMapFields,
   /** The receiver's delivery code while the order is on the road, for its customer to pass on. */
   deliveryCode: z.string().nullable(),
 });
@@ -222,6 +224,7 @@ export const PublicTrackingSchema = z.object({
   delivery_date: z.string().nullable(),
   currentLocation: z.string(),
   timeline: z.array(TrackingEventSchema.omit({ note: true })),
+  ...orderMapFields,
 });
 export type PublicTracking = z.infer<typeof PublicTrackingSchema>;
 

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { PositionEvent, PublicPositionEvent } from '../../shared/schemas/map-schemas';
+import type { Database } from '../db/open-database';
+import type { OrderAudience } from './order-event-notice';
+
+/** Every instance listens here for the positions the drivers' phones send to any instance. */
+export const DRIVER_POSITIONS_CHANNEL = 'driver_positions';
+
+/**
+ * The most orders one notice names. A driver carries one order at a time on one truck
+ * (docs/product.md, decision 5); the cap only keeps a notice under NOTIFY's 8 000 bytes.
+ */
+export const MAX_ORDERS_PER_POSITION = 20;
+
+/** One new position of a driver and the orders on the road it concerns. */
+export interface PositionNotice {
+  lat: number;
+  lng: number;
+  at: string;
+  orders: (OrderAudience & { trackingNumber: string })[];
+}
+
+/**
+ * Sent in the transaction that stores the position: every instance's hub hears it once it is
+ * committed, and hands it to the streams allowed to see each of its orders.
+ */
+export async function publishPosition(tx: Database, notice: PositionNotice): Promise<void> {
+  await tx.execute(sql`select pg_notify(${DRIVER_POSITIONS_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+export function parsePositionNotice(payload: string): PositionNotice | undefined {
+  try {
+    const notice = JSON.parse(payload) as PositionNotice;
+    const valid =
+      Number.isFinite(notice.lat) &&
+      Number.isFinite(notice.lng) &&
+      typeof notice.at === 'string' &&
+      Array.isArray(notice.orders) &&
+      notice.orders.every(
+        (order) => typeof order.orderId === 'string' && typeof order.userId === 'string',
+      );
+    return valid ? notice : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What one order's stream receives: `event: position`. */
+export interface OrderPosition {
+  order: PositionNotice['orders'][number];
+  lat: number;
+  lng: number;
+  at: string;
+}
+
+export const toPositionEvent = ({ order, lat, lng, at }: OrderPosition): PositionEvent => ({
+  orderId: order.orderId,
+  trackingNumber: order.trackingNumber,
+  lat,
+  lng,
+  at,
+});
+
+export const toPublicPositionEvent = (position: OrderPosition): PublicPositionEvent => {
+  const { orderId: _private, ...event } = toPositionEvent(position);
+  return event;
+};

@@ -1,0 +1,116 @@
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/open-database';
+import { driverPositions, drivers, orders, trucks } from '../db/schema';
+
+export interface NewPosition {
+  driverId: string;
+  lat: number;
+  lng: number;
+  accuracyM: number | null;
+  recordedAt: Date;
+}
+
+export interface StoredPosition {
+  lat: number;
+  lng: number;
+  recordedAt: Date;
+}
+
+/** The driver's orders on the road, the longest on the road first. */
+export async function listDriverOrdersOnTheRoad(db: Database, driverId: string, limit: number) {
+  return db
+    .select({
+      orderId: orders.id,
+      userId: orders.userId,
+      driverId: orders.driverId,
+      trackingNumber: orders.trackingNumber,
+    })
+    .from(orders)
+    .where(and(eq(orders.driverId, driverId), eq(orders.status, 'IN_TRANSIT')))
+    .orderBy(asc(orders.exitDate))
+    .limit(limit);
+}
+
+export async function insertPosition(db: Database, position: NewPosition): Promise<void> {
+  await db.insert(driverPositions).values(position);
+}
+
+/** The driver's newest position recorded at or after `since` (the dispatch). */
+export async function findLatestPosition(
+  db: Database,
+  driverId: string,
+  since: Date,
+): Promise<StoredPosition | undefined> {
+  const [row] = await db
+    .select({
+      lat: driverPositions.lat,
+      lng: driverPositions.lng,
+      recordedAt: driverPositions.recordedAt,
+    })
+    .from(driverPositions)
+    .where(and(eq(driverPositions.driverId, driverId), gte(driverPositions.recordedAt, since)))
+    .orderBy(desc(driverPositions.recordedAt))
+    .limit(1);
+  return row;
+}
+
+/** Deletes the positions recorded before `cutoff`; answers how many. */
+export async function deletePositionsRecordedBefore(db: Database, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(driverPositions)
+    .where(lt(driverPositions.recordedAt, cutoff))
+    .returning({ id: driverPositions.id });
+  return deleted.length;
+}
+
+/**
+ * Every order on the road with its truck, its driver and the driver's newest position since the
+ * dispatch (one index probe per order on driver_positions' (driver, recorded_at desc) index).
+ */
+export async function listOrdersOnTheRoadWithPositions(db: Database, limit: number) {
+  const latest = db
+    .select({
+      lat: driverPositions.lat,
+      lng: driverPositions.lng,
+      recordedAt: driverPositions.recordedAt,
+    })
+    .from(driverPositions)
+    .where(
+      and(
+        eq(driverPositions.driverId, orders.driverId),
+        gte(driverPositions.recordedAt, orders.exitDate),
+      ),
+    )
+    .orderBy(desc(driverPositions.recordedAt))
+    .limit(1)
+    .as('latest');
+  return db
+    .select({
+      order: {
+        id: orders.id,
+        trackingNumber: orders.trackingNumber,
+        status: orders.status,
+        pickupLoc: orders.pickupLoc,
+        deliveryLoc: orders.deliveryLoc,
+        pickupLat: orders.pickupLat,
+        pickupLng: orders.pickupLng,
+        deliveryLat: orders.deliveryLat,
+        deliveryLng: orders.deliveryLng,
+        distanceKm: orders.distanceKm,
+        durationMinutes: orders.durationMinutes,
+        exitDate: orders.exitDate,
+        pickedUpAt: orders.pickedUpAt,
+        driverId: orders.driverId,
+      },
+      truckNumber: trucks.truckNumber,
+      driverName: drivers.fullName,
+      position: { lat: latest.lat, lng: latest.lng, recordedAt: latest.recordedAt },
+    })
+    .from(orders)
+    .innerJoin(trucks, eq(trucks.id, orders.truckId))
+    .innerJoin(drivers, eq(drivers.id, orders.driverId))
+    .leftJoinLateral(latest, sql`true`)
+    .where(eq(orders.status, 'IN_TRANSIT'))
+    .orderBy(asc(orders.exitDate), asc(orders.id))
+    .limit(limit);
+}
