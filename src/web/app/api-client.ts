@@ -1,4 +1,4 @@
-import { clearStoredSession, readStoredToken } from './session-storage';
+import { clearStoredSession, readStoredSession, readStoredToken } from './session-storage';
 
 /** A failed call, carrying the server's `{ message, errors }` when it sent one. */
 export class ApiError extends Error {
@@ -33,8 +33,10 @@ export interface ApiPage<T> {
  * calls it too, for a 401 on its own request.
  */
 export function clearSessionAndGoToLogin(): void {
+  // A driver signs in again by phone (docs/decisions/0009-drivers.md).
+  const loginPath = readStoredSession()?.user.role === 'DRIVER' ? '/driver/login' : '/login';
   clearStoredSession();
-  if (window.location.pathname !== '/login') window.location.assign('/login');
+  if (window.location.pathname !== loginPath) window.location.assign(loginPath);
 }
 
 async function fetchApi(path: string, request: ApiRequest, accept: string): Promise<Response> {

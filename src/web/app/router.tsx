@@ -242,6 +242,12 @@ export const routes: RouteObject[] = [
             Component: (await import('../features/auth/pages/login-page')).LoginPage,
           }),
         },
+        {
+          path: '/driver/login',
+          lazy: async () => ({
+            Component: (await import('../features/driver/auth/driver-login-page')).DriverLoginPage,
+          }),
+        },
         ...['/register', '/register/company'].map((path) => ({
           path,
           lazy: async () => ({

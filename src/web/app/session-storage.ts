@@ -34,7 +34,8 @@ function parseStoredUser(raw: string | null): SessionUser | null {
     if (typeof user.id !== 'string' || typeof user.role !== 'string') return null;
     return {
       id: user.id,
-      email: typeof user.email === 'string' ? user.email : '',
+      // Null for a driver, who signs in by phone.
+      email: typeof user.email === 'string' ? user.email : null,
       role: user.role,
       userType: user.userType ?? null,
       name: typeof user.name === 'string' ? user.name : '',

@@ -19,6 +19,7 @@ import type {
   AdminTruck,
   CreateDriverTruckInput,
   CreateDriverTruckResult,
+  DriverActivationResult,
   TruckDriverCombination,
 } from '../../../../shared/schemas/fleet-schemas';
 
@@ -177,6 +178,19 @@ export function useAddDriverTruck() {
     mutationFn: (body: CreateDriverTruckInput) =>
       apiRequest<CreateDriverTruckResult>('/admin/trucks/add', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
+  });
+}
+
+/** Deactivate or reactivate a driver: the trucks and the dispatch choices change with it. */
+export function useSetDriverActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ driverId, active }: { driverId: string; active: boolean }) =>
+      apiRequest<DriverActivationResult>(
+        `/admin/drivers/${encodeURIComponent(driverId)}/${active ? 'activate' : 'deactivate'}`,
+        { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
   });
 }
 

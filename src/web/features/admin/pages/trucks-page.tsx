@@ -9,6 +9,7 @@ import { getTruckStatusTone, TRUCK_STATUSES } from '../../../../shared/order-sta
 import type { AdminTruck } from '../../../../shared/schemas/fleet-schemas';
 import { StatusBadge } from '../../../ui/status-badge';
 import { AdminListScreen, type ListFilterOption } from '../components/admin-list-screen';
+import { DriverActivationAction, DriverNameCell } from '../components/driver-activation';
 import type { AdminColumn } from '../components/row-cards';
 
 /**
@@ -87,7 +88,7 @@ export function TrucksPage() {
     {
       id: 'driver',
       header: t('admin.trucks.columns.driverName'),
-      cell: (truck) => truck.fullName,
+      cell: (truck) => <DriverNameCell truck={truck} />,
     },
     {
       id: 'status',
@@ -117,6 +118,11 @@ export function TrucksPage() {
       id: 'documents',
       header: t('admin.trucks.columns.documents'),
       cell: (truck) => <DocumentFlags truck={truck} />,
+    },
+    {
+      id: 'driverAccess',
+      header: t('admin.trucks.columns.driverAccess'),
+      cell: (truck) => <DriverActivationAction truck={truck} />,
     },
   ];
   return (

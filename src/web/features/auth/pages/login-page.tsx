@@ -81,6 +81,11 @@ export function LoginPage() {
           label={t('auth.login.submit')}
           busyLabel={t('auth.login.busy')}
         />
+        <p className="text-center text-sm">
+          <Link to="/driver/login" className={authLinkClassName}>
+            {t('auth.login.driverLink')}
+          </Link>
+        </p>
       </form>
     </AuthCard>
   );

@@ -15,6 +15,8 @@ export interface Session extends SessionState {
   status: 'authenticated' | 'unauthenticated';
   /** Calls the API, stores token, user and id; throws the ApiError of a refused login. */
   login(credentials: LoginInput): Promise<SessionUser>;
+  /** Stores the session a sign-in answered (a driver's code sign-in), as login does. */
+  signIn(answer: { token: string; user: SessionUser }): Promise<SessionUser>;
   /** Tells the server, then always clears the stored session and goes to /login. */
   logout(): Promise<void>;
   /** Keeps the stored user in step with what the server says (e.g. a changed role). */
@@ -29,9 +31,19 @@ export function useSession(): Session {
   return session;
 }
 
-/** Where a signed-in user belongs: admins to the back office, customers to their dashboard. */
-export function homePathFor(user: SessionUser): '/admin' | '/dashboard' {
-  return user.role === 'ADMIN' ? '/admin' : '/dashboard';
+/**
+ * Where a signed-in user belongs: admins to the back office, drivers to their page
+ * (docs/decisions/0009-drivers.md), customers to their dashboard.
+ */
+export function homePathFor(user: SessionUser): '/admin' | '/dashboard' | '/driver' {
+  if (user.role === 'ADMIN') return '/admin';
+  if (user.role === 'DRIVER') return '/driver';
+  return '/dashboard';
+}
+
+/** Drivers sign in by phone on their own screen; everyone else with email and password. */
+export function loginPathFor(user: Pick<SessionUser, 'role'> | null): '/login' | '/driver/login' {
+  return user?.role === 'DRIVER' ? '/driver/login' : '/login';
 }
 
 export const profileQueryKey = (token: string | null) => ['auth', 'profile', token] as const;

@@ -14,6 +14,7 @@ import {
 import type { LoginInput } from '../../../../shared/schemas/auth-schemas';
 import { loginRequest, logoutRequest } from '../api/auth-api';
 import {
+  loginPathFor,
   profileQueryKey,
   SESSION_MISSING_ERROR,
   SessionContext,
@@ -65,8 +66,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const login = useCallback(async (credentials: LoginInput) => {
-    const { token, user } = await loginRequest(credentials);
+  const signIn = useCallback(async ({ token, user }: { token: string; user: SessionUser }) => {
     const queryClient = await loadQueryClient();
     // Nothing cached for a previous account may show to this one.
     queryClient.clear();
@@ -77,7 +77,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return sessionUser;
   }, []);
 
+  const login = useCallback(
+    async (credentials: LoginInput) => signIn(await loginRequest(credentials)),
+    [signIn],
+  );
+
   const logout = useCallback(async () => {
+    const loginPath = loginPathFor(readStoredSession()?.user ?? null);
     try {
       await logoutRequest();
     } catch {
@@ -85,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       clearStoredSession();
       (await loadQueryClient()).clear();
-      await navigate('/login', { replace: true });
+      await navigate(loginPath, { replace: true });
     }
   }, [navigate]);
 
@@ -101,10 +107,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       status: state.token && state.user ? 'authenticated' : 'unauthenticated',
       login,
+      signIn,
       logout,
       updateUser,
     }),
-    [state, login, logout, updateUser],
+    [state, login, signIn, logout, updateUser],
   );
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

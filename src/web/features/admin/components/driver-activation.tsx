@@ -1,0 +1,128 @@
+import '../admin-strings';
+import { useId, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminTruck } from '../../../../shared/schemas/fleet-schemas';
+import { buttonClassName } from '../../../ui/button-styles';
+import { ModalDialog } from '../../../ui/modal-dialog';
+import { StatusBadge } from '../../../ui/status-badge';
+import { describeActionError } from '../admin-errors';
+import { useSetDriverActive } from '../api/admin-api';
+import { notifyError, notifySuccess } from './admin-toasts';
+
+/** The driver's name, and "Deactivated" once an admin stopped them signing in. */
+export function DriverNameCell({ truck }: { truck: AdminTruck }) {
+  const { t } = useTranslation();
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className={truck.driverActive ? undefined : 'text-slate-500'}>{truck.fullName}</span>
+      {!truck.driverActive && (
+        <StatusBadge tone="grey">{t('admin.trucks.driverAccess.deactivated')}</StatusBadge>
+      )}
+    </span>
+  );
+}
+
+/**
+ * Deactivate or Reactivate, after a confirmation: a deactivated driver cannot sign in, their
+ * sessions end and no order is dispatched to them (docs/decisions/0009-drivers.md).
+ */
+export function DriverActivationAction({ truck }: { truck: AdminTruck }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const deactivating = truck.driverActive;
+  return (
+    <>
+      <button
+        ref={opener}
+        type="button"
+        onClick={() => setConfirming(true)}
+        className={buttonClassName(deactivating ? 'secondary' : 'primary')}
+        aria-label={t(
+          deactivating
+            ? 'admin.trucks.driverAccess.deactivateLabel'
+            : 'admin.trucks.driverAccess.reactivateLabel',
+          { name: truck.fullName },
+        )}
+      >
+        {t(
+          deactivating
+            ? 'admin.trucks.driverAccess.deactivate'
+            : 'admin.trucks.driverAccess.reactivate',
+        )}
+      </button>
+      {confirming && (
+        <ConfirmDriverActivation
+          truck={truck}
+          returnFocusTo={opener}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function ConfirmDriverActivation({
+  truck,
+  returnFocusTo,
+  onClose,
+}: {
+  truck: AdminTruck;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const setActive = useSetDriverActive();
+  const deactivating = truck.driverActive;
+  const key = deactivating ? 'deactivateDialog' : 'reactivateDialog';
+
+  const confirm = () =>
+    setActive.mutate(
+      { driverId: truck.driverId, active: !deactivating },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.message);
+          onClose();
+        },
+        onError: (failure) =>
+          notifyError(describeActionError(failure, t('admin.trucks.driverAccess.failed'))),
+      },
+    );
+
+  return (
+    <ModalDialog
+      labelledBy={titleId}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+    >
+      <div className="flex flex-col gap-4 p-5 sm:p-6">
+        <div>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {t(`admin.trucks.driverAccess.${key}.title`, { name: truck.fullName })}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {t(`admin.trucks.driverAccess.${key}.lead`, { truckNumber: truck.truckNumber })}
+          </p>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
+            {t('admin.trucks.driverAccess.keep')}
+          </button>
+          <button
+            type="button"
+            onClick={confirm}
+            disabled={setActive.isPending}
+            aria-busy={setActive.isPending || undefined}
+            className={buttonClassName(deactivating ? 'danger' : 'primary')}
+          >
+            {setActive.isPending
+              ? t('admin.trucks.driverAccess.working')
+              : t(`admin.trucks.driverAccess.${key}.confirm`)}
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
+  );
+}
