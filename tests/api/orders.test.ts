@@ -353,7 +353,7 @@ describe('GET /api/track/:trackingNumber', () => {
       currentLocation: 'Casablanca',
     });
     expect(body.timeline).toEqual([
-      { status: 'PENDING', at: expect.any(String), location: 'Casablanca' },
+      { status: 'PENDING', kind: 'placed', at: expect.any(String), location: 'Casablanca' },
     ]);
     const text = JSON.stringify(body);
     for (const personal of ['Karim', '+212612345678', 'karim@example.ma', company.email, 'Souss']) {

@@ -3,6 +3,7 @@ import type {
   AdminOrderDetail,
   AdminPayment,
 } from '../../shared/schemas/admin-schemas';
+import { CODE_MAX_ATTEMPTS } from '../../shared/schemas/driver-schemas';
 import type { OrderMapFields } from '../../shared/schemas/map-schemas';
 import type { CsvColumn } from '../http/csv';
 import { centimesToMad, currentLocationOf, toTimelineEvent } from '../orders/order-view';
@@ -25,6 +26,7 @@ export function toAdminOrder({
   const price = centimesToMad(order.priceCentimes);
   const companyName = customer.companyName ?? null;
   const customerEmail = emailOfAccount(customer.email, order.userId);
+  const collected = order.cashCollectedCentimes;
   return {
     id: order.id,
     orderId: order.id,
@@ -67,6 +69,13 @@ export function toAdminOrder({
     delivery_date: iso(order.deliveryDate),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
+    deliveryCodeLocked:
+      order.status === 'IN_TRANSIT' && order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS,
+    cashCollected: collected === null ? null : centimesToMad(collected),
+    cashShortfall:
+      collected !== null && collected < order.priceCentimes
+        ? centimesToMad(order.priceCentimes - collected)
+        : null,
     payment: {
       amount: payment ? centimesToMad(payment.amountCentimes) : price,
       status: payment?.status ?? 'unpaid',

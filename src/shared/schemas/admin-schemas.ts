@@ -123,6 +123,12 @@ export const AdminOrderSchema = z.object({
   delivery_date: timestamp.nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** Too many wrong delivery codes: only the office can deliver it now, with a reason. */
+  deliveryCodeLocked: z.boolean(),
+  /** MAD the driver collected on delivering a cash order; null until then. */
+  cashCollected: z.number().nullable(),
+  /** MAD missing from what the driver collected (flagged); null when nothing is missing. */
+  cashShortfall: z.number().nullable(),
   payment: z.object({
     /** MAD. */
     amount: z.number(),

@@ -161,6 +161,12 @@ export const FailedAttemptSchema = z
 export type FailedAttemptInput = z.input<typeof FailedAttemptSchema>;
 export type FailedAttempt = z.output<typeof FailedAttemptSchema>;
 
+/** The office delivering an order its driver is locked out of says why (the timeline keeps it). */
+export const OfficeDeliveryReasonSchema = requiredText(driverMessages.officeReasonRequired).max(
+  500,
+  'The reason must be 500 characters or less',
+);
+
 export const DriverStepResultSchema = z.object({
   message: z.string(),
   order: DriverOrderSchema,

@@ -1,14 +1,20 @@
 import { MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { OrderEventKind } from '../../shared/order-lifecycle';
 import type { OrderStatus } from '../../shared/order-status';
 import { formatDateTime } from './format-date';
 import { useOrderStatusLabel } from './order-status-badge';
 
 export interface TimelineEvent {
   status: OrderStatus;
+  kind: OrderEventKind;
   at: string;
   location: string | null;
   note: string | null;
 }
+
+/** Steps that leave the order on the road are named by what happened, not by the status. */
+const STEPS_ON_THE_ROAD: readonly OrderEventKind[] = ['picked-up', 'delivery-failed'];
 
 /** Every step an order went through, oldest first, as the server recorded it. */
 export function OrderTimeline({
@@ -18,7 +24,12 @@ export function OrderTimeline({
   events: readonly TimelineEvent[];
   emptyMessage: string;
 }) {
-  const labelOf = useOrderStatusLabel();
+  const { t } = useTranslation();
+  const statusLabelOf = useOrderStatusLabel();
+  const labelOf = (event: TimelineEvent) =>
+    STEPS_ON_THE_ROAD.includes(event.kind)
+      ? t(`ui.eventKinds.${event.kind}`)
+      : statusLabelOf(event.status);
   if (events.length === 0) {
     return <p className="text-sm text-slate-600">{emptyMessage}</p>;
   }
@@ -27,14 +38,14 @@ export function OrderTimeline({
       {events.map((event, index) => {
         const latest = index === events.length - 1;
         return (
-          <li key={`${event.at}-${event.status}`} className="relative pb-5 pl-6 last:pb-0">
+          <li key={`${event.at}-${event.kind}`} className="relative pb-5 pl-6 last:pb-0">
             <span
               aria-hidden="true"
               className={`absolute top-1 -left-[9px] size-4 rounded-full border-2 border-white ${
                 latest ? 'bg-brand-800 ring-2 ring-brand-200' : 'bg-slate-400'
               }`}
             />
-            <p className="font-semibold text-slate-900">{labelOf(event.status)}</p>
+            <p className="font-semibold text-slate-900">{labelOf(event)}</p>
             <p className="text-sm text-slate-600 tabular-nums">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
             </p>

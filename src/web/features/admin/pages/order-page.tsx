@@ -34,6 +34,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { notifyError, notifySuccess } from '../components/admin-toasts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { ConfirmOrderDialog } from '../components/confirm-order-dialog';
+import { DeliveryCodeLockedNotice, OfficeDeliveryDialog } from '../components/office-delivery';
 import { useAdminListErrorText } from '../use-admin-error-text';
 
 function OrderBackLink() {
@@ -47,7 +48,7 @@ function OrderBackLink() {
 function OrderActions({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const update = useUpdateOrderStatus();
-  const [dialog, setDialog] = useState<'confirm' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'confirm' | 'cancel' | 'deliver' | null>(null);
   const close = () => setDialog(null);
   if (order.status !== 'PENDING' && order.status !== 'IN_TRANSIT') return null;
   const pending = order.status === 'PENDING';
@@ -73,7 +74,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
       ) : (
         <button
           type="button"
-          onClick={deliver}
+          onClick={order.deliveryCodeLocked ? () => setDialog('deliver') : deliver}
           disabled={update.isPending}
           className={buttonClassName('primary')}
         >
@@ -90,6 +91,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
         {t('admin.tracking.actions.cancel')}
       </button>
       {dialog === 'confirm' && <ConfirmOrderDialog order={order} onClose={close} />}
+      {dialog === 'deliver' && <OfficeDeliveryDialog order={order} onClose={close} />}
       {dialog === 'cancel' && (
         <CancelOrderDialog
           order={order}
@@ -129,6 +131,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
       />
       <div className="flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start">
         <div className="flex flex-col gap-4 lg:col-span-2">
+          <DeliveryCodeLockedNotice order={order} />
           <OrderIdsCard
             trackingNumber={order.trackingNumber}
             orderId={order.id}

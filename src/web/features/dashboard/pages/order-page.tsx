@@ -21,6 +21,7 @@ import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useOrder } from '../api/dashboard-queries';
+import { DeliveryCodePanel } from '../components/delivery-code-panel';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import { PageHeader } from '../../../ui/page-header';
@@ -69,6 +70,7 @@ function OrderDetails({ order }: { order: CustomerOrderDetail }) {
             }}
             className="order-1"
           />
+          <DeliveryCodePanel code={order.deliveryCode} className="order-1" />
           <OrderRouteCard
             title={t('dashboard.order.route.title')}
             route={t('dashboard.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
