@@ -1,16 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatMad } from '../../src/shared/format';
-import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
-import {
-  expectHandledConsoleError,
-  openCustomer,
-  placeOrder,
-  signInAsAdmin,
-  uniqueCode,
-} from './admin-helpers';
-import { addDriverAndDispatch, signInDriverThroughApi, type TestDriver } from './driver-helpers';
+import { expectHandledConsoleError, signInAsAdmin } from './admin-helpers';
+import { deliverCashOrderThroughApi } from './cash-helpers';
 import { expect, test } from './fixtures';
-import { bearer } from './order-helpers';
 
 /**
  * /admin/cash, the cash ledger: the cash comes from a real delivery (a customer's cash order,
@@ -23,49 +15,19 @@ test.describe.configure({ timeout: 60_000 });
 const toast = (page: Page, text: string) =>
   page.locator('.Toastify').getByRole('alert').filter({ hasText: text });
 
-/** The driver picks the order up and delivers it with its code, collecting `cash` MAD. */
-async function deliverWithCash(
-  request: APIRequestContext,
-  driverToken: string,
-  customerToken: string,
-  orderId: string,
-  cash: number,
-) {
-  const seen = await request.get(`/api/dashboard/orders/${orderId}`, {
-    headers: bearer(customerToken),
-  });
-  const { order } = (await seen.json()) as { order: CustomerOrderDetail };
-  const pickedUp = await request.post(`/api/driver/orders/${orderId}/pickup`, {
-    headers: bearer(driverToken),
-  });
-  expect(pickedUp.status(), await pickedUp.text()).toBe(200);
-  const delivered = await request.post(`/api/driver/orders/${orderId}/deliver`, {
-    headers: bearer(driverToken),
-    data: { code: order.deliveryCode, cashCollected: cash },
-  });
-  expect(delivered.status(), await delivered.text()).toBe(200);
-}
-
 test('the admin records cash a driver handed in and sees what they hold drop', async ({
   page,
   browser,
   pageErrors,
 }) => {
   const adminToken = await signInAsAdmin(page);
-  const customer = await openCustomer(browser, 'cash');
-  const order = await placeOrder(customer.page.request, customer.token, 'Rabat');
-  await customer.page.context().close();
-  const driverName = `Cash ${uniqueCode('D')}`;
-  const driver: TestDriver = await addDriverAndDispatch(
-    page.request,
-    adminToken,
-    order.id,
-    driverName,
-  );
-  const driverToken = await signInDriverThroughApi(page.request, driver.phone);
   // Short by 50 MAD: the order is flagged, and the driver holds the rest.
-  const collected = order.price - 50;
-  await deliverWithCash(page.request, driverToken, customer.token, order.id, collected);
+  const { driver, driverName, order, collected } = await deliverCashOrderThroughApi(
+    page,
+    browser,
+    adminToken,
+    50,
+  );
 
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Admin' });
