@@ -56,7 +56,8 @@ export async function addDriverAndDispatch(
   return driver;
 }
 
-const SIX_DIGITS = /\b(\d{6})\b/;
+/** The sign-in SMS (src/server/messages/driver-sign-in-text.ts). */
+const SIGN_IN_CODE = /sign-in code is (\d{6})/;
 
 /**
  * Asks for a sign-in code by SMS and waits for that new SMS (not one an earlier sign-in left);
@@ -70,7 +71,7 @@ export async function requestSignInCode(request: APIRequestContext, phone: strin
     .poll(() => caughtSmsTo(phone).length, { timeout: 15_000, message: `a code SMS to ${phone}` })
     .toBeGreaterThan(before);
   const text = caughtSmsTo(phone).at(-1)!.text;
-  const code = text.match(SIX_DIGITS)?.[1];
+  const code = text.match(SIGN_IN_CODE)?.[1];
   if (!code) throw new Error(`No 6-digit code in the SMS: ${text}`);
   return code;
 }
@@ -104,13 +105,28 @@ export async function signInDriverThroughForm(page: Page, phone: string): Promis
   await page.goto('/driver/login');
   await page.getByLabel('Phone number').fill(phone);
   const before = caughtSmsTo(phone).length;
-  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect
     .poll(() => caughtSmsTo(phone).length, { timeout: 15_000, message: `a code SMS to ${phone}` })
     .toBeGreaterThan(before);
-  const code = caughtSmsTo(phone).at(-1)!.text.match(SIX_DIGITS)?.[1];
+  const code = caughtSmsTo(phone).at(-1)!.text.match(SIGN_IN_CODE)?.[1];
   if (!code) throw new Error('No 6-digit code in the sign-in SMS');
-  await page.getByLabel('Code').fill(code);
+  await page.getByLabel('Sign-in code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/driver$/);
+}
+
+/** Signs the driver in through the API and keeps the session in the browser as the app does. */
+export async function signInDriverInBrowser(page: Page, phone: string): Promise<string> {
+  const { token, user } = await signInDriverSession(page.request, phone);
+  await page.goto('/');
+  await page.evaluate(
+    ({ token, user }) => {
+      window.localStorage.setItem('token', token);
+      window.localStorage.setItem('user', JSON.stringify(user));
+      window.localStorage.setItem('id', user.id);
+    },
+    { token, user },
+  );
+  return token;
 }
