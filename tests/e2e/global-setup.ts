@@ -117,6 +117,34 @@ async function startSmsCatcher(smsDir: string): Promise<{ url: string; stop(): P
   };
 }
 
+/** A 1×1 transparent PNG: every map tile the e2e maps ask for. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Serves the maps' tiles (MAP_TILE_URL) on this machine: the machines that run the tests have no
+ * route to OpenStreetMap, and a tile that fails to load is a console error in every map spec.
+ */
+async function startTileServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = createHttpServer((request, response) => {
+    if (request.method !== 'GET' || !/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) {
+      response.writeHead(404).end();
+      return;
+    }
+    response
+      .writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=3600' })
+      .end(BLANK_TILE);
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** Builds the web app, then runs the real server on a free port with a fresh data folder. */
 export default async function globalSetup() {
   await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
@@ -127,6 +155,7 @@ export default async function globalSetup() {
   const smsDir = path.join(dataDir, 'sms');
   mkdirSync(smsDir);
   const smsCatcher = await startSmsCatcher(smsDir);
+  const tileServer = await startTileServer();
   const adminEmail = 'admin@atlas.test';
   const adminPassword = 'Admin@2026pass';
   const port = await findFreePort();
@@ -143,6 +172,7 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${mailCatcher.port}`,
       SMS_URL: smsCatcher.url,
       SMS_TOKEN,
+      MAP_TILE_URL: tileServer.url,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -160,6 +190,7 @@ export default async function globalSetup() {
     await new Promise((resolve) => server.once('exit', resolve));
     await mailCatcher.stop();
     await smsCatcher.stop();
+    await tileServer.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

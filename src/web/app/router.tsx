@@ -215,6 +215,12 @@ const adminChildren: RouteObject[] = [
     }),
   },
   {
+    path: 'map',
+    lazy: async () => ({
+      Component: (await import('../features/maps/admin-map-page')).AdminMapPage,
+    }),
+  },
+  {
     path: 'add-new',
     lazy: async () => ({
       Component: (await import('../features/admin/pages/add-new-page')).AddNewPage,
@@ -333,11 +339,18 @@ export const routes: RouteObject[] = [
           children: [{ path: '/admin', ...adminLayout, children: adminChildren }],
         },
         {
-          // The driver's own page, made for a phone (docs/product.md, "The driver's page").
-          path: '/driver',
           lazy: async () => ({
-            Component: (await import('../features/driver/pages/driver-page')).DriverPage,
+            Component: (await import('../features/driver/auth/require-driver')).RequireDriver,
           }),
+          children: [
+            {
+              // The driver's own page, made for a phone (docs/product.md, "The driver's page").
+              path: '/driver',
+              lazy: async () => ({
+                Component: (await import('../features/driver/pages/driver-page')).DriverPage,
+              }),
+            },
+          ],
         },
       ]),
     ],
