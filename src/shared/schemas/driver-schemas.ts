@@ -18,6 +18,7 @@ import { toE164 } from '../phone';
 import { CARGO_TYPES } from '../pricing';
 import { PAYMENT_METHODS } from '../order-status';
 import { requiredText } from './auth-schemas';
+import { MOROCCO_BOUNDS } from '../positions';
 import { OrderStatusSchema } from './order-schemas';
 
 export const DRIVER_CODE_LENGTH = 6;
@@ -173,11 +174,8 @@ export const DriverStepResultSchema = z.object({
 });
 export type DriverStepResult = z.infer<typeof DriverStepResultSchema>;
 
-/**
- * Morocco's bounding box, the Saharan provinces included: a position outside it is a wrong fix
- * or a forged request, never one of our trucks.
- */
-export const MOROCCO_BOUNDS = { south: 20.7, north: 36.0, west: -17.3, east: -0.9 } as const;
+/** Morocco's bounding box (src/shared/positions.ts): the positions a truck may send. */
+export { MOROCCO_BOUNDS };
 
 const coordinate = (min: number, max: number) =>
   z.coerce

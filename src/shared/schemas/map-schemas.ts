@@ -6,7 +6,7 @@
  *                                     … + orderMapFields (position only while in transit)
  *   GET /api/admin/map                → AdminMapSchema: every truck on the road
  *   GET /api/map/settings             → MapSettingsSchema: where the map tiles come from
- *   live: `event: position` on GET /api/events (PositionEventSchema) and on
+ *   live: `event: position` (POSITION_EVENT_NAME in ../positions.ts) on GET /api/events (PositionEventSchema) and on
  *         GET /api/track/:trackingNumber/events (PublicPositionEventSchema)
  *
  * Depends on zod alone, so that order-schemas.ts and driver-schemas.ts can both use it.
@@ -55,9 +55,6 @@ export const MapSettingsSchema = z.object({
   attribution: z.string(),
 });
 export type MapSettings = z.infer<typeof MapSettingsSchema>;
-
-/** The `event:` name of a truck's new position on the live streams. */
-export const POSITION_EVENT_NAME = 'position';
 
 export const PositionEventSchema = z.object({
   orderId: z.uuid(),

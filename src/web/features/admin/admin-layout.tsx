@@ -7,6 +7,7 @@ import {
   HandCoins,
   LayoutGrid,
   Mail,
+  MapPinned,
   PackageCheck,
   PackageX,
   Route,
@@ -37,6 +38,7 @@ export function AdminLayout() {
   const items: SideNavItem[] = [
     { to: '/admin', label: t('admin.nav.overview'), icon: LayoutGrid, end: true },
     { to: '/admin/tracking', label: t('admin.nav.tracking'), icon: Route },
+    { to: '/admin/map', label: t('admin.nav.map'), icon: MapPinned },
     { to: '/admin/orders', label: t('admin.nav.orders'), icon: ClipboardList },
     { to: '/admin/confirmation-order', label: t('admin.nav.confirmation'), icon: ClipboardCheck },
     { to: '/admin/deliveries', label: t('admin.nav.deliveries'), icon: PackageCheck },

@@ -18,9 +18,11 @@ export interface EventStreamOptions {
   path: string;
   /** Sends the stored bearer token in a header, never in the URL; a 401 ends the session. */
   authenticated: boolean;
-  /** The `event:` name delivered to onEvent; other events and the heartbeats are ignored. */
+  /** The `event:` name delivered to onEvent; the heartbeats are ignored. */
   eventName: string;
   onEvent(data: string): void;
+  /** Every other named event (a truck's `position`), for whoever listens to it. */
+  onOtherEvent?(name: string, data: string): void;
   onStateChange(state: StreamState): void;
   /**
    * The stream is open again after being down. The server replays what happened since the last
@@ -114,6 +116,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
     },
     onmessage(message) {
       if (message.event === options.eventName) options.onEvent(message.data);
+      else if (message.event) options.onOtherEvent?.(message.event, message.data);
     },
     onclose() {
       // The library would stop here; a server that restarts closes its streams, so try again.

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { openEventStream, type StreamState } from './event-stream';
+import { publishLiveEvent } from './live-event-bus';
 
 interface UseEventStreamOptions {
   /** Under /api. */
@@ -20,6 +21,7 @@ interface UseEventStreamOptions {
 /**
  * Keeps an event stream open while the component is mounted and says how it is doing. The
  * stream is not a query: it has no answer to cache, only events that tell queries to refresh.
+ * Its other events (trucks' positions) go to the live event bus for the maps.
  */
 export function useEventStream({
   path,
@@ -47,6 +49,7 @@ export function useEventStream({
       authenticated,
       eventName,
       onEvent: handleEvent,
+      onOtherEvent: publishLiveEvent,
       onReopen: handleReopen,
       onStateChange: (state) => setReported({ streamKey, state }),
     });

@@ -36,6 +36,7 @@ import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { ConfirmOrderDialog } from '../components/confirm-order-dialog';
 import { DeliveryCodeLockedNotice, OfficeDeliveryDialog } from '../components/office-delivery';
 import { useAdminListErrorText } from '../use-admin-error-text';
+import { OrderMap } from '../../maps/order-map';
 
 function OrderBackLink() {
   const { t } = useTranslation();
@@ -167,6 +168,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
               },
             ]}
           />
+          <OrderMap order={order} />
           <div className="grid gap-4 md:grid-cols-2">
             <Card title={t('admin.order.customer.title')}>
               <DetailList

@@ -26,6 +26,7 @@ import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import { PageHeader } from '../../../ui/page-header';
 import { formatCmValue } from '../format-cm';
+import { OrderMap } from '../../maps/order-map';
 
 function OrderBackLink() {
   const { t } = useTranslation();
@@ -110,6 +111,7 @@ function OrderDetails({ order }: { order: CustomerOrderDetail }) {
               },
             ]}
           />
+          <OrderMap order={order} className="order-3" />
           <Card title={t('dashboard.order.cargo.title')} className="order-5">
             <DetailList
               details={[

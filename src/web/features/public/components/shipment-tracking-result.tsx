@@ -4,6 +4,7 @@ import { ArrowRight, MapPin, Navigation } from 'lucide-react';
 import type { PublicTracking } from '../../../../shared/schemas/order-schemas';
 import { formatDateTime } from '../../../ui/format-date';
 import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
+import { OrderMap } from '../../maps/order-map';
 
 /**
  * What the public look-up shows (docs/product.md, decision 12): status, cities, dates and timeline
@@ -44,6 +45,8 @@ export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking 
           <dd className="mt-1 text-lg font-semibold text-slate-900">{shipment.delivery_loc}</dd>
         </div>
       </dl>
+
+      <OrderMap order={shipment} />
 
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <div className="flex items-start gap-2 sm:col-span-2">

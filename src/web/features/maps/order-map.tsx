@@ -1,0 +1,70 @@
+import './maps-strings';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Clock, Truck } from 'lucide-react';
+import type { OrderStatus } from '../../../shared/order-status';
+import type { OrderMapFields } from '../../../shared/schemas/map-schemas';
+import { Card } from '../../ui/card';
+import { formatDateTime } from '../../ui/format-date';
+import { LazyLeafletMap } from './lazy-leaflet-map';
+import type { MapMarker } from './leaflet-map';
+import { newerPosition, useLivePositions } from './live-positions';
+import { useMapSettings } from './map-settings';
+
+/** What every order the API answers (public tracking, customer, admin) carries for its map. */
+export interface MappedOrder extends OrderMapFields {
+  trackingNumber: string;
+  status: OrderStatus;
+  pickup_loc: string;
+  delivery_loc: string;
+}
+
+/**
+ * One order's map (docs/decisions/0009-drivers.md, "Positions, ETA and maps"): pickup and
+ * delivery, and while the order is on the road its truck, moved by each live position.
+ */
+export function OrderMap({ order, className = '' }: { order: MappedOrder; className?: string }) {
+  const { t } = useTranslation();
+  const settings = useMapSettings();
+  const live = useLivePositions();
+  const onTheRoad = order.status === 'IN_TRANSIT';
+  const truck = onTheRoad ? newerPosition(order.position, live.get(order.trackingNumber)) : null;
+  const { pickup, delivery } = order.route;
+
+  const markers = useMemo(() => {
+    const list: MapMarker[] = [
+      { key: 'pickup', kind: 'pickup', ...pickup },
+      { key: 'delivery', kind: 'delivery', ...delivery },
+    ];
+    if (truck) list.push({ key: 'truck', kind: 'truck', lat: truck.lat, lng: truck.lng });
+    return list;
+  }, [pickup, delivery, truck]);
+
+  return (
+    <Card title={t('maps.order.title')} className={className}>
+      <LazyLeafletMap
+        label={t('maps.label', { from: order.pickup_loc, to: order.delivery_loc })}
+        markers={markers}
+        settings={settings}
+        className="h-64 w-full sm:h-80"
+      />
+      <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        {order.eta && (
+          <p className="flex items-center gap-2">
+            <Clock aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+            <span className="text-slate-600">{t('maps.order.eta')}</span>
+            <span className="font-semibold text-slate-900 tabular-nums">
+              {formatDateTime(order.eta)}
+            </span>
+          </p>
+        )}
+        <p className="flex items-center gap-2 text-slate-600">
+          <Truck aria-hidden="true" className="size-4 shrink-0 text-accent-600" />
+          {truck
+            ? t('maps.order.lastSeen', { time: formatDateTime(truck.at) })
+            : t(onTheRoad ? 'maps.order.noPosition' : 'maps.order.notOnTheRoad')}
+        </p>
+      </div>
+    </Card>
+  );
+}
