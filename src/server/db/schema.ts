@@ -308,6 +308,10 @@ export const orders = pgTable(
     index('orders_driver_cash_idx')
       .on(table.driverId, table.cashCollectedCentimes)
       .where(sql`${table.cashCollectedCentimes} is not null`),
+    // The back office's list of deliveries collected short, newest first (src/server/cash).
+    index('orders_cash_short_idx')
+      .on(table.deliveryDate.desc().nullsLast(), table.id.desc().nullsFirst())
+      .where(sql`${table.cashCollectedCentimes} < ${table.priceCentimes}`),
   ],
 );
 

@@ -92,4 +92,5 @@ ALTER TABLE "drivers" ADD CONSTRAINT "drivers_user_id_users_id_fk" FOREIGN KEY (
 CREATE UNIQUE INDEX "drivers_user_id_unique" ON "drivers" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "drivers_phone_e164_unique" ON "drivers" USING btree ("phone_e164");--> statement-breakpoint
 CREATE INDEX "orders_driver_status_updated_idx" ON "orders" USING btree ("driver_id","status","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "orders_driver_cash_idx" ON "orders" USING btree ("driver_id","cash_collected_centimes") WHERE "orders"."cash_collected_centimes" is not null;
+CREATE INDEX "orders_driver_cash_idx" ON "orders" USING btree ("driver_id","cash_collected_centimes") WHERE "orders"."cash_collected_centimes" is not null;--> statement-breakpoint
+CREATE INDEX "orders_cash_short_idx" ON "orders" USING btree ("delivery_date" DESC NULLS LAST,"id" DESC NULLS FIRST) WHERE "orders"."cash_collected_centimes" < "orders"."price_centimes";
