@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import { openCustomer, placeOrder } from './admin-helpers';
-import { adminCredentials } from './auth-helpers';
+import { adminCredentials, expectHandledHttpError } from './auth-helpers';
 import {
   addDriverAndDispatch,
   signInDriverInBrowser,
@@ -96,8 +96,16 @@ test('a driver signs in with the SMS code, picks up and delivers; the customer s
   const dialog = page.getByRole('dialog', { name: `Deliver ${order.trackingNumber}` });
   const codeInput = dialog.getByLabel('Delivery code');
   await expect(codeInput).toHaveAttribute('inputmode', 'numeric');
+  const cashInput = dialog.getByLabel('Cash collected (MAD)');
+  await expect(cashInput).toHaveValue('');
+  // A wrong code: the server's refusal shows in the dialog and nothing changes.
+  const wrongCode = String((Number(deliveryCode) + 1) % 1_000_000).padStart(6, '0');
+  await codeInput.fill(wrongCode);
+  await cashInput.fill(String(order.price));
+  await dialog.getByRole('button', { name: 'Confirm delivery' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The delivery code is not correct.');
+  await expectHandledHttpError(pageErrors, 400);
   await codeInput.fill(deliveryCode);
-  await dialog.getByLabel('Cash collected (MAD)').fill(String(order.price));
   await dialog.getByRole('button', { name: 'Confirm delivery' }).click();
   await expect(dialog).toBeHidden();
   await expect(card).toBeHidden();
@@ -181,6 +189,18 @@ test('a step whose answer was lost is kept across a reload and applied once with
 
   networkBack = true;
   await expect(queued).toBeHidden({ timeout: 15_000 });
+  await expect(card.getByRole('button', { name: 'Deliver', exact: true })).toBeVisible();
+
+  // A failed attempt: "Other" needs a note; the order stays on the driver's page.
+  await card.getByRole('button', { name: 'Delivery failed' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delivery failed: ${order.trackingNumber}` });
+  await dialog.getByLabel('Reason').selectOption({ label: 'Other' });
+  await dialog.getByRole('button', { name: 'Record failed attempt' }).click();
+  await expect(dialog.getByText('Please describe what happened')).toBeVisible();
+  await dialog.getByLabel('Note').fill('Gate closed, nobody answered the bell');
+  await dialog.getByRole('button', { name: 'Record failed attempt' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('1 failed attempt')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Deliver', exact: true })).toBeVisible();
 
   expect(keys.length).toBeGreaterThanOrEqual(2);

@@ -107,7 +107,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
             <Banknote aria-hidden="true" className="size-5 text-accent-600" />
             {t('driver.card.cashToCollect')}
           </span>
-          <span className="text-xl font-bold text-slate-900 tabular-nums">
+          <span className="text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums">
             {formatMad(order.cashToCollect)}
           </span>
         </p>
