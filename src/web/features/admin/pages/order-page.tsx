@@ -115,6 +115,13 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
   const notYet = t('admin.order.notYet');
   const none = t('admin.common.none');
   const dateTimeOr = (iso: string | null) => (iso ? formatDateTime(iso) : notYet);
+  const cashCollectedText =
+    order.cashCollected !== null && order.cashShortfall !== null
+      ? t('admin.order.payment.cashShort', {
+          collected: formatMad(order.cashCollected),
+          short: formatMad(order.cashShortfall),
+        })
+      : formatMad(order.cashCollected ?? 0);
   return (
     <>
       <PageHeader
@@ -248,6 +255,9 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
                   label: t('admin.order.payment.paidAt'),
                   value: dateTimeOr(order.payment.paidAt),
                 },
+                ...(order.cashCollected === null
+                  ? []
+                  : [{ label: t('admin.order.payment.cashCollected'), value: cashCollectedText }]),
               ]}
             />
           </Card>
