@@ -58,6 +58,7 @@ export function AdminMapPage() {
               {
                 key: truck.orderId,
                 kind: 'truck' as const,
+                label: truck.truckNumber,
                 lat: livePosition.lat,
                 lng: livePosition.lng,
                 popup: <TruckPopup truck={truck} position={livePosition} />,
@@ -145,7 +146,7 @@ function TruckDetails({
       </dl>
       <Link
         to={`/admin/orders/${truck.orderId}`}
-        className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800 underline-offset-4 hover:underline"
+        className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800! underline-offset-4 hover:underline"
       >
         {t('maps.admin.openOrder')}
       </Link>

@@ -12,6 +12,8 @@ export type MarkerKind = 'pickup' | 'delivery' | 'truck';
 export interface MapMarker extends MapPoint {
   key: string;
   kind: MarkerKind;
+  /** Written beside the marker (a truck's plate, where several trucks share a map). */
+  label?: string;
   popup?: ReactNode;
 }
 
@@ -35,12 +37,30 @@ const ICON_HTML: Record<MarkerKind, { html: string; size: number }> = {
   },
 };
 
-const icons = Object.fromEntries(
-  Object.entries(ICON_HTML).map(([kind, { html, size }]) => [
-    kind,
-    L.divIcon({ html, className: '', iconSize: [size, size], iconAnchor: [size / 2, size / 2] }),
-  ]),
-) as Record<MarkerKind, L.DivIcon>;
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+const icons = new Map<string, L.DivIcon>();
+
+/** One icon per kind and label, made once: the dot is the anchor, the label hangs beside it. */
+function iconOf(kind: MarkerKind, label: string | undefined): L.DivIcon {
+  const key = `${kind}\n${label ?? ''}`;
+  let icon = icons.get(key);
+  if (!icon) {
+    const { html, size } = ICON_HTML[kind];
+    const labelHtml = label
+      ? `<span class="absolute top-1/2 left-full ml-1 -translate-y-1/2 rounded bg-white/90 px-1 font-mono text-xs font-semibold whitespace-nowrap text-slate-900 shadow">${escapeHtml(label)}</span>`
+      : '';
+    icon = L.divIcon({
+      html: `${html}${labelHtml}`,
+      className: '',
+      iconSize: [size, size],
+      iconAnchor: [size / 2, size / 2],
+    });
+    icons.set(key, icon);
+  }
+  return icon;
+}
 
 const moroccoBounds = L.latLngBounds(
   [MOROCCO_BOUNDS.south, MOROCCO_BOUNDS.west],
@@ -100,7 +120,7 @@ export function LeafletMap({ label, markers, settings, className = '' }: Leaflet
           <Marker
             key={marker.key}
             position={[marker.lat, marker.lng]}
-            icon={icons[marker.kind]}
+            icon={iconOf(marker.kind, marker.label)}
             title={t(`maps.markers.${marker.kind}`)}
             alt={t(`maps.markers.${marker.kind}`)}
             keyboard={Boolean(marker.popup)}

@@ -11,6 +11,13 @@ import type { MapMarker } from './leaflet-map';
 import { newerPosition, useLivePositions } from './live-positions';
 import { useMapSettings } from './map-settings';
 
+/** The markers' look (src/web/features/maps/leaflet-map.tsx), named. */
+const LEGEND = [
+  { kind: 'pickup', swatch: 'border-[3px] border-brand-700 bg-white' },
+  { kind: 'delivery', swatch: 'bg-brand-800' },
+  { kind: 'truck', swatch: 'bg-accent-500' },
+] as const;
+
 /** What every order the API answers (public tracking, customer, admin) carries for its map. */
 export interface MappedOrder extends OrderMapFields {
   trackingNumber: string;
@@ -48,6 +55,14 @@ export function OrderMap({ order, className = '' }: { order: MappedOrder; classN
         settings={settings}
         className="h-64 w-full sm:h-80"
       />
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+        {LEGEND.map(({ kind, swatch }) => (
+          <li key={kind} className="flex items-center gap-1.5">
+            <span aria-hidden="true" className={`size-3 rounded-full ${swatch}`} />
+            {t(`maps.markers.${kind}`)}
+          </li>
+        ))}
+      </ul>
       <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         {order.eta && (
           <p className="flex items-center gap-2">

@@ -1,0 +1,115 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { openCustomer, placeOrder, signInAsAdmin } from './admin-helpers';
+import { expectNoHorizontalScroll } from './dashboard-helpers';
+import { addDriverAndDispatch, signInDriverThroughApi } from './driver-helpers';
+import { collectPageErrors, expect, test } from './fixtures';
+import { bearer } from './order-helpers';
+
+/**
+ * The maps (docs/decisions/0009-drivers.md, "Positions, ETA and maps"): a truck appears where its
+ * driver's phone says it is and moves with each new position, without a reload. The tiles cannot
+ * load offline; the markers draw all the same.
+ */
+
+async function postPosition(
+  request: APIRequestContext,
+  driverToken: string,
+  position: { lat: number; lng: number },
+) {
+  const response = await request.post('/api/driver/position', {
+    headers: bearer(driverToken),
+    data: { ...position, accuracy: 20 },
+  });
+  expect(response.status(), await response.text()).toBe(204);
+}
+
+/** Leaflet places each marker with a CSS translation of the map's pane. */
+const placeOf = (marker: ReturnType<Page['locator']>) =>
+  marker.evaluate((element) => (element as HTMLElement).style.transform);
+
+test('/admin/map shows the truck of a dispatched order at its driver’s position and follows it live', async ({
+  page,
+  browser,
+}) => {
+  const adminToken = await signInAsAdmin(page);
+  const customer = await openCustomer(browser, 'mapped');
+  const order = await placeOrder(customer.page.request, customer.token, 'Marrakech');
+  await customer.page.context().close();
+  const driver = await addDriverAndDispatch(page.request, adminToken, order.id, 'Nabil Tazi');
+  const driverToken = await signInDriverThroughApi(page.request, driver.phone);
+  // On the road south of Casablanca.
+  await postPosition(page.request, driverToken, { lat: 33.2, lng: -7.9 });
+
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Map', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/map$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible();
+
+  const truck = page.locator('.leaflet-marker-icon[title="Truck"]', { hasText: driver.plate });
+  await expect(truck).toBeVisible();
+  const list = page.getByRole('region', { name: 'Trucks on the road' });
+  const listed = list.getByRole('listitem').filter({ hasText: driver.plate });
+  await expect(listed).toContainText('Nabil Tazi');
+  await expect(listed).toContainText(order.trackingNumber);
+  await expect(listed).toContainText('Casablanca → Marrakech');
+
+  await truck.click();
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup).toContainText(driver.plate);
+  await expect(popup).toContainText('Nabil Tazi');
+  await expect(popup).toContainText(order.trackingNumber);
+  await expect(popup).toContainText('Expected arrival');
+  await page.keyboard.press('Escape');
+
+  // The driver moves on: the marker follows without a reload.
+  const before = await placeOf(truck);
+  await postPosition(page.request, driverToken, { lat: 32.3, lng: -8.2 });
+  await expect.poll(() => placeOf(truck), { timeout: 10_000 }).not.toBe(before);
+  await expect(
+    page.locator('.leaflet-marker-icon[title="Truck"]', { hasText: driver.plate }),
+  ).toHaveCount(1);
+
+  await listed.getByRole('link', { name: 'Open order' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
+  // The order's own map shows its route and the truck.
+  for (const title of ['Pickup', 'Delivery', 'Truck']) {
+    await expect(page.locator(`.leaflet-marker-icon[title="${title}"]`)).toBeVisible();
+  }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('Track Shipment draws pickup, delivery and the truck on a map that fits the screen', async ({
+    page,
+    browser,
+    pageErrors,
+  }) => {
+    const adminToken = await signInAsAdmin(page);
+    const customer = await openCustomer(browser, 'tracked');
+    collectPageErrors(customer.page, pageErrors);
+    const order = await placeOrder(customer.page.request, customer.token, 'Rabat');
+    const driver = await addDriverAndDispatch(page.request, adminToken, order.id);
+    const driverToken = await signInDriverThroughApi(page.request, driver.phone);
+    await postPosition(page.request, driverToken, { lat: 33.8, lng: -7.2 });
+
+    await page.goto(`/track-shipment?number=${order.trackingNumber}`);
+    const map = page.getByRole('region', { name: 'Map of the route from Casablanca to Rabat' });
+    await expect(map).toBeVisible();
+    for (const title of ['Pickup', 'Delivery', 'Truck']) {
+      await expect(map.locator(`.leaflet-marker-icon[title="${title}"]`)).toBeVisible();
+    }
+    const box = (await map.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(240);
+    expect(box.width).toBeLessThanOrEqual(360);
+    await expect(page.getByText('Expected arrival')).toBeVisible();
+    await expectNoHorizontalScroll(page);
+
+    // The customer's own order page shows the same truck.
+    await customer.page.setViewportSize({ width: 360, height: 780 });
+    await customer.page.goto(`/orders/${order.id}`);
+    await expect(customer.page.locator('.leaflet-marker-icon[title="Truck"]')).toBeVisible();
+    await expectNoHorizontalScroll(customer.page);
+    await customer.page.context().close();
+  });
+});
