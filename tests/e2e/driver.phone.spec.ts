@@ -1,7 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import { openCustomer, placeOrder } from './admin-helpers';
-import { adminCredentials, expectHandledHttpError } from './auth-helpers';
+import {
+  adminCredentials,
+  expectHandledHttpError,
+  registerCompanyThroughApi,
+  strongPassword,
+  uniqueEmail,
+} from './auth-helpers';
 import {
   addDriverAndDispatch,
   signInDriverInBrowser,
@@ -29,6 +35,17 @@ const RECEIVER_PHONE = '+212612345678';
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/auth/login', { data: adminCredentials() });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A company customer with no browser of their own: the driver's tests read their order. */
+async function customerToken(request: APIRequestContext): Promise<string> {
+  const email = uniqueEmail('driven');
+  await registerCompanyThroughApi(request, email);
+  const response = await request.post('/api/auth/login', {
+    data: { email, password: strongPassword },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
@@ -122,12 +139,10 @@ test('a driver signs in with the SMS code, picks up and delivers; the customer s
 
 test('a step taken without network waits in the queue and is applied once when the network returns', async ({
   page,
-  browser,
   request,
   pageErrors,
 }) => {
-  const customer = await openCustomer(browser, 'offline');
-  await customer.page.context().close();
+  const customer = { token: await customerToken(request) };
   const order = await placeOrder(request, customer.token, 'Marrakech');
   const driver = await addDriverAndDispatch(request, await adminToken(request), order.id);
   await signInDriverInBrowser(page, driver.phone);
@@ -157,12 +172,10 @@ test('a step taken without network waits in the queue and is applied once when t
 
 test('a step whose answer was lost is kept across a reload and applied once with its key', async ({
   page,
-  browser,
   request,
   pageErrors,
 }) => {
-  const customer = await openCustomer(browser, 'lost');
-  await customer.page.context().close();
+  const customer = { token: await customerToken(request) };
   const order = await placeOrder(request, customer.token, 'Rabat');
   const driver = await addDriverAndDispatch(request, await adminToken(request), order.id);
   await signInDriverInBrowser(page, driver.phone);
