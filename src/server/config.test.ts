@@ -49,6 +49,7 @@ describe('readConfig', () => {
     [{ MAIL_MODE: 'smtp' }, 'MAIL_MODE must be log'],
     [{ SMS_URL: 'gateway' }, 'SMS_URL must be a URL'],
     [{ OUTBOX_MAX_ATTEMPTS: '0' }, 'OUTBOX_MAX_ATTEMPTS must be positive'],
+    [{ MAP_TILE_URL: 'tiles/{z}/{x}/{y}.png' }, 'MAP_TILE_URL must be an http(s) tile URL'],
   ])('refuses %o with one readable line', (env, expected) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     try {
