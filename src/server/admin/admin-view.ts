@@ -3,8 +3,8 @@ import type {
   AdminOrderDetail,
   AdminPayment,
 } from '../../shared/schemas/admin-schemas';
-import { CODE_MAX_ATTEMPTS } from '../../shared/schemas/driver-schemas';
 import type { OrderMapFields } from '../../shared/schemas/map-schemas';
+import { isDeliveryCodeLocked } from '../drivers/delivery-code';
 import type { CsvColumn } from '../http/csv';
 import { centimesToMad, currentLocationOf, toTimelineEvent } from '../orders/order-view';
 import { emailOfAccount } from '../users/email-accounts';
@@ -69,8 +69,7 @@ export function toAdminOrder({
     delivery_date: iso(order.deliveryDate),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
-    deliveryCodeLocked:
-      order.status === 'IN_TRANSIT' && order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS,
+    deliveryCodeLocked: isDeliveryCodeLocked(order),
     cashCollected: collected === null ? null : centimesToMad(collected),
     cashShortfall:
       collected !== null && collected < order.priceCentimes

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createDeliveryCodes, deriveDeliveryCodeKey } from './delivery-code';
+import { CODE_MAX_ATTEMPTS } from '../../shared/schemas/driver-schemas';
+import { createDeliveryCodes, deriveDeliveryCodeKey, isDeliveryCodeLocked } from './delivery-code';
 
 const codes = createDeliveryCodes(deriveDeliveryCodeKey('a server secret'));
 
@@ -53,5 +54,11 @@ describe('delivery codes', () => {
     expect(key).toHaveLength(32);
     expect(key.equals(Buffer.from('a server secret'))).toBe(false);
     expect(deriveDeliveryCodeKey('a server secret').equals(key)).toBe(true);
+  });
+
+  it(`lock an order on the road out after ${CODE_MAX_ATTEMPTS} wrong tries, and no other`, () => {
+    expect(isDeliveryCodeLocked({ status: 'IN_TRANSIT', deliveryCodeFailures: 4 })).toBe(false);
+    expect(isDeliveryCodeLocked({ status: 'IN_TRANSIT', deliveryCodeFailures: 5 })).toBe(true);
+    expect(isDeliveryCodeLocked({ status: 'DELIVERED', deliveryCodeFailures: 5 })).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { OrderStatus } from '../../shared/order-status';
-import { DRIVER_CODE_LENGTH } from '../../shared/schemas/driver-schemas';
+import { CODE_MAX_ATTEMPTS, DRIVER_CODE_LENGTH } from '../../shared/schemas/driver-schemas';
 
 /**
  * The receiver's delivery code (docs/decisions/0009-drivers.md, "Proof of delivery"): derived,
@@ -28,6 +28,14 @@ export interface DeliveryCodes {
  */
 const KEY_LABEL = 'atlas-freight/delivery-code/v1';
 const CODE_SPACE = 10 ** DRIVER_CODE_LENGTH;
+
+/** Too many wrong codes on an order on the road: its driver is locked out, the office delivers. */
+export function isDeliveryCodeLocked(order: {
+  status: OrderStatus;
+  deliveryCodeFailures: number;
+}): boolean {
+  return order.status === 'IN_TRANSIT' && order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS;
+}
 
 export function deriveDeliveryCodeKey(serverSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', serverSecret, '', KEY_LABEL, 32));

@@ -1,4 +1,5 @@
-import { CODE_MAX_ATTEMPTS, type DriverOrder } from '../../shared/schemas/driver-schemas';
+import type { DriverOrder } from '../../shared/schemas/driver-schemas';
+import { isDeliveryCodeLocked } from './delivery-code';
 import type { DriverOrderRow } from './driver-orders-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -38,7 +39,7 @@ export function toDriverOrder({
     cashToCollect: method === 'cash_on_delivery' ? toMad(order.priceCentimes) : null,
     cashCollected: order.cashCollectedCentimes === null ? null : toMad(order.cashCollectedCentimes),
     failedAttempts,
-    deliveryCodeLocked: onTheRoad && order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS,
+    deliveryCodeLocked: isDeliveryCodeLocked(order),
     pickedUpAt: iso(order.pickedUpAt),
     deliveredAt: iso(order.deliveryDate),
     exitDate: iso(order.exitDate),

@@ -14,11 +14,11 @@ import {
   CANCELLATION_REASON_MESSAGE,
   CancellationReasonSchema,
 } from '../../shared/schemas/admin-schemas';
-import { CODE_MAX_ATTEMPTS, driverMessages } from '../../shared/schemas/driver-schemas';
+import { driverMessages } from '../../shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
-import type { DeliveryCodes } from '../drivers/delivery-code';
+import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
 import { publishOrderEvent } from '../events/order-event-notice';
 import {
   AppError,
@@ -119,7 +119,6 @@ interface OrderLifecycleDeps {
 }
 
 const toCentimes = (mad: number) => Math.round(mad * 100);
-const isCodeLocked = (order: OrderRow) => order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS;
 
 /** The delivery's tracking note says what the driver collected and flags a shortfall. */
 function describeCashCollected(collectedCentimes: number, dueCentimes: number): string {
@@ -283,7 +282,7 @@ export function createOrderLifecycle({
       if (actor.kind === 'driver') {
         // An order dispatched before delivery codes existed has none to give: the office delivers.
         const nonce = order.deliveryCodeNonce;
-        if (isCodeLocked(order) || !nonce) {
+        if (isDeliveryCodeLocked(order) || !nonce) {
           throw new AppError(423, driverMessages.deliveryCodeLocked);
         }
         if (isCash && input.cashCollected === undefined) {
@@ -311,7 +310,7 @@ export function createOrderLifecycle({
             : `Delivered. ${describeCashCollected(collectedCentimes, order.priceCentimes)}`;
       } else {
         const reason = input.reason?.trim();
-        if (isCodeLocked(order) && !reason) {
+        if (isDeliveryCodeLocked(order) && !reason) {
           throw new BadRequestError(driverMessages.officeReasonRequired, {
             reason: driverMessages.officeReasonRequired,
           });
