@@ -224,3 +224,22 @@ test('a step whose answer was lost is kept across a reload and applied once with
     if (/ERR_INTERNET_DISCONNECTED/.test(pageErrors[index]!)) pageErrors.splice(index, 1);
   }
 });
+
+test.describe('with the location permission refused', () => {
+  test.use({ permissions: [] });
+
+  test('the page says so gently and the steps still work', async ({ page, request }) => {
+    const token = await customerToken(request);
+    const order = await placeOrder(request, token, 'Fes');
+    const driver = await addDriverAndDispatch(request, await adminToken(request), order.id);
+    await signInDriverInBrowser(page, driver.phone);
+    await page.goto('/driver');
+
+    await expect(page.getByText(/^Location is off\./)).toBeVisible();
+    const card = orderCard(page, order.trackingNumber);
+    await card.getByRole('button', { name: 'Picked up' }).click();
+    await expect(card.getByRole('button', { name: 'Deliver', exact: true })).toBeVisible();
+    const { timeline } = await customerOrder(request, token, order.id);
+    expect(timeline.filter((event) => event.kind === 'picked-up')).toHaveLength(1);
+  });
+});
