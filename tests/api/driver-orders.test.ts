@@ -433,6 +433,27 @@ describe('proof of delivery', () => {
     expect(await truckStatus(driver.truckNumber)).toBe('AVAILABLE');
   });
 
+  it('counts parallel wrong codes one by one: never more tries than the limit', async () => {
+    const order = await orderOnTheRoad(driver);
+    const wrong = wrongCodeFor(order.deliveryCode!);
+    const answers = await Promise.all(
+      Array.from({ length: CODE_MAX_ATTEMPTS * 2 }, () =>
+        step(driver, order.id, 'deliver', { code: wrong, cashCollected: order.price }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(CODE_MAX_ATTEMPTS).fill(400),
+      ...Array<number>(CODE_MAX_ATTEMPTS).fill(423),
+    ]);
+    expect((await orderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
+    const delivered = await updateOrderStatus(testApp, admin, order.id, {
+      status: 'DELIVERED',
+      reason: 'Receiver identified at the depot',
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+  });
+
   it('gives a new code at the next dispatch', async () => {
     const first = await orderOnTheRoad(driver);
     await step(driver, first.id, 'deliver', {
