@@ -6,6 +6,7 @@ import {
   eq,
   ilike,
   inArray,
+  ne,
   or,
   sql,
   type SQL,
@@ -187,8 +188,9 @@ export async function countTrucks(db: Database): Promise<number> {
   return row?.total ?? 0;
 }
 
+/** The people who use the product from the web: customers and admins (drivers are the fleet). */
 export async function countUsers(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users);
+  const [row] = await db.select({ total: count() }).from(users).where(ne(users.role, 'DRIVER'));
   return row?.total ?? 0;
 }
 

@@ -84,7 +84,7 @@ export function createMessagesService({ db }: { db: Database }) {
       }
       if (secretParamsOf(found.template).length > 0) {
         throw new ConflictError(
-          'This message held a one-time link that is no longer kept; the customer must ask again',
+          'This message held a one-time secret (a link or a code) that is no longer kept, so it cannot be sent again',
         );
       }
       const requeued = await requeueFailedMessage(db, id);

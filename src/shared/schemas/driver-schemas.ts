@@ -33,8 +33,7 @@ export const driverMessages = {
   invalidCode: 'Enter the 6-digit code',
   wrongSignInCode: 'This code is not correct or has expired',
   deliveryCodeWrong: 'The delivery code is not correct.',
-  deliveryCodeLocked:
-    'Too many wrong delivery codes. The office must confirm this delivery.',
+  deliveryCodeLocked: 'Too many wrong delivery codes. The office must confirm this delivery.',
   cashRequired: 'Enter the cash collected (MAD)',
   officeReasonRequired: 'Give the reason the office delivers this order',
   noteRequired: 'Please describe what happened',
