@@ -152,6 +152,7 @@ export async function seedDemoData(app: ZodApp, adminToken: string): Promise<Dem
     customers.push({ app, token });
   }
 
+  let driverNumber = 0;
   for (const [
     fullName,
     nationalId,
@@ -162,10 +163,12 @@ export async function seedDemoData(app: ZodApp, adminToken: string): Promise<Dem
     model,
     type,
   ] of demoFleet) {
+    // Each driver signs in with their own phone, so no two may share one.
+    driverNumber += 1;
     await expectOk(
       call(admin, 'POST', '/api/admin/trucks/add', {
         fullName,
-        phone,
+        phone: `+2126610000${String(driverNumber).padStart(2, '0')}`,
         nationalId,
         license,
         licenseExpire: isoDateFromToday(2 * 365),

@@ -7,6 +7,7 @@ import {
   placeOrder,
   searchList,
   signInAsAdmin,
+  uniquePhone,
 } from './admin-helpers';
 import { adminCredentials, expectHandledHttpError, readSession } from './auth-helpers';
 import { expect, test } from './fixtures';
@@ -48,7 +49,7 @@ async function fillStepOne(
   driver: { name: string; nationalId: string; license: string },
 ) {
   await page.getByLabel('Full Name').fill(driver.name);
-  await page.getByLabel('Phone Number').fill('+212661234567');
+  await page.getByLabel('Phone Number').fill(uniquePhone());
   await page.getByLabel('National ID / CIN').fill(driver.nationalId);
   await page.getByLabel('Driver License Number').fill(driver.license);
   await page.getByLabel('License Expiry Date').fill(dateFromToday(400));
@@ -162,7 +163,7 @@ test('a driver and truck added through the form take an order from confirmation 
   const next = page.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
   await page.getByLabel('Full Name').fill(driverName);
-  await page.getByLabel('Phone Number').fill('+212661234567');
+  await page.getByLabel('Phone Number').fill(uniquePhone());
   await page.getByLabel('National ID / CIN').fill(uniqueCode('JA'));
   await page.getByLabel('Driver License Number').fill(uniqueCode('LIC'));
   await expect(next).toBeDisabled();
@@ -344,7 +345,7 @@ test('an order on the road can be cancelled from Tracking without a reason', asy
     headers: bearer(token),
     data: {
       fullName: 'Karim Bennani',
-      phone: '+212662223344',
+      phone: uniquePhone(),
       nationalId: uniqueCode('KB'),
       license: uniqueCode('LK'),
       licenseExpire: dateFromToday(300),
@@ -503,7 +504,7 @@ test('a duplicate driver or plate is named under its field, on the step that hol
     headers: bearer(token),
     data: {
       fullName: 'Nadia Chraibi',
-      phone: '+212663334455',
+      phone: uniquePhone(),
       nationalId: takenId,
       license: uniqueCode('DL'),
       licenseExpire: dateFromToday(300),
@@ -523,7 +524,7 @@ test('a duplicate driver or plate is named under its field, on the step that hol
   await page.getByLabel('Phone Number').fill('12');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Phone number is not valid')).toBeVisible();
-  await page.getByLabel('Phone Number').fill('+212661234567');
+  await page.getByLabel('Phone Number').fill(uniquePhone());
   await page.getByRole('button', { name: 'Next' }).click();
   await fillStepTwo(page, takenPlate);
   await page.getByRole('button', { name: 'Add', exact: true }).click();

@@ -14,6 +14,7 @@ import {
   signInThroughApi,
   signInWithSevenOrders,
 } from './dashboard-helpers';
+import { uniquePhone } from './admin-helpers';
 import { expect, test } from './fixtures';
 
 /** The customer dashboard of docs/product.md, section 2 and the order page, on a desktop screen. */
@@ -300,7 +301,7 @@ test('an order confirmed by the admin shows on the road, and Mark all as read cl
     headers: admin,
     data: {
       fullName: 'Omar Tazi',
-      phone: '+212662223344',
+      phone: uniquePhone(),
       nationalId: `NT${code}`,
       license: `LN${code}`,
       licenseExpire: addDays(toBusinessDate(new Date()), 300),
