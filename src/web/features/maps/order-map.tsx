@@ -30,7 +30,14 @@ export interface MappedOrder extends OrderMapFields {
  * One order's map (docs/decisions/0009-drivers.md, "Positions, ETA and maps"): pickup and
  * delivery, and while the order is on the road its truck, moved by each live position.
  */
-export function OrderMap({ order, className = '' }: { order: MappedOrder; className?: string }) {
+interface OrderMapProps {
+  order: MappedOrder;
+  className?: string;
+  /** 3 inside a section that already has its h2 (the public tracking result). */
+  headingLevel?: 2 | 3;
+}
+
+export function OrderMap({ order, className = '', headingLevel }: OrderMapProps) {
   const { t } = useTranslation();
   const settings = useMapSettings();
   const live = useLivePositions();
@@ -48,7 +55,7 @@ export function OrderMap({ order, className = '' }: { order: MappedOrder; classN
   }, [pickup, delivery, truck]);
 
   return (
-    <Card title={t('maps.order.title')} className={className}>
+    <Card title={t('maps.order.title')} className={className} headingLevel={headingLevel}>
       <LazyLeafletMap
         label={t('maps.label', { from: order.pickup_loc, to: order.delivery_loc })}
         markers={markers}

@@ -46,7 +46,7 @@ export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking 
         </div>
       </dl>
 
-      <OrderMap order={shipment} />
+      <OrderMap order={shipment} headingLevel={3} />
 
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
         <div className="flex items-start gap-2 sm:col-span-2">
