@@ -1,5 +1,6 @@
 import { listDaysUpTo, toBusinessDate } from '../../shared/business-calendar';
 import { ADMIN_STATUS_TRANSITIONS } from '../../shared/order-lifecycle';
+import { centimesToMad } from '../../shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import {
   DASHBOARD_RECENT_ORDERS,
@@ -18,7 +19,6 @@ import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
-import { centimesToMad } from '../orders/order-view';
 import type { PositionsService } from '../positions/positions-service';
 import {
   countOrdersByStatus,

@@ -1,3 +1,4 @@
+import { cashShortfallCentimes, centimesToMad } from '../../shared/money';
 import type {
   AdminOrder,
   AdminOrderDetail,
@@ -6,7 +7,7 @@ import type {
 import type { OrderMapFields } from '../../shared/schemas/map-schemas';
 import { isDeliveryCodeLocked } from '../drivers/delivery-code';
 import type { CsvColumn } from '../http/csv';
-import { centimesToMad, currentLocationOf, toTimelineEvent } from '../orders/order-view';
+import { currentLocationOf, toTimelineEvent } from '../orders/order-view';
 import { emailOfAccount } from '../users/email-accounts';
 import type { AdminOrderRow, PaymentListRow, TrackingEventRow } from './admin-queries';
 
@@ -27,6 +28,7 @@ export function toAdminOrder({
   const companyName = customer.companyName ?? null;
   const customerEmail = emailOfAccount(customer.email, order.userId);
   const collected = order.cashCollectedCentimes;
+  const shortfall = cashShortfallCentimes(order.priceCentimes, collected);
   return {
     id: order.id,
     orderId: order.id,
@@ -71,10 +73,7 @@ export function toAdminOrder({
     updatedAt: order.updatedAt.toISOString(),
     deliveryCodeLocked: isDeliveryCodeLocked(order),
     cashCollected: collected === null ? null : centimesToMad(collected),
-    cashShortfall:
-      collected !== null && collected < order.priceCentimes
-        ? centimesToMad(order.priceCentimes - collected)
-        : null,
+    cashShortfall: shortfall === null ? null : centimesToMad(shortfall),
     payment: {
       amount: payment ? centimesToMad(payment.amountCentimes) : price,
       status: payment?.status ?? 'unpaid',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -13,4 +13,12 @@ export function loadOrCreateJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * A key of its own for one use of the server's secret (HKDF-SHA256, 32 bytes): the label keeps a
+ * value computed for one use (a sign-in code, a delivery code) from ever passing as another's.
+ */
+export function deriveServerKey(serverSecret: string, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', serverSecret, '', label, 32));
 }

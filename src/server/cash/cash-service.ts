@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMad } from '../../shared/format';
+import { centimesToMad, madToCentimes } from '../../shared/money';
 import { toE164 } from '../../shared/phone';
 import {
   cashMessages,
@@ -17,7 +18,6 @@ import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { BadRequestError, NotFoundError } from '../http/errors';
-import { centimesToMad } from '../orders/order-view';
 import {
   insertRemittance,
   listCashLedger,
@@ -33,8 +33,6 @@ import { toCashLedgerRow, toCashRemittance, toFlaggedCashOrder } from './cash-vi
 function readDriverSearch(q: string | undefined): DriverSearch {
   return q ? { q, phoneE164: toE164(q) } : {};
 }
-
-const toCentimes = (mad: number) => Math.round(mad * 100);
 
 interface CashServiceDeps {
   db: Database;
@@ -87,7 +85,7 @@ export function createCashService({ db, log }: CashServiceDeps) {
       input: RecordRemittance,
       recordedBy: AuthContext,
     ): Promise<RecordRemittanceResult> {
-      const amountCentimes = toCentimes(input.amount);
+      const amountCentimes = madToCentimes(input.amount);
       const result = await db.transaction(async (tx) => {
         const driver = isUuid(input.driverId) ? await lockDriver(tx, input.driverId) : undefined;
         if (!driver) throw new NotFoundError(cashMessages.driverNotFound);

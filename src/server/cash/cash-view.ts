@@ -1,10 +1,10 @@
+import { cashShortfallCentimes, centimesToMad } from '../../shared/money';
 import type {
   CashLedgerRow,
   CashRemittance,
   FlaggedCashOrder,
 } from '../../shared/schemas/cash-schemas';
 import type { CsvColumn } from '../http/csv';
-import { centimesToMad } from '../orders/order-view';
 import type { CashLedgerDbRow, FlaggedOrderDbRow, RemittanceDbRow } from './cash-queries';
 
 export function toCashLedgerRow(row: CashLedgerDbRow): CashLedgerRow {
@@ -44,7 +44,7 @@ export function toFlaggedCashOrder(row: FlaggedOrderDbRow): FlaggedCashOrder {
     driverName: row.driverName,
     price: centimesToMad(row.priceCentimes),
     collected: centimesToMad(collectedCentimes),
-    shortfall: centimesToMad(row.priceCentimes - collectedCentimes),
+    shortfall: centimesToMad(cashShortfallCentimes(row.priceCentimes, collectedCentimes) ?? 0),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
 }

@@ -1,6 +1,7 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { OrderStatus } from '../../shared/order-status';
 import { CODE_MAX_ATTEMPTS, DRIVER_CODE_LENGTH } from '../../shared/schemas/driver-schemas';
+import { deriveServerKey } from '../auth/jwt-secret';
 
 /**
  * The receiver's delivery code (docs/decisions/0009-drivers.md, "Proof of delivery"): derived,
@@ -38,7 +39,7 @@ export function isDeliveryCodeLocked(order: {
 }
 
 export function deriveDeliveryCodeKey(serverSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', serverSecret, '', KEY_LABEL, 32));
+  return deriveServerKey(serverSecret, KEY_LABEL);
 }
 
 export function createDeliveryCodes(key: Buffer): DeliveryCodes {

@@ -6,7 +6,6 @@ import {
   type FailedAttempt,
 } from '../../shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
-import { isUuid } from '../db/uuid';
 import { NotFoundError } from '../http/errors';
 import type { OrderActor, OrderLifecycle } from '../orders/order-lifecycle';
 import { findDriverOrder, listDriverOrders } from './driver-orders-queries';
@@ -27,8 +26,8 @@ interface DriverOrdersServiceDeps {
 
 /**
  * The driver's page (docs/decisions/0009-drivers.md, "The driver's orders"): their own orders
- * and the steps they take on them, every one through the order lifecycle, which refuses another
- * driver's order as unknown.
+ * and the steps they take on them, every one through the order lifecycle, which refuses a
+ * malformed id and another driver's order as unknown.
  */
 export function createDriverOrdersService({ db, lifecycle }: DriverOrdersServiceDeps) {
   const actorOf = ({ userId, driverId }: DriverCaller): OrderActor => ({
@@ -43,10 +42,6 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
     return { message, order: toDriverOrder(row) } satisfies DriverStepResult;
   }
 
-  function assertOrderId(orderId: string) {
-    if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
-  }
-
   return {
     async listOrders(caller: DriverCaller): Promise<DriverOrderList> {
       const { onTheRoad, delivered } = await listDriverOrders(db, caller.driverId);
@@ -54,7 +49,6 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
     },
 
     async pickUp(caller: DriverCaller, orderId: string): Promise<DriverStepResult> {
-      assertOrderId(orderId);
       await lifecycle.pickUp(orderId, actorOf(caller));
       return answer(caller, orderId, 'Picked up');
     },
@@ -64,7 +58,6 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
       orderId: string,
       input: DeliverOrder,
     ): Promise<DriverStepResult> {
-      assertOrderId(orderId);
       await lifecycle.deliver(orderId, actorOf(caller), {
         code: input.code,
         cashCollected: input.cashCollected,
@@ -77,7 +70,6 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
       orderId: string,
       input: FailedAttempt,
     ): Promise<DriverStepResult> {
-      assertOrderId(orderId);
       await lifecycle.failDelivery(orderId, actorOf(caller), {
         reason: FAILED_ATTEMPT_REASON_LABELS[input.reason],
         note: input.note,

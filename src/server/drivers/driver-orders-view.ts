@@ -1,9 +1,9 @@
+import { centimesToMad } from '../../shared/money';
 import type { DriverOrder } from '../../shared/schemas/driver-schemas';
 import { isDeliveryCodeLocked } from './delivery-code';
 import type { DriverOrderRow } from './driver-orders-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-const toMad = (centimes: number) => centimes / 100;
 
 /** What the driver's page shows of one order: where, to whom, what to collect, what is next. */
 export function toDriverOrder({
@@ -36,8 +36,9 @@ export function toDriverOrder({
     quantity: order.quantity,
     shipmentInfo: order.shipmentInfo,
     paymentMethod: method,
-    cashToCollect: method === 'cash_on_delivery' ? toMad(order.priceCentimes) : null,
-    cashCollected: order.cashCollectedCentimes === null ? null : toMad(order.cashCollectedCentimes),
+    cashToCollect: method === 'cash_on_delivery' ? centimesToMad(order.priceCentimes) : null,
+    cashCollected:
+      order.cashCollectedCentimes === null ? null : centimesToMad(order.cashCollectedCentimes),
     failedAttempts,
     deliveryCodeLocked: isDeliveryCodeLocked(order),
     pickedUpAt: iso(order.pickedUpAt),

@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { DRIVER_CODE_LENGTH } from '../../shared/schemas/driver-schemas';
+import { deriveServerKey } from '../auth/jwt-secret';
 
 /**
  * A driver's sign-in code (docs/decisions/0009-drivers.md, "Sign-in by phone"): random, and kept
@@ -18,7 +19,7 @@ export interface SignInCodes {
 const KEY_LABEL = 'atlas-freight/driver-sign-in-code/v1';
 
 export function deriveSignInCodeKey(serverSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', serverSecret, '', KEY_LABEL, 32));
+  return deriveServerKey(serverSecret, KEY_LABEL);
 }
 
 export function createSignInCodes(key: Buffer): SignInCodes {

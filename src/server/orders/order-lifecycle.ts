@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toBusinessDate } from '../../shared/business-calendar';
 import { findDispatchProblems } from '../../shared/fleet-rules';
 import { formatMad } from '../../shared/format';
+import { cashShortfallCentimes, centimesToMad, madToCentimes } from '../../shared/money';
 import {
   findTransitionRefusal,
   ORDER_LIFECYCLE,
@@ -118,15 +119,13 @@ interface OrderLifecycleDeps {
   log: FastifyBaseLogger;
 }
 
-const toCentimes = (mad: number) => Math.round(mad * 100);
-
 /** The delivery's tracking note says what the driver collected and flags a shortfall. */
 function describeCashCollected(collectedCentimes: number, dueCentimes: number): string {
-  const collected = formatMad(collectedCentimes / 100);
-  if (collectedCentimes >= dueCentimes) return `Cash collected ${collected}`;
-  const due = formatMad(dueCentimes / 100);
-  const short = formatMad((dueCentimes - collectedCentimes) / 100);
-  return `Cash collected ${collected} of ${due} (short ${short})`;
+  const collected = formatMad(centimesToMad(collectedCentimes));
+  const shortfall = cashShortfallCentimes(dueCentimes, collectedCentimes);
+  if (shortfall === null) return `Cash collected ${collected}`;
+  const due = formatMad(centimesToMad(dueCentimes));
+  return `Cash collected ${collected} of ${due} (short ${formatMad(centimesToMad(shortfall))})`;
 }
 
 /**
@@ -303,7 +302,7 @@ export function createOrderLifecycle({
             }),
           );
         }
-        collectedCentimes = isCash ? toCentimes(input.cashCollected!) : undefined;
+        collectedCentimes = isCash ? madToCentimes(input.cashCollected!) : undefined;
         note =
           collectedCentimes === undefined
             ? 'Delivered'

@@ -1,4 +1,5 @@
 import { formatShipmentRange } from '../../shared/format';
+import { centimesToMad } from '../../shared/money';
 import type {
   CustomerOrder,
   CustomerOrderDetail,
@@ -8,7 +9,6 @@ import type { OrderMapFields } from '../../shared/schemas/map-schemas';
 import type { OrderRow, OrderWithPayment, TrackingEventRow } from './orders-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-export const centimesToMad = (centimes: number) => centimes / 100;
 
 /** docs/product.md, decision 13: the pickup city until the order is delivered. */
 export function currentLocationOf(order: OrderRow): string {

@@ -1,4 +1,5 @@
 import { findCity } from '../../shared/cities';
+import { madToCentimes } from '../../shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import { calculateServerPrice, formatDistanceText, formatDurationText } from '../../shared/pricing';
 import type {
@@ -103,7 +104,7 @@ export function createOrdersService({
       const pickup = findCity(input.pickup_loc)!;
       const delivery = findCity(input.delivery_loc)!;
       const { route, price } = await priceRoute(pickup, delivery, input.weight, input.priority);
-      const priceCentimes = Math.round(price * 100);
+      const priceCentimes = madToCentimes(price);
 
       for (let attempt = 1; ; attempt += 1) {
         try {

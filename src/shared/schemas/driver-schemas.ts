@@ -173,9 +173,7 @@ export const DriverStepResultSchema = z.object({
 });
 export type DriverStepResult = z.infer<typeof DriverStepResultSchema>;
 
-/** Morocco's bounding box (src/shared/positions.ts): the positions a truck may send. */
-export { MOROCCO_BOUNDS };
-
+/** Inside Morocco's bounding box (src/shared/positions.ts): the positions a truck may send. */
 const coordinate = (min: number, max: number) =>
   z.coerce
     .number({ error: driverMessages.outsideMorocco })
@@ -190,5 +188,3 @@ export const DriverPositionSchema = z.object({
   accuracy: z.coerce.number().min(0).max(100_000).optional(),
 });
 export type DriverPosition = z.output<typeof DriverPositionSchema>;
-
-export { TruckPositionSchema, type TruckPosition } from './map-schemas';
