@@ -27,6 +27,15 @@ function CashTime({ iso }: { iso: string | null }) {
 
 const money = (amount: number) => <span className="whitespace-nowrap">{formatMad(amount)}</span>;
 
+/** The ledgers' many amount columns: the amount in MAD, on one line, aligned to the end. */
+function moneyColumn<Row>(
+  id: string,
+  header: string,
+  amountOf: (row: Row) => number,
+): AdminColumn<Row> {
+  return { id, header, cell: (row) => money(amountOf(row)), align: 'end' };
+}
+
 /** The drivers' lines, each with its "Record cash handed in" button. */
 export function useLedgerColumns(
   onRecord: (row: CashLedgerRow) => void,
@@ -55,18 +64,8 @@ export function useLedgerColumns(
         </span>
       ),
     },
-    {
-      id: 'collected',
-      header: t('admin.cash.columns.collected'),
-      cell: (row) => money(row.collected),
-      align: 'end',
-    },
-    {
-      id: 'handedIn',
-      header: t('admin.cash.columns.handedIn'),
-      cell: (row) => money(row.handedIn),
-      align: 'end',
-    },
+    moneyColumn('collected', t('admin.cash.columns.collected'), (row) => row.collected),
+    moneyColumn('handedIn', t('admin.cash.columns.handedIn'), (row) => row.handedIn),
     {
       id: 'outstanding',
       header: t('admin.cash.columns.outstanding'),
@@ -124,12 +123,7 @@ export function useRemittanceColumns(): AdminColumn<CashRemittance>[] {
       cell: (row) => <CashTime iso={row.createdAt} />,
     },
     { id: 'driver', header: t('admin.cash.columns.driver'), cell: (row) => row.driverName },
-    {
-      id: 'amount',
-      header: t('admin.cash.columns.amount'),
-      cell: (row) => money(row.amount),
-      align: 'end',
-    },
+    moneyColumn('amount', t('admin.cash.columns.amount'), (row) => row.amount),
     {
       id: 'note',
       header: t('admin.cash.columns.note'),
@@ -154,18 +148,8 @@ export function useFlaggedColumns(): AdminColumn<FlaggedCashOrder>[] {
       cell: (row) => <OrderIdLink id={row.orderId} trackingNumber={row.trackingNumber} />,
     },
     { id: 'driver', header: t('admin.cash.columns.driver'), cell: (row) => row.driverName },
-    {
-      id: 'price',
-      header: t('admin.cash.columns.price'),
-      cell: (row) => money(row.price),
-      align: 'end',
-    },
-    {
-      id: 'collected',
-      header: t('admin.cash.columns.collected'),
-      cell: (row) => money(row.collected),
-      align: 'end',
-    },
+    moneyColumn('price', t('admin.cash.columns.price'), (row) => row.price),
+    moneyColumn('collected', t('admin.cash.columns.collected'), (row) => row.collected),
     {
       id: 'shortfall',
       header: t('admin.cash.columns.shortfall'),

@@ -7,8 +7,9 @@ import {
   REMITTANCE_NOTE_MAX_LENGTH,
   type CashLedgerRow,
 } from '../../../../shared/schemas/cash-schemas';
-import { buttonClassName } from '../../../ui/button-styles';
-import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { FormField } from '../../../ui/form-field';
+import { inputClassName } from '../../../ui/input-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { describeActionError } from '../admin-errors';
 import { notifyError, notifySuccess } from '../components/admin-toasts';
@@ -34,8 +35,6 @@ interface RecordRemittanceDialogProps {
 export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const amountId = useId();
-  const noteId = useId();
   const amountField = useRef<HTMLInputElement>(null);
   const [amount, setAmount] = useState(driver.outstanding.toFixed(2));
   const [note, setNote] = useState('');
@@ -93,68 +92,46 @@ export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDial
             })}
           </p>
         </div>
-        <div>
-          <label htmlFor={amountId} className={labelClassName}>
-            {t('admin.cash.dialog.amount')}
-          </label>
-          <input
-            ref={amountField}
-            id={amountId}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setErrors((current) => ({ ...current, amount: undefined }));
-            }}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={errors.amount ? `${amountId}-error` : undefined}
-            aria-required
-            className={`${inputClassName(Boolean(errors.amount))} tabular-nums`}
-          />
-          {errors.amount && (
-            <p id={`${amountId}-error`} className="mt-1 text-sm text-red-700">
-              {errors.amount}
-            </p>
+        <FormField label={t('admin.cash.dialog.amount')} error={errors.amount}>
+          {(control) => (
+            <input
+              ref={amountField}
+              {...control}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                setErrors((current) => ({ ...current, amount: undefined }));
+              }}
+              aria-required
+              className={`${inputClassName(Boolean(errors.amount))} tabular-nums`}
+            />
           )}
-        </div>
-        <div>
-          <label htmlFor={noteId} className={labelClassName}>
-            {t('admin.cash.dialog.note')}
-          </label>
-          <textarea
-            id={noteId}
-            rows={3}
-            maxLength={REMITTANCE_NOTE_MAX_LENGTH}
-            value={note}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setErrors((current) => ({ ...current, note: undefined }));
-            }}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? `${noteId}-error` : undefined}
-            className={inputClassName(Boolean(errors.note))}
-          />
-          {errors.note && (
-            <p id={`${noteId}-error`} className="mt-1 text-sm text-red-700">
-              {errors.note}
-            </p>
+        </FormField>
+        <FormField label={t('admin.cash.dialog.note')} error={errors.note}>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              maxLength={REMITTANCE_NOTE_MAX_LENGTH}
+              value={note}
+              onChange={(event) => {
+                setNote(event.target.value);
+                setErrors((current) => ({ ...current, note: undefined }));
+              }}
+              className={inputClassName(Boolean(errors.note))}
+            />
           )}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
-            {t('admin.cash.dialog.cancel')}
-          </button>
-          <button
-            type="submit"
-            disabled={record.isPending}
-            aria-busy={record.isPending || undefined}
-            className={buttonClassName('primary')}
-          >
-            {record.isPending ? t('admin.cash.dialog.submitting') : t('admin.cash.dialog.submit')}
-          </button>
-        </div>
+        </FormField>
+        <DialogActions
+          cancelLabel={t('admin.cash.dialog.cancel')}
+          onCancel={onClose}
+          submitLabel={t('admin.cash.dialog.submit')}
+          busyLabel={t('admin.cash.dialog.submitting')}
+          busy={record.isPending}
+        />
       </form>
     </ModalDialog>
   );

@@ -5,8 +5,9 @@ import {
   CancellationReasonSchema,
   type AdminOrder,
 } from '../../../../shared/schemas/admin-schemas';
-import { buttonClassName } from '../../../ui/button-styles';
-import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { FormField } from '../../../ui/form-field';
+import { inputClassName } from '../../../ui/input-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { describeActionError } from '../admin-errors';
 import { useUpdateOrderStatus } from '../api/admin-api';
@@ -34,8 +35,6 @@ export function CancelOrderDialog({
 }: CancelOrderDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
-  const fieldId = useId();
-  const errorId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -83,45 +82,35 @@ export function CancelOrderDialog({
               : t('admin.cancelDialog.leadInTransit')}
           </p>
         </div>
-        <div>
-          <label htmlFor={fieldId} className={labelClassName}>
-            {reasonRequired
-              ? t('admin.cancelDialog.reason')
-              : t('admin.cancelDialog.reasonOptional')}
-          </label>
-          <textarea
-            ref={field}
-            id={fieldId}
-            rows={3}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            aria-required={reasonRequired || undefined}
-            className={inputClassName(Boolean(error))}
-          />
-          {error && (
-            <p id={errorId} className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
+        <FormField
+          label={
+            reasonRequired ? t('admin.cancelDialog.reason') : t('admin.cancelDialog.reasonOptional')
+          }
+          error={error}
+        >
+          {(control) => (
+            <textarea
+              ref={field}
+              {...control}
+              rows={3}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
+              aria-required={reasonRequired || undefined}
+              className={inputClassName(Boolean(error))}
+            />
           )}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
-            {t('admin.cancelDialog.keep')}
-          </button>
-          <button
-            type="submit"
-            disabled={update.isPending}
-            aria-busy={update.isPending || undefined}
-            className={buttonClassName('danger')}
-          >
-            {update.isPending ? t('admin.cancelDialog.submitting') : t('admin.cancelDialog.submit')}
-          </button>
-        </div>
+        </FormField>
+        <DialogActions
+          cancelLabel={t('admin.cancelDialog.keep')}
+          onCancel={onClose}
+          submitLabel={t('admin.cancelDialog.submit')}
+          busyLabel={t('admin.cancelDialog.submitting')}
+          busy={update.isPending}
+          variant="danger"
+        />
       </form>
     </ModalDialog>
   );

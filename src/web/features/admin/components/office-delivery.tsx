@@ -4,8 +4,9 @@ import { KeyRound } from 'lucide-react';
 import { shortenIdForDashboard } from '../../../../shared/format';
 import type { AdminOrder } from '../../../../shared/schemas/admin-schemas';
 import { OfficeDeliveryReasonSchema } from '../../../../shared/schemas/driver-schemas';
-import { buttonClassName } from '../../../ui/button-styles';
-import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { FormField } from '../../../ui/form-field';
+import { inputClassName } from '../../../ui/input-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { describeActionError } from '../admin-errors';
 import { useUpdateOrderStatus } from '../api/admin-api';
@@ -33,8 +34,6 @@ export function DeliveryCodeLockedNotice({ order }: { order: AdminOrder }) {
 export function OfficeDeliveryDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const fieldId = useId();
-  const errorId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -76,45 +75,29 @@ export function OfficeDeliveryDialog({ order, onClose }: { order: AdminOrder; on
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t('admin.officeDelivery.lead')}</p>
         </div>
-        <div>
-          <label htmlFor={fieldId} className={labelClassName}>
-            {t('admin.officeDelivery.reason')}
-          </label>
-          <textarea
-            ref={field}
-            id={fieldId}
-            rows={3}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            aria-required
-            className={inputClassName(Boolean(error))}
-          />
-          {error && (
-            <p id={errorId} className="mt-1 text-sm text-red-700">
-              {error}
-            </p>
+        <FormField label={t('admin.officeDelivery.reason')} error={error}>
+          {(control) => (
+            <textarea
+              ref={field}
+              {...control}
+              rows={3}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
+              aria-required
+              className={inputClassName(Boolean(error))}
+            />
           )}
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
-            {t('admin.officeDelivery.back')}
-          </button>
-          <button
-            type="submit"
-            disabled={update.isPending}
-            aria-busy={update.isPending || undefined}
-            className={buttonClassName('primary')}
-          >
-            {update.isPending
-              ? t('admin.officeDelivery.submitting')
-              : t('admin.officeDelivery.submit')}
-          </button>
-        </div>
+        </FormField>
+        <DialogActions
+          cancelLabel={t('admin.officeDelivery.back')}
+          onCancel={onClose}
+          submitLabel={t('admin.officeDelivery.submit')}
+          busyLabel={t('admin.officeDelivery.submitting')}
+          busy={update.isPending}
+        />
       </form>
     </ModalDialog>
   );

@@ -3,7 +3,7 @@ import { useId, useState, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
-import { buttonClassName } from '../../../ui/button-styles';
+import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 
 type NativeInputProps = Omit<
@@ -125,16 +125,15 @@ interface SubmitButtonProps {
   busyLabel: string;
 }
 
-/** Disabled and showing its busy text while the form is being sent. */
+/** The auth forms' submit: large, across the whole form. */
 export function SubmitButton({ busy, label, busyLabel }: SubmitButtonProps) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      aria-busy={busy || undefined}
-      className={`${buttonClassName('primary', 'lg')} w-full`}
-    >
-      {busy ? busyLabel : label}
-    </button>
+    <BusySubmitButton
+      busy={busy}
+      label={label}
+      busyLabel={busyLabel}
+      size="lg"
+      className="w-full"
+    />
   );
 }

@@ -9,8 +9,10 @@ import {
   type DriverOrder,
 } from '../../../../shared/schemas/driver-schemas';
 import { ApiError } from '../../../app/api-client';
-import { buttonClassName } from '../../../ui/button-styles';
-import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { FormAlert } from '../../../ui/form-alert';
+import { FormField } from '../../../ui/form-field';
+import { inputClassName } from '../../../ui/input-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import type { StepQueue } from '../offline/use-step-queue';
 
@@ -32,8 +34,6 @@ export function DeliverDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const codeId = useId();
-  const cashId = useId();
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [cash, setCash] = useState('');
@@ -95,72 +95,48 @@ export function DeliverDialog({
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t('driver.deliver.lead')}</p>
         </div>
-        <div>
-          <label htmlFor={codeId} className={labelClassName}>
-            {t('driver.deliver.code')}
-          </label>
-          <input
-            ref={codeInput}
-            id={codeId}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={DRIVER_CODE_LENGTH}
-            aria-invalid={errors.code ? true : undefined}
-            aria-describedby={errors.code ? `${codeId}-error` : undefined}
-            className={`${inputClassName(Boolean(errors.code))} font-mono tracking-[0.3em] tabular-nums`}
-          />
-          {errors.code && (
-            <p id={`${codeId}-error`} className="mt-1 text-sm text-red-700">
-              {errors.code}
-            </p>
-          )}
-        </div>
-        {collectsCash && (
-          <div>
-            <label htmlFor={cashId} className={labelClassName}>
-              {t('driver.deliver.cash')}
-            </label>
+        <FormField label={t('driver.deliver.code')} error={errors.code}>
+          {(control) => (
             <input
-              id={cashId}
-              value={cash}
-              onChange={(event) => setCash(event.target.value)}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={errors.cashCollected ? true : undefined}
-              aria-describedby={`${cashId}-hint${errors.cashCollected ? ` ${cashId}-error` : ''}`}
-              className={`${inputClassName(Boolean(errors.cashCollected))} tabular-nums`}
+              ref={codeInput}
+              {...control}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={DRIVER_CODE_LENGTH}
+              className={`${inputClassName(Boolean(errors.code))} font-mono tracking-[0.3em] tabular-nums`}
             />
-            <p id={`${cashId}-hint`} className="mt-1 text-sm text-slate-600">
-              {t('driver.deliver.cashHint', { amount: formatMad(order.cashToCollect ?? 0) })}
-            </p>
-            {errors.cashCollected && (
-              <p id={`${cashId}-error`} className="mt-1 text-sm text-red-700">
-                {errors.cashCollected}
-              </p>
-            )}
-          </div>
-        )}
-        {refusal && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {refusal}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
-            {t('driver.deliver.cancel')}
-          </button>
-          <button
-            type="submit"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className={buttonClassName('primary', 'lg')}
+          )}
+        </FormField>
+        {collectsCash && (
+          <FormField
+            label={t('driver.deliver.cash')}
+            hint={t('driver.deliver.cashHint', { amount: formatMad(order.cashToCollect ?? 0) })}
+            error={errors.cashCollected}
           >
-            {busy ? t('driver.deliver.submitting') : t('driver.deliver.submit')}
-          </button>
-        </div>
+            {(control) => (
+              <input
+                {...control}
+                value={cash}
+                onChange={(event) => setCash(event.target.value)}
+                inputMode="decimal"
+                autoComplete="off"
+                className={`${inputClassName(Boolean(errors.cashCollected))} tabular-nums`}
+              />
+            )}
+          </FormField>
+        )}
+        <FormAlert message={refusal} />
+        <DialogActions
+          cancelLabel={t('driver.deliver.cancel')}
+          onCancel={onClose}
+          submitLabel={t('driver.deliver.submit')}
+          busyLabel={t('driver.deliver.submitting')}
+          busy={busy}
+          size="lg"
+        />
       </form>
     </ModalDialog>
   );

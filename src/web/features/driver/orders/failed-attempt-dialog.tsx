@@ -9,8 +9,10 @@ import {
   type FailedAttemptReason,
 } from '../../../../shared/schemas/driver-schemas';
 import { ApiError } from '../../../app/api-client';
-import { buttonClassName } from '../../../ui/button-styles';
-import { inputClassName, labelClassName } from '../../../ui/input-styles';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { FormAlert } from '../../../ui/form-alert';
+import { FormField } from '../../../ui/form-field';
+import { inputClassName } from '../../../ui/input-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import type { StepQueue } from '../offline/use-step-queue';
 
@@ -31,8 +33,6 @@ export function FailedAttemptDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const reasonId = useId();
-  const noteId = useId();
   const reasonSelect = useRef<HTMLSelectElement>(null);
   const [reason, setReason] = useState<FailedAttemptReason | ''>('');
   const [note, setNote] = useState('');
@@ -82,74 +82,53 @@ export function FailedAttemptDialog({
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {t('driver.failed.title', { trackingNumber: order.trackingNumber })}
         </h2>
-        <div>
-          <label htmlFor={reasonId} className={labelClassName}>
-            {t('driver.failed.reason')}
-          </label>
-          <select
-            ref={reasonSelect}
-            id={reasonId}
-            value={reason}
-            onChange={(event) => setReason(event.target.value as FailedAttemptReason)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-            className={inputClassName(Boolean(errors.reason))}
-          >
-            <option value="" disabled>
-              {t('driver.failed.chooseReason')}
-            </option>
-            {FAILED_ATTEMPT_REASONS.map((value) => (
-              <option key={value} value={value}>
-                {t(`driver.failedReasons.${value}`, {
-                  defaultValue: FAILED_ATTEMPT_REASON_LABELS[value],
-                })}
+        <FormField label={t('driver.failed.reason')} error={errors.reason}>
+          {(control) => (
+            <select
+              ref={reasonSelect}
+              {...control}
+              value={reason}
+              onChange={(event) => setReason(event.target.value as FailedAttemptReason)}
+              className={inputClassName(Boolean(errors.reason))}
+            >
+              <option value="" disabled>
+                {t('driver.failed.chooseReason')}
               </option>
-            ))}
-          </select>
-          {errors.reason && (
-            <p id={`${reasonId}-error`} className="mt-1 text-sm text-red-700">
-              {errors.reason}
-            </p>
+              {FAILED_ATTEMPT_REASONS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`driver.failedReasons.${value}`, {
+                    defaultValue: FAILED_ATTEMPT_REASON_LABELS[value],
+                  })}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
-        <div>
-          <label htmlFor={noteId} className={labelClassName}>
-            {reason === 'other' ? t('driver.failed.note') : t('driver.failed.noteOptional')}
-          </label>
-          <textarea
-            id={noteId}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            rows={3}
-            maxLength={500}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? `${noteId}-error` : undefined}
-            className={inputClassName(Boolean(errors.note))}
-          />
-          {errors.note && (
-            <p id={`${noteId}-error`} className="mt-1 text-sm text-red-700">
-              {errors.note}
-            </p>
+        </FormField>
+        <FormField
+          label={reason === 'other' ? t('driver.failed.note') : t('driver.failed.noteOptional')}
+          error={errors.note}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              rows={3}
+              maxLength={500}
+              className={inputClassName(Boolean(errors.note))}
+            />
           )}
-        </div>
-        {refusal && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {refusal}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
-            {t('driver.failed.cancel')}
-          </button>
-          <button
-            type="submit"
-            disabled={busy}
-            aria-busy={busy || undefined}
-            className={buttonClassName('danger', 'lg')}
-          >
-            {busy ? t('driver.failed.submitting') : t('driver.failed.submit')}
-          </button>
-        </div>
+        </FormField>
+        <FormAlert message={refusal} />
+        <DialogActions
+          cancelLabel={t('driver.failed.cancel')}
+          onCancel={onClose}
+          submitLabel={t('driver.failed.submit')}
+          busyLabel={t('driver.failed.submitting')}
+          busy={busy}
+          variant="danger"
+          size="lg"
+        />
       </form>
     </ModalDialog>
   );

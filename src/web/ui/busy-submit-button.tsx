@@ -1,0 +1,35 @@
+import { buttonClassName, type ButtonSize, type ButtonVariant } from './button-styles';
+
+interface BusySubmitButtonProps {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}
+
+/** Every form's submit: disabled and showing its busy text while the form is being sent. */
+export function BusySubmitButton({
+  busy,
+  label,
+  busyLabel,
+  variant = 'primary',
+  size = 'md',
+  className,
+}: BusySubmitButtonProps) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      aria-busy={busy || undefined}
+      className={
+        className
+          ? `${buttonClassName(variant, size)} ${className}`
+          : buttonClassName(variant, size)
+      }
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
