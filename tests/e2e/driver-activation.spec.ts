@@ -1,0 +1,39 @@
+import { searchList, signInAsAdmin } from './admin-helpers';
+import { addDriverThroughApi, signInDriverThroughApi } from './driver-helpers';
+import { expect, test } from './fixtures';
+import { bearer } from './order-helpers';
+
+test('an admin deactivates a driver on Trucks Active: their session ends, and once reactivated they sign in again', async ({
+  page,
+  request,
+}) => {
+  const adminToken = await signInAsAdmin(page);
+  const driver = await addDriverThroughApi(request, adminToken, 'Karim Lahlou');
+  const driverToken = await signInDriverThroughApi(request, driver.phone);
+
+  await page.goto('/admin/trucks-active');
+  await searchList(page, driver.plate);
+  const row = page.getByRole('table', { name: 'Trucks' }).getByRole('row').filter({
+    hasText: driver.plate,
+  });
+  await row.getByRole('button', { name: 'Deactivate Karim Lahlou' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Deactivate Karim Lahlou?' });
+  await dialog.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Deactivated')).toBeVisible();
+
+  // The driver's open session has ended.
+  const orders = await request.get('/api/driver/orders', { headers: bearer(driverToken) });
+  expect(orders.status()).toBe(401);
+
+  await row.getByRole('button', { name: 'Reactivate Karim Lahlou' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reactivate Karim Lahlou?' })
+    .getByRole('button', { name: 'Reactivate' })
+    .click();
+  await expect(row.getByText('Deactivated')).toBeHidden();
+  // Signed in again with a fresh code from their SMS.
+  const again = await signInDriverThroughApi(request, driver.phone);
+  const reopened = await request.get('/api/driver/orders', { headers: bearer(again) });
+  expect(reopened.status()).toBe(200);
+});
