@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cities, cityNames, findCitiesContaining, findCity } from './cities';
+import { cities, cityLabel, cityNames, findCitiesContaining, findCity } from './cities';
 
 const REQUIRED_CITIES = [
   'Casablanca',
@@ -179,5 +179,74 @@ describe('findCitiesContaining', () => {
   it('finds nothing for blank text or a place that is not listed', () => {
     expect(findCitiesContaining('  ')).toEqual([]);
     expect(findCitiesContaining('Paris')).toEqual([]);
+  });
+});
+
+describe('cityLabel', () => {
+  it('names a city in French and Arabic, the canonical name in English', () => {
+    expect(cityLabel('Casablanca', 'en')).toBe('Casablanca');
+    expect(cityLabel('Casablanca', 'fr')).toBe('Casablanca');
+    expect(cityLabel('Casablanca', 'ar')).toBe('الدار البيضاء');
+    expect(cityLabel('Tangier', 'fr')).toBe('Tanger');
+    expect(cityLabel('Tangier', 'ar')).toBe('طنجة');
+    expect(cityLabel('Fes', 'fr')).toBe('Fès');
+    expect(cityLabel('Fes', 'ar')).toBe('فاس');
+    expect(cityLabel('Laayoune', 'fr')).toBe('Laâyoune');
+    expect(cityLabel('Beni Mellal', 'fr')).toBe('Béni Mellal');
+    expect(cityLabel('Rabat', 'ar')).toBe('الرباط');
+    expect(cityLabel('Marrakech', 'ar')).toBe('مراكش');
+  });
+
+  it('gives every city of the list a French and an Arabic name', () => {
+    for (const { city } of cities) {
+      const french = cityLabel(city, 'fr');
+      const arabic = cityLabel(city, 'ar');
+      expect(french.replace(/[^a-z]/gi, ''), city).not.toBe('');
+      expect(arabic, city).toMatch(/^[\u0621-\u064a ]+$/);
+    }
+    const arabicNames = cities.map(({ city }) => cityLabel(city, 'ar'));
+    expect(new Set(arabicNames).size).toBe(cities.length);
+  });
+
+  it('returns a name outside the list as is, in every language', () => {
+    expect(cityLabel('Paris', 'fr')).toBe('Paris');
+    expect(cityLabel('Paris', 'ar')).toBe('Paris');
+    expect(cityLabel('', 'ar')).toBe('');
+    expect(cityLabel('fez', 'en')).toBe('fez');
+  });
+});
+
+describe('finding a city in French and Arabic', () => {
+  it('finds every city from its French and its Arabic name', () => {
+    for (const city of cities) {
+      expect(findCity(cityLabel(city.city, 'fr')), city.city).toBe(city);
+      expect(findCity(cityLabel(city.city, 'ar')), city.city).toBe(city);
+    }
+  });
+
+  it('ignores harakat, tatweel and the spellings of alif, ta marbuta and alif maqsura', () => {
+    expect(findCity('الرِّبَاط')?.city).toBe('Rabat');
+    expect(findCity('الربـــاط')?.city).toBe('Rabat');
+    expect(findCity('اكادير')?.city).toBe('Agadir');
+    expect(findCity('اسفي')?.city).toBe('Safi');
+    expect(findCity('طنجه')?.city).toBe('Tangier');
+    expect(findCity('بيوكري')?.city).toBe('Biougra');
+    expect(findCity('الدارالبيضاء')?.city).toBe('Casablanca');
+  });
+
+  it('finds cities by part of their Arabic or French name', () => {
+    expect(findCitiesContaining('البيضاء').map((city) => city.city)).toEqual(['Casablanca']);
+    expect(findCitiesContaining('العيون').map((city) => city.city)).toEqual([
+      'Laayoune',
+      'El Aioun',
+    ]);
+    expect(findCitiesContaining('kénit').map((city) => city.city)).toEqual(['Kenitra']);
+    expect(findCitiesContaining('مراك').map((city) => city.city)).toEqual(['Marrakech']);
+  });
+
+  it('keeps the canonical name when another language spells a different city alike', () => {
+    expect(findCity('Laayoune')?.city).toBe('Laayoune');
+    expect(findCity('العيون')?.city).toBe('Laayoune');
+    expect(findCity('العيون الشرقية')?.city).toBe('El Aioun');
   });
 });

@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locales';
+
 export type CityCapital = '' | 'admin' | 'primary' | 'minor';
 
 /**
@@ -154,6 +156,109 @@ export const cities: readonly City[] = [
   defineCity('Tarfaya', 27.9378, -12.9264, LAAYOUNE_SAKIA_EL_HAMRA, 'minor', 8_624),
 ];
 
+/**
+ * Each city's name in French (the usual spelling, accents included) and in Arabic. The list's
+ * own names stay the canonical ones that the API stores and answers with; these are for
+ * showing (cityLabel) and for finding a city from what a reader types in their language.
+ */
+const CITY_NAMES: Readonly<Record<string, { fr: string; ar: string }>> = {
+  Casablanca: { fr: 'Casablanca', ar: 'الدار البيضاء' },
+  Rabat: { fr: 'Rabat', ar: 'الرباط' },
+  Fes: { fr: 'Fès', ar: 'فاس' },
+  Marrakech: { fr: 'Marrakech', ar: 'مراكش' },
+  Tangier: { fr: 'Tanger', ar: 'طنجة' },
+  Sale: { fr: 'Salé', ar: 'سلا' },
+  Meknes: { fr: 'Meknès', ar: 'مكناس' },
+  Oujda: { fr: 'Oujda', ar: 'وجدة' },
+  Kenitra: { fr: 'Kénitra', ar: 'القنيطرة' },
+  Agadir: { fr: 'Agadir', ar: 'أكادير' },
+  Tetouan: { fr: 'Tétouan', ar: 'تطوان' },
+  Temara: { fr: 'Témara', ar: 'تمارة' },
+  Safi: { fr: 'Safi', ar: 'آسفي' },
+  Laayoune: { fr: 'Laâyoune', ar: 'العيون' },
+  Mohammedia: { fr: 'Mohammédia', ar: 'المحمدية' },
+  Khouribga: { fr: 'Khouribga', ar: 'خريبكة' },
+  'El Jadida': { fr: 'El Jadida', ar: 'الجديدة' },
+  'Beni Mellal': { fr: 'Béni Mellal', ar: 'بني ملال' },
+  'Ait Melloul': { fr: 'Aït Melloul', ar: 'أيت ملول' },
+  Nador: { fr: 'Nador', ar: 'الناظور' },
+  Taza: { fr: 'Taza', ar: 'تازة' },
+  Settat: { fr: 'Settat', ar: 'سطات' },
+  Berrechid: { fr: 'Berrechid', ar: 'برشيد' },
+  Khemisset: { fr: 'Khémisset', ar: 'الخميسات' },
+  Inezgane: { fr: 'Inezgane', ar: 'إنزكان' },
+  'Ksar El Kebir': { fr: 'Ksar El Kébir', ar: 'القصر الكبير' },
+  Larache: { fr: 'Larache', ar: 'العرائش' },
+  Guelmim: { fr: 'Guelmim', ar: 'كلميم' },
+  Khenifra: { fr: 'Khénifra', ar: 'خنيفرة' },
+  Berkane: { fr: 'Berkane', ar: 'بركان' },
+  Dakhla: { fr: 'Dakhla', ar: 'الداخلة' },
+  Taourirt: { fr: 'Taourirt', ar: 'تاوريرت' },
+  Bouskoura: { fr: 'Bouskoura', ar: 'بوسكورة' },
+  'Fquih Ben Salah': { fr: 'Fquih Ben Salah', ar: 'الفقيه بن صالح' },
+  'Oued Zem': { fr: 'Oued Zem', ar: 'وادي زم' },
+  'Kelaa des Sraghna': { fr: 'El Kelâa des Sraghna', ar: 'قلعة السراغنة' },
+  'Sidi Slimane': { fr: 'Sidi Slimane', ar: 'سيدي سليمان' },
+  Errachidia: { fr: 'Errachidia', ar: 'الرشيدية' },
+  Guercif: { fr: 'Guercif', ar: 'جرسيف' },
+  'Oulad Teima': { fr: 'Ouled Teïma', ar: 'أولاد تايمة' },
+  'Ben Guerir': { fr: 'Benguérir', ar: 'ابن جرير' },
+  Tiflet: { fr: 'Tiflet', ar: 'تيفلت' },
+  Taroudant: { fr: 'Taroudant', ar: 'تارودانت' },
+  Sefrou: { fr: 'Sefrou', ar: 'صفرو' },
+  Essaouira: { fr: 'Essaouira', ar: 'الصويرة' },
+  Fnideq: { fr: 'Fnideq', ar: 'الفنيدق' },
+  'Sidi Kacem': { fr: 'Sidi Kacem', ar: 'سيدي قاسم' },
+  Tiznit: { fr: 'Tiznit', ar: 'تيزنيت' },
+  'Tan-Tan': { fr: 'Tan-Tan', ar: 'طانطان' },
+  Ouarzazate: { fr: 'Ouarzazate', ar: 'ورزازات' },
+  'Souk El Arbaa': { fr: 'Souk El Arbaâ', ar: 'سوق أربعاء الغرب' },
+  Youssoufia: { fr: 'Youssoufia', ar: 'اليوسفية' },
+  Martil: { fr: 'Martil', ar: 'مرتيل' },
+  Skhirat: { fr: 'Skhirat', ar: 'الصخيرات' },
+  Ouazzane: { fr: 'Ouezzane', ar: 'وزان' },
+  Benslimane: { fr: 'Benslimane', ar: 'بنسليمان' },
+  Smara: { fr: 'Smara', ar: 'السمارة' },
+  'Al Hoceima': { fr: 'Al Hoceïma', ar: 'الحسيمة' },
+  "M'diq": { fr: "M'diq", ar: 'المضيق' },
+  Midelt: { fr: 'Midelt', ar: 'ميدلت' },
+  Azrou: { fr: 'Azrou', ar: 'أزرو' },
+  'Sidi Bennour': { fr: 'Sidi Bennour', ar: 'سيدي بنور' },
+  'Kasba Tadla': { fr: 'Kasba Tadla', ar: 'قصبة تادلة' },
+  Boujad: { fr: 'Boujad', ar: 'أبي الجعد' },
+  Jerada: { fr: 'Jerada', ar: 'جرادة' },
+  Chefchaouen: { fr: 'Chefchaouen', ar: 'شفشاون' },
+  Boujdour: { fr: 'Boujdour', ar: 'بوجدور' },
+  Tinghir: { fr: 'Tinghir', ar: 'تنغير' },
+  'El Aioun': { fr: 'El Aïoun', ar: 'العيون الشرقية' },
+  Azemmour: { fr: 'Azemmour', ar: 'أزمور' },
+  Zagora: { fr: 'Zagora', ar: 'زاكورة' },
+  Imzouren: { fr: 'Imzouren', ar: 'إمزورن' },
+  'Sidi Yahya El Gharb': { fr: 'Sidi Yahya El Gharb', ar: 'سيدي يحيى الغرب' },
+  Biougra: { fr: 'Biougra', ar: 'بيوكرى' },
+  Taounate: { fr: 'Taounate', ar: 'تاونات' },
+  Zaio: { fr: 'Zaïo', ar: 'زايو' },
+  'El Hajeb': { fr: 'El Hajeb', ar: 'الحاجب' },
+  Asilah: { fr: 'Asilah', ar: 'أصيلة' },
+  Azilal: { fr: 'Azilal', ar: 'أزيلال' },
+  Bouznika: { fr: 'Bouznika', ar: 'بوزنيقة' },
+  'Ait Ourir': { fr: 'Aït Ourir', ar: 'أيت أورير' },
+  Bouarfa: { fr: 'Bouarfa', ar: 'بوعرفة' },
+  Missour: { fr: 'Missour', ar: 'ميسور' },
+  Erfoud: { fr: 'Erfoud', ar: 'أرفود' },
+  'Sidi Ifni': { fr: 'Sidi Ifni', ar: 'سيدي إفني' },
+  Rissani: { fr: 'Rissani', ar: 'الريصاني' },
+  Tata: { fr: 'Tata', ar: 'طاطا' },
+  Chichaoua: { fr: 'Chichaoua', ar: 'شيشاوة' },
+  Assa: { fr: 'Assa', ar: 'آسا' },
+  Driouch: { fr: 'Driouch', ar: 'الدريوش' },
+  Ifrane: { fr: 'Ifrane', ar: 'إفران' },
+  "Kelaat M'Gouna": { fr: "Kelâat M'Gouna", ar: 'قلعة مكونة' },
+  Figuig: { fr: 'Figuig', ar: 'فجيج' },
+  Saidia: { fr: 'Saïdia', ar: 'السعيدية' },
+  Tarfaya: { fr: 'Tarfaya', ar: 'طرفاية' },
+};
+
 /** Other spellings people type for a city of the list, beyond accents, case and punctuation. */
 const CITY_ALIASES: Readonly<Record<string, string>> = {
   Fez: 'Fes',
@@ -174,20 +279,42 @@ const CITY_ALIASES: Readonly<Record<string, string>> = {
   'Qasbat Tadla': 'Kasba Tadla',
   Arfoud: 'Erfoud',
   'Kalaat MGouna': "Kelaat M'Gouna",
+  'Fkih Ben Salah': 'Fquih Ben Salah',
+  'بن جرير': 'Ben Guerir',
+  'ابن سليمان': 'Benslimane',
+  'سوق الأربعاء': 'Souk El Arbaa',
+  'العيون سيدي ملوك': 'El Aioun',
+  'أبو الجعد': 'Boujad',
 };
 
-/** 'Ksar el-Kébir ' and 'KSAR EL KEBIR' meet at 'ksarelkebir'. */
+/**
+ * 'Ksar el-Kébir ' and 'KSAR EL KEBIR' meet at 'ksarelkebir'; 'القصر الكبير' and 'القَصْر
+ * الكبير' meet too. Arabic loses its short vowels (harakat) and the tatweel, and the letters
+ * people write interchangeably become one: أ إ آ → ا (NFD splits the hamza or madda off, which
+ * the mark range then removes), ة → ه, ى → ي.
+ */
 function normalizeCityName(name: string): string {
   return name
     .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u0300-\u036f\u064b-\u065f\u0670\u0640]/g, '')
+    .replace(/\u0629/g, '\u0647')
+    .replace(/\u0649/g, '\u064a')
     .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+    .replace(/[^a-z0-9\u0621-\u064a]/g, '');
 }
 
 const citiesByKey = new Map<string, City>(
   cities.map((city) => [normalizeCityName(city.city), city]),
 );
+for (const city of cities) {
+  const names = CITY_NAMES[city.city];
+  if (!names) continue;
+  for (const name of [names.fr, names.ar]) {
+    const key = normalizeCityName(name);
+    // A canonical name always wins over another language's.
+    if (!citiesByKey.has(key)) citiesByKey.set(key, city);
+  }
+}
 for (const [alias, name] of Object.entries(CITY_ALIASES)) {
   const city = citiesByKey.get(normalizeCityName(name));
   if (city) citiesByKey.set(normalizeCityName(alias), city);
@@ -195,10 +322,22 @@ for (const [alias, name] of Object.entries(CITY_ALIASES)) {
 
 /**
  * The city of the list that `name` designates, whatever its case, accents, spacing or
- * punctuation, or a common other spelling (Fez, Tanger); undefined when there is none.
+ * punctuation, or a common other spelling (Fez, Tanger), in English, French or Arabic
+ * ('Fès', 'فاس'); undefined when there is none.
  */
 export function findCity(name: string): City | undefined {
   return citiesByKey.get(normalizeCityName(name));
+}
+
+/**
+ * How a reader of `locale` names a city of the list: 'Tangier' is 'Tanger' in French and
+ * 'طنجة' in Arabic. English shows the canonical name as given; a name outside the list is
+ * returned as is.
+ */
+export function cityLabel(name: string, locale: Locale): string {
+  if (locale === 'en') return name;
+  const city = findCity(name);
+  return (city && CITY_NAMES[city.city]?.[locale]) ?? name;
 }
 
 export const cityNames: readonly string[] = cities
@@ -206,8 +345,9 @@ export const cityNames: readonly string[] = cities
   .sort((a, b) => a.localeCompare(b, 'en'));
 
 /**
- * The cities whose name, or one of its other spellings, contains `text` (case, accents and
- * punctuation ignored): how a search box finds "Casablanca" from "casa" or "Fès" from "fez".
+ * The cities whose name in any language, or one of its other spellings, contains `text` (case,
+ * accents, harakat and punctuation ignored): how a search box finds "Casablanca" from "casa",
+ * "Fès" from "fez" or "الدار البيضاء" from "البيضاء".
  */
 export function findCitiesContaining(text: string): City[] {
   const key = normalizeCityName(text);

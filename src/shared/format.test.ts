@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDh,
+  formatDuration,
   formatKg,
+  formatKm,
   formatMad,
   formatShipmentRange,
   formatTonnes,
@@ -9,6 +11,14 @@ import {
   shortenIdForDashboard,
   shortenIdForMobile,
 } from './format';
+
+/** What Intl writes for `value` in a language's Moroccan locale: the tests follow the runtime's ICU. */
+function intl(locale: string, value: number, minimum: number, maximum: number): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: minimum,
+    maximumFractionDigits: maximum,
+  }).format(value);
+}
 
 describe('money', () => {
   it('writes MAD with thousands separators and two decimals', () => {
@@ -72,5 +82,59 @@ describe('formatShipmentRange', () => {
       'Casablanca → Rabat (110.8 km)',
     );
     expect(formatShipmentRange('Tangier', 'Dakhla', 2345.67)).toBe('Tangier → Dakhla (2,345.7 km)');
+  });
+});
+
+describe('distances and durations', () => {
+  it('writes kilometres with one decimal, as pricing does', () => {
+    expect(formatKm(112.44)).toBe('112.4 km');
+    expect(formatKm(2345.67)).toBe('2,345.7 km');
+  });
+
+  it('writes hours and minutes, as pricing does', () => {
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(125)).toBe('2 h 5 min');
+    expect(formatDuration(90_000)).toBe('1500 h');
+  });
+});
+
+describe('other languages', () => {
+  it('keeps English byte for byte when the locale is named', () => {
+    expect(formatMad(1234.5, 'en')).toBe('1,234.50 MAD');
+    expect(formatDh(1234.5, 'en')).toBe('1,234.50 Dh');
+    expect(formatKg(12, 'en')).toBe('12 Kg');
+    expect(formatTonnes(1500, 'en')).toBe('1.5 t');
+    expect(formatKm(112.4, 'en')).toBe('112.4 km');
+    expect(formatDuration(125, 'en')).toBe('2 h 5 min');
+  });
+
+  it('writes French figures through fr-MA', () => {
+    expect(formatMad(1234.5, 'fr')).toBe(`${intl('fr-MA', 1234.5, 2, 2)} MAD`);
+    expect(formatMad(1234.5, 'fr')).toMatch(/^1.234,50 MAD$/);
+    expect(formatDh(5000, 'fr')).toBe(`${intl('fr-MA', 5000, 2, 2)} DH`);
+    expect(formatKg(12.5, 'fr')).toBe('12,5 kg');
+    expect(formatTonnes(1500, 'fr')).toBe('1,5 t');
+    expect(formatKm(112.4, 'fr')).toBe('112,4 km');
+    expect(formatDuration(125, 'fr')).toBe('2 h 5 min');
+  });
+
+  it('writes Arabic figures through ar-MA with Arabic units', () => {
+    expect(formatMad(1234.5, 'ar')).toBe(`${intl('ar-MA', 1234.5, 2, 2)} درهم`);
+    expect(formatDh(1234.5, 'ar')).toBe(`${intl('ar-MA', 1234.5, 2, 2)} درهم`);
+    expect(formatKg(12, 'ar')).toBe(`${intl('ar-MA', 12, 0, 2)} كغ`);
+    expect(formatTonnes(1500, 'ar')).toBe(`${intl('ar-MA', 1.5, 0, 3)} طن`);
+    expect(formatKm(112.4, 'ar')).toBe(`${intl('ar-MA', 112.4, 1, 1)} كم`);
+    expect(formatDuration(45, 'ar')).toBe(`${intl('ar-MA', 45, 0, 0)} د`);
+    expect(formatDuration(125, 'ar')).toBe(
+      `${intl('ar-MA', 2, 0, 0)} س ${intl('ar-MA', 5, 0, 0)} د`,
+    );
+  });
+
+  it("names the cities of a shipment range in the reader's language", () => {
+    expect(formatShipmentRange('Tangier', 'Fes', 300, 'fr')).toBe('Tanger → Fès (300,0 km)');
+    expect(formatShipmentRange('Casablanca', 'Rabat', 110.76, 'ar')).toBe(
+      `الدار البيضاء → الرباط (${intl('ar-MA', 110.8, 1, 1)} كم)`,
+    );
   });
 });

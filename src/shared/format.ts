@@ -1,31 +1,72 @@
-import { formatDecimal } from './numbers';
-import { formatDistanceText } from './pricing';
+import { cityLabel } from './cities';
+import type { Locale } from './i18n/locales';
+import { formatDecimal, roundTo } from './numbers';
 
 const MOBILE_ID_LENGTH = 10;
 const DASHBOARD_ID_LENGTH = 10;
 
-/** Admin screens: '1,234.50 MAD'. */
-export function formatMad(amount: number): string {
-  return `${formatDecimal(amount, 2, 2)} MAD`;
+/**
+ * The words written after a figure, per language. English keeps the specification's own units
+ * (MAD on admin screens, Dh on customer screens, Kg); Arabic names the dirham درهم on both.
+ * Kept here rather than in the web's string files because the server writes them too.
+ */
+export interface UnitWords {
+  mad: string;
+  dh: string;
+  kg: string;
+  tonnes: string;
+  km: string;
+  hours: string;
+  minutes: string;
+}
+
+export const UNIT_WORDS: Readonly<Record<Locale, UnitWords>> = {
+  en: { mad: 'MAD', dh: 'Dh', kg: 'Kg', tonnes: 't', km: 'km', hours: 'h', minutes: 'min' },
+  fr: { mad: 'MAD', dh: 'DH', kg: 'kg', tonnes: 't', km: 'km', hours: 'h', minutes: 'min' },
+  ar: { mad: 'درهم', dh: 'درهم', kg: 'كغ', tonnes: 'طن', km: 'كم', hours: 'س', minutes: 'د' },
+};
+
+/** Admin screens: '1,234.50 MAD' (fr '1.234,50 MAD', ar '1.234,50 درهم', as Intl writes them). */
+export function formatMad(amount: number, locale: Locale = 'en'): string {
+  return `${formatDecimal(amount, 2, 2, locale)} ${UNIT_WORDS[locale].mad}`;
 }
 
 /** Customer screens name the same currency Dh: '1,234.50 Dh'. */
-export function formatDh(amount: number): string {
-  return `${formatDecimal(amount, 2, 2)} Dh`;
+export function formatDh(amount: number, locale: Locale = 'en'): string {
+  return `${formatDecimal(amount, 2, 2, locale)} ${UNIT_WORDS[locale].dh}`;
 }
 
 /** '12 Kg', '12.5 Kg': the specification writes the unit Kg. */
-export function formatKg(kg: number): string {
-  return `${formatDecimal(kg, 0, 2)} Kg`;
+export function formatKg(kg: number, locale: Locale = 'en'): string {
+  return `${formatDecimal(kg, 0, 2, locale)} ${UNIT_WORDS[locale].kg}`;
 }
 
 /**
  * Admin delivered and cancelled tables show tonnes (docs/product.md,
  * decision 10): 1500 kg → '1.5 t'.
  */
-export function formatTonnes(kg: number): string {
+export function formatTonnes(kg: number, locale: Locale = 'en'): string {
   // Three decimals keep whole kilograms visible: 12 kg → '0.012 t'.
-  return `${formatDecimal(kg / 1000, 0, 3)} t`;
+  return `${formatDecimal(kg / 1000, 0, 3, locale)} ${UNIT_WORDS[locale].tonnes}`;
+}
+
+/** '112.4 km': the same text as pricing's formatDistanceText in English. */
+export function formatKm(km: number, locale: Locale = 'en'): string {
+  return `${formatDecimal(km, 1, 1, locale)} ${UNIT_WORDS[locale].km}`;
+}
+
+/** '45 min', '2 h', '1 h 52 min': the same text as pricing's formatDurationText in English. */
+export function formatDuration(minutes: number, locale: Locale = 'en'): string {
+  const total = roundTo(minutes, 0);
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  const words = UNIT_WORDS[locale];
+  // English writes bare integers ('1500 h'), as it always has; other languages group them.
+  const integer = (value: number) =>
+    locale === 'en' ? String(value) : formatDecimal(value, 0, 0, locale);
+  if (hours === 0) return `${integer(rest)} ${words.minutes}`;
+  const hoursText = `${integer(hours)} ${words.hours}`;
+  return rest === 0 ? hoursText : `${hoursText} ${integer(rest)} ${words.minutes}`;
 }
 
 export function shortenIdForMobile(id: string): string {
@@ -41,7 +82,15 @@ export function humanizeEnum(value: string): string {
   return value.replaceAll('_', ' ');
 }
 
-/** docs/product.md, decision 13: 'Casablanca → Rabat (112.4 km)'. */
-export function formatShipmentRange(from: string, to: string, km: number): string {
-  return `${from} → ${to} (${formatDistanceText(km)})`;
+/**
+ * docs/product.md, decision 13: 'Casablanca → Rabat (112.4 km)'. The cities are canonical
+ * names; other languages show their own names for them.
+ */
+export function formatShipmentRange(
+  from: string,
+  to: string,
+  km: number,
+  locale: Locale = 'en',
+): string {
+  return `${cityLabel(from, locale)} → ${cityLabel(to, locale)} (${formatKm(km, locale)})`;
 }

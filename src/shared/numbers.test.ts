@@ -25,4 +25,13 @@ describe('formatDecimal', () => {
     expect(formatDecimal(-0.001, 2, 2)).toBe('0.00');
     expect(formatDecimal(12, 0, 2)).toBe('12');
   });
+
+  it('keeps en-US figures for English and follows the Moroccan locale for French and Arabic', () => {
+    expect(formatDecimal(1234.5, 2, 2, 'en')).toBe('1,234.50');
+    const intl = (locale: string) =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(formatDecimal(1234.505, 2, 2, 'fr')).toBe(intl('fr-MA').format(1234.51));
+    expect(formatDecimal(1234.505, 2, 2, 'ar')).toBe(intl('ar-MA').format(1234.51));
+    expect(formatDecimal(12.5, 0, 2, 'fr')).toMatch(/^12,5$/);
+  });
 });

@@ -1,3 +1,5 @@
+import { NUMBER_LOCALES, type Locale } from './i18n/locales';
+
 /**
  * Rounds half away from zero to `decimals` places, as a person rounding the printed number would.
  * A plain Math.round(x * 100) / 100 turns 1.005 into 1.00 because the double just below 1.005 is
@@ -18,18 +20,21 @@ export function roundToCents(value: number): number {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * Formats with thousands separators and a fixed decimal point. The locale is pinned to en-US so
- * that the server, the browser and the tests print the same figures whatever the user's locale.
+ * Formats with thousands separators and a fixed decimal point. English is pinned to en-US so
+ * that the server, the browser and the tests print the same figures whatever the runtime's
+ * locale; French and Arabic follow their Moroccan Intl locale (NUMBER_LOCALES).
  */
 export function formatDecimal(
   value: number,
   minimumFractionDigits: number,
   maximumFractionDigits: number,
+  locale: Locale = 'en',
 ): string {
-  const key = `${minimumFractionDigits}-${maximumFractionDigits}`;
+  const intlLocale = locale === 'en' ? 'en-US' : NUMBER_LOCALES[locale];
+  const key = `${intlLocale}|${minimumFractionDigits}-${maximumFractionDigits}`;
   let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits });
+    format = new Intl.NumberFormat(intlLocale, { minimumFractionDigits, maximumFractionDigits });
     numberFormats.set(key, format);
   }
   // Intl rounds the stored double (1.005 is 1.00499…), so round the written number first.
