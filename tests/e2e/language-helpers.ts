@@ -47,7 +47,15 @@ const SAME_IN_EVERY_LANGUAGE = new Set(['Atlas Freight', 'Atlas']);
  * of them on an Arabic screen is a string that escaped translation.
  */
 function englishPhrases(): string[] {
-  const texts = [...stringsOf('en').values(), ...Object.values(apiMessagesOf('en'))];
+  // A text all three languages write alike is a name (a person's, a company's), not English.
+  const [fr, ar] = [stringsOf('fr'), stringsOf('ar')];
+  const [frMessages, arMessages] = [apiMessagesOf('fr'), apiMessagesOf('ar')];
+  const texts = [
+    ...[...stringsOf('en')].filter(([key, text]) => fr.get(key) !== text || ar.get(key) !== text),
+    ...Object.entries(apiMessagesOf('en')).filter(
+      ([code, text]) => frMessages[code] !== text || arMessages[code] !== text,
+    ),
+  ].map(([, text]) => text);
   const phrases = new Set<string>();
   for (const text of texts) {
     for (const fragment of text.split(/\{\{[^}]*\}\}|<\/?\d+\/?>|[\n·|]/)) {
