@@ -26,6 +26,7 @@ import {
 } from './driver-helpers';
 import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { withEnglishText } from './notification-rows';
 import { waitUntil } from './polling';
 
 /*
@@ -296,7 +297,7 @@ describe('driver steps', () => {
       .from(notifications)
       .where(eq(notifications.orderId, order.id))
       .orderBy(notifications.createdAt)
-      .then((rows) => rows.slice(-1));
+      .then((rows) => rows.slice(-1).map(withEnglishText));
     expect(notice).toMatchObject({
       userId: customer.user.id,
       title: `Delivery of your order ${order.trackingNumber} did not succeed`,
@@ -529,7 +530,7 @@ describe('delivering with the code and the cash', () => {
       .select()
       .from(notifications)
       .where(eq(notifications.orderId, order.id));
-    expect(notices.map((n) => n.title)).toContain(
+    expect(notices.map((n) => withEnglishText(n).title)).toContain(
       `Your order ${order.trackingNumber} has been delivered`,
     );
     const mail = await waitUntil('the delivered mail queued', async () => {

@@ -12,6 +12,7 @@ import {
   type LoggedIn,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { withEnglishText } from './notification-rows';
 import { waitUntil } from './polling';
 import { startSmtpCatcher, type CaughtMail } from './smtp-catcher';
 
@@ -44,11 +45,12 @@ async function listNotifications(app: TestApp, caller: LoggedIn, query = '') {
 }
 
 async function notificationsOf(app: TestApp, orderId: string) {
-  return app.database.db
+  const rows = await app.database.db
     .select()
     .from(notifications)
     .where(eq(notifications.orderId, orderId))
     .orderBy(notifications.createdAt);
+  return rows.map(withEnglishText);
 }
 
 type OutboxRow = typeof outboxMessages.$inferSelect;

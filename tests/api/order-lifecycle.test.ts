@@ -18,6 +18,7 @@ import {
   type TruckWithDriver,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { withEnglishText } from './notification-rows';
 
 /*
  * The driver's transitions (pick up, failed attempt) have no route yet: the drivers' screens
@@ -91,7 +92,7 @@ describe('the order lifecycle', () => {
       .from(notifications)
       .where(eq(notifications.orderId, order.id))
       .orderBy(notifications.createdAt)
-      .then((rows) => rows.slice(-1));
+      .then((rows) => rows.slice(-1).map(withEnglishText));
     expect(latest!.title).toBe(`Your order ${order.trackingNumber} was picked up`);
 
     await expect(lifecycle.pickUp(order.id, driverOf(truck))).rejects.toMatchObject({

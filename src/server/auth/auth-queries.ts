@@ -75,7 +75,7 @@ export async function findUserWithProfile(
 
 export async function insertCustomer(
   db: Database,
-  account: Pick<typeof users.$inferInsert, 'email' | 'passwordHash' | 'userType'>,
+  account: Pick<typeof users.$inferInsert, 'email' | 'passwordHash' | 'userType' | 'locale'>,
   profile:
     | { kind: 'company'; values: Omit<typeof companyProfiles.$inferInsert, 'userId'> }
     | { kind: 'individual'; values: Omit<typeof individualProfiles.$inferInsert, 'userId'> },
@@ -128,6 +128,15 @@ export async function setPasswordHash(
   now: Date,
 ): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function setUserLocale(
+  db: Database,
+  userId: string,
+  locale: UserRow['locale'],
+  now: Date,
+): Promise<void> {
+  await db.update(users).set({ locale, updatedAt: now }).where(eq(users.id, userId));
 }
 
 export async function insertSession(

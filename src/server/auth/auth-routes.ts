@@ -5,7 +5,7 @@ import {
   RegistrationSchema,
   ResetPasswordSchema,
 } from '../../shared/schemas/auth-schemas';
-import { PublicUserSchema } from '../../shared/schemas/user-schemas';
+import { ProfileUpdateSchema, PublicUserSchema } from '../../shared/schemas/user-schemas';
 import type { AppConfig } from '../config';
 import type { ZodApp } from '../http/zod-app';
 import { createAttemptLimits } from './attempt-limits';
@@ -36,7 +36,10 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await authService.register(request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await authService.register(request.body, request.headers['accept-language'])),
   );
 
   app.post(
@@ -83,6 +86,21 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
       preHandler: app.requireAuth,
     },
     async (request) => ({ user: await authService.profile(authOf(request)) }),
+  );
+
+  app.patch(
+    '/auth/profile',
+    {
+      schema: {
+        tags,
+        summary: "Change the caller's account language (customers, admins and drivers)",
+        security: [{ bearerAuth: [] }],
+        body: ProfileUpdateSchema,
+        response: { 200: z.object({ user: PublicUserSchema }), 400: ErrorSchema, 401: ErrorSchema },
+      },
+      preHandler: app.requireAuth,
+    },
+    async (request) => ({ user: await authService.updateProfile(authOf(request), request.body) }),
   );
 
   app.post(

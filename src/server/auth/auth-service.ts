@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { negotiateLocale } from '../../shared/i18n/locales';
 import type { RegistrationInput } from '../../shared/schemas/auth-schemas';
-import type { PublicUser } from '../../shared/schemas/user-schemas';
+import type { ProfileUpdateInput, PublicUser } from '../../shared/schemas/user-schemas';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../http/errors';
@@ -19,6 +20,7 @@ import {
   revokeSession,
   revokeSessionsOfUser,
   setPasswordHash,
+  setUserLocale,
   type UserRow,
   type UserWithProfile,
 } from './auth-queries';
@@ -88,6 +90,7 @@ export function toPublicUser({
     userType: user.userType,
     name,
     createdAt: user.createdAt.toISOString(),
+    locale: user.locale,
     ...(company && {
       company: {
         companyName: company.companyName,
@@ -144,19 +147,27 @@ export function createAuthService({
   }
 
   return {
-    async register(input: RegistrationInput): Promise<{ message: string; user: PublicUser }> {
+    /**
+     * The account's language is the one the form sent, else the browser's (Accept-Language),
+     * else English (docs/decisions/0010-languages.md).
+     */
+    async register(
+      input: RegistrationInput,
+      acceptLanguage?: string,
+    ): Promise<{ message: string; user: PublicUser }> {
       const passwordHash = await hashPassword(input.password);
+      const locale = input.locale ?? negotiateLocale(acceptLanguage);
       try {
         const userId =
           'company' in input
             ? await insertCustomer(
                 db,
-                { email: input.email, passwordHash, userType: 'COMPANY' },
+                { email: input.email, passwordHash, userType: 'COMPANY', locale },
                 { kind: 'company', values: input.company },
               )
             : await insertCustomer(
                 db,
-                { email: input.email, passwordHash, userType: 'INDIVIDUAL' },
+                { email: input.email, passwordHash, userType: 'INDIVIDUAL', locale },
                 { kind: 'individual', values: input.individual },
               );
         log.info({ userId, userType: input.userType }, 'account registered');
@@ -193,6 +204,13 @@ export function createAuthService({
     },
 
     profile: (auth: AuthContext) => loadPublicUser(auth.userId),
+
+    /** Any signed-in account (customer, admin, driver) chooses the language it is written to in. */
+    async updateProfile(auth: AuthContext, input: ProfileUpdateInput): Promise<PublicUser> {
+      await setUserLocale(db, auth.userId, input.locale, clock());
+      log.info({ userId: auth.userId, locale: input.locale }, 'account language changed');
+      return loadPublicUser(auth.userId);
+    },
 
     /** Resolves a bearer token to its caller; throws 401 for anything else. */
     async authenticate(token: string | undefined): Promise<AuthContext> {
@@ -241,6 +259,7 @@ export function createAuthService({
               recipient: user.email,
               template: PASSWORD_RESET_TEMPLATE,
               params: { resetLink: `${publicUrl}/reset-password/${token}` },
+              locale: user.locale,
             },
           ]);
         });

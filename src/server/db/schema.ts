@@ -4,9 +4,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../../shared/message-status';
+import { LOCALES, type Locale } from '../../shared/i18n/locales';
 import { ORDER_EVENT_KINDS } from '../../shared/order-lifecycle';
 import {
   bigint,
+  check,
   date,
   doublePrecision,
   index,
@@ -66,11 +68,20 @@ export const users = pgTable(
     role: roleEnum('role').notNull().default('USER'),
     /** Null for administrators, who are never customers. */
     userType: userTypeEnum('user_type'),
+    /**
+     * The account's language (docs/decisions/0010-languages.md): its mails, SMS and in-app
+     * notifications are written in it.
+     */
+    locale: text('locale').$type<Locale>().notNull().default('en'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    check(
+      'users_locale_check',
+      sql`${table.locale} in (${sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '))})`,
+    ),
     index('users_created_at_idx').on(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
@@ -378,13 +389,24 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
+    /**
+     * What happened and its facts: the text is written when the notification is read, in the
+     * reader's language at that moment (docs/decisions/0010-languages.md).
+     */
+    kind: orderEventKindEnum('kind'),
+    params: jsonb('params').$type<Record<string, string>>(),
+    /** Only rows from before migration 0005 (kind null): their English text as written then. */
+    title: text('title'),
+    body: text('body'),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     index('notifications_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
+    check(
+      'notifications_text_check',
+      sql`${table.kind} is not null or (${table.title} is not null and ${table.body} is not null)`,
+    ),
   ],
 );
 

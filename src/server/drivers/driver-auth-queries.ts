@@ -1,12 +1,15 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Locale } from '../../shared/i18n/locales';
 import { CODE_MAX_ATTEMPTS } from '../../shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
-import { driverSignInCodes, drivers } from '../db/schema';
+import { driverSignInCodes, drivers, users } from '../db/schema';
 
 export interface SignInDriver {
   id: string;
   userId: string;
   active: boolean;
+  /** Their account's language: the sign-in SMS is written in it. */
+  locale: Locale;
 }
 
 /** The driver who signs in with this phone (E.164), active or not. */
@@ -15,11 +18,24 @@ export async function findDriverByPhone(
   phoneE164: string,
 ): Promise<SignInDriver | undefined> {
   const [row] = await db
-    .select({ id: drivers.id, userId: drivers.userId, deactivatedAt: drivers.deactivatedAt })
+    .select({
+      id: drivers.id,
+      userId: drivers.userId,
+      deactivatedAt: drivers.deactivatedAt,
+      locale: users.locale,
+    })
     .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.userId))
     .where(eq(drivers.phoneE164, phoneE164))
     .limit(1);
-  return row && { id: row.id, userId: row.userId, active: row.deactivatedAt === null };
+  return (
+    row && {
+      id: row.id,
+      userId: row.userId,
+      active: row.deactivatedAt === null,
+      locale: row.locale,
+    }
+  );
 }
 
 /** A new code supersedes every older one still unused: only the newest SMS ever works. */

@@ -74,6 +74,7 @@ export function createDriverAuthService({
             recipient: phone,
             template: DRIVER_SIGN_IN_CODE_TEMPLATE,
             params: { code },
+            locale: driver.locale,
           },
         ]);
       });

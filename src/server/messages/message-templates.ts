@@ -1,13 +1,15 @@
+import type { Locale } from '../../shared/i18n/locales';
 import { ORDER_EVENT_KINDS, type OrderEventKind } from '../../shared/order-lifecycle';
 import type { MessageChannel } from '../../shared/message-status';
-import { composeOrderNotice, type OrderNoticeFacts } from './order-notice-text';
 import { composeDriverSignInCodeSms } from './driver-sign-in-text';
+import { messageText } from './message-text';
+import { composeOrderNotice, orderFactsOf } from './order-notice-text';
 import { composePasswordResetMail } from './password-reset-text';
 
 /**
- * Every message the product sends, by template key. An outbox row stores the key and the
- * parameters; the text is made here when the row is sent, in the recipient's language
- * (docs/architecture.md, "The outbox"). English is the only language until French and Arabic land.
+ * Every message the product sends, by template key. An outbox row stores the key, the
+ * parameters and the recipient's language; the text is made here when the row is sent, in that
+ * language (docs/architecture.md, "The outbox"; docs/decisions/0010-languages.md).
  */
 export type MessageParams = Record<string, string>;
 
@@ -35,6 +37,7 @@ interface MessageTemplate<Channel extends MessageChannel> {
   render(
     params: MessageParams,
     context: RenderContext,
+    locale: Locale,
   ): Channel extends 'email' ? MailContent : SmsContent;
 }
 
@@ -45,33 +48,22 @@ export const DRIVER_SIGN_IN_CODE_TEMPLATE = 'driver-sign-in-code';
 export const orderMailTemplate = (kind: OrderEventKind) => `order-${kind}`;
 export const receiverSmsTemplate = (kind: OrderEventKind) => `receiver-${kind}`;
 
-function orderFacts(params: MessageParams): OrderNoticeFacts {
-  return {
-    trackingNumber: params.trackingNumber ?? '',
-    pickupLoc: params.pickupLoc ?? '',
-    deliveryLoc: params.deliveryLoc ?? '',
-    truckNumber: params.truckNumber,
-    estimatedDelivery: params.estimatedDelivery,
-    deliveredAt: params.deliveredAt,
-    reason: params.reason,
-    deliveryCode: params.deliveryCode,
-  };
-}
-
 function orderMail(kind: OrderEventKind): MessageTemplate<'email'> {
   return {
     channel: 'email',
-    render(params, { publicUrl }) {
-      const { title, body } = composeOrderNotice(kind, orderFacts(params));
+    render(params, { publicUrl }, locale) {
+      const { title, body } = composeOrderNotice(kind, orderFactsOf(params), locale);
       const text = [
-        'Hello,',
+        messageText(locale, 'orderMail.greeting'),
         '',
-        `${title}.`,
+        messageText(locale, 'orderMail.titleLine', { title }),
         body,
         '',
-        `Your notifications: ${publicUrl}/dashboard/notifications`,
+        messageText(locale, 'orderMail.notificationsLink', {
+          url: `${publicUrl}/dashboard/notifications`,
+        }),
         '',
-        'Atlas Freight',
+        messageText(locale, 'orderMail.signature'),
       ].join('\n');
       return { subject: title, text };
     },
@@ -85,7 +77,9 @@ function receiverSms(kind: OrderEventKind): MessageTemplate<'sms'> {
   return {
     channel: 'sms',
     ...(kind === 'dispatched' && { secretParams: [DELIVERY_CODE_PARAM] }),
-    render: (params) => ({ text: composeOrderNotice(kind, orderFacts(params)).sms ?? '' }),
+    render: (params, _context, locale) => ({
+      text: composeOrderNotice(kind, orderFactsOf(params), locale).sms ?? '',
+    }),
   };
 }
 
@@ -95,7 +89,8 @@ const templates = new Map<string, AnyTemplate>([
     {
       channel: 'email',
       secretParams: ['resetLink'],
-      render: (params) => composePasswordResetMail(params.resetLink ?? ''),
+      render: (params, _context, locale) =>
+        composePasswordResetMail(params.resetLink ?? '', locale),
     },
   ],
   [
@@ -103,7 +98,9 @@ const templates = new Map<string, AnyTemplate>([
     {
       channel: 'sms',
       secretParams: ['code'],
-      render: (params) => ({ text: composeDriverSignInCodeSms(params.code ?? '') }),
+      render: (params, _context, locale) => ({
+        text: composeDriverSignInCodeSms(params.code ?? '', locale),
+      }),
     },
   ],
   ...ORDER_EVENT_KINDS.map((kind): [string, AnyTemplate] => [
@@ -133,19 +130,21 @@ export interface RenderedMessage {
   html?: string;
 }
 
+/** In `locale`; English for a row whose language is not (or no longer) one of the product's. */
 export function renderMessage(
   template: string,
   channel: MessageChannel,
   params: MessageParams,
   context: RenderContext,
+  locale: Locale = 'en',
 ): RenderedMessage {
   const found = templates.get(template);
   if (!found) throw new UnknownTemplateError(`Unknown message template ${template}`);
-  if (template === 'legacy') return { channel, ...found.render(params, context) };
+  if (template === 'legacy') return { channel, ...found.render(params, context, locale) };
   if (found.channel !== channel) {
     throw new UnknownTemplateError(`Template ${template} is not a ${channel} message`);
   }
-  return { channel, ...found.render(params, context) };
+  return { channel, ...found.render(params, context, locale) };
 }
 
 export function secretParamsOf(template: string): readonly string[] {

@@ -1,9 +1,12 @@
 import { BUSINESS_TIME_ZONE } from '../../shared/business-calendar';
+import { DATE_LOCALES, type Locale } from '../../shared/i18n/locales';
 import type { OrderEventKind } from '../../shared/order-lifecycle';
+import { messageText } from './message-text';
 
 /**
  * The facts a notice about an order tells, all as text: they are stored as an outbox message's
- * parameters and rendered when the message is sent (docs/architecture.md, "The outbox").
+ * (and an in-app notification's) parameters and rendered when the message is sent or the
+ * notification read, in the reader's language (docs/architecture.md, "The outbox").
  */
 export interface OrderNoticeFacts {
   trackingNumber: string;
@@ -13,7 +16,7 @@ export interface OrderNoticeFacts {
   /** ISO 8601 instants. */
   estimatedDelivery?: string;
   deliveredAt?: string;
-  /** Why an order was cancelled or a delivery failed. */
+  /** Why an order was cancelled or a delivery failed, as the person typed it: never translated. */
   reason?: string;
   /**
    * The receiver's delivery code, in the dispatch SMS only: a secret of that template, never in
@@ -29,59 +32,95 @@ export interface OrderNoticeText {
   sms?: string;
 }
 
-// Times are read in Morocco, where the trucks run, whatever the server's own zone.
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const formatInstant = (iso: string | undefined) => (iso ? timeFormat.format(new Date(iso)) : '');
+/** The facts back from stored parameters (all text; absent ones stay absent). */
+export function orderFactsOf(params: Readonly<Record<string, string>>): OrderNoticeFacts {
+  return {
+    trackingNumber: params.trackingNumber ?? '',
+    pickupLoc: params.pickupLoc ?? '',
+    deliveryLoc: params.deliveryLoc ?? '',
+    truckNumber: params.truckNumber,
+    estimatedDelivery: params.estimatedDelivery,
+    deliveredAt: params.deliveredAt,
+    reason: params.reason,
+    deliveryCode: params.deliveryCode,
+  };
+}
 
-export function composeOrderNotice(kind: OrderEventKind, facts: OrderNoticeFacts): OrderNoticeText {
+// Times are read in Morocco, where the trucks run, whatever the server's own zone; English keeps
+// the day-month-year order of en-GB ('12 Jan 2026, 14:30').
+const timeFormats = new Map<Locale, Intl.DateTimeFormat>();
+function formatInstant(iso: string | undefined, locale: Locale): string {
+  if (!iso) return '';
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+      timeZone: BUSINESS_TIME_ZONE,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    timeFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/** A city as the reader's language names it; the stored name is the canonical one. */
+const placeName = (name: string, _locale: Locale) => name;
+
+export function composeOrderNotice(
+  kind: OrderEventKind,
+  facts: OrderNoticeFacts,
+  locale: Locale = 'en',
+): OrderNoticeText {
   const number = facts.trackingNumber;
-  const route = `${facts.pickupLoc} → ${facts.deliveryLoc}`;
+  const route = messageText(locale, 'order.route', {
+    pickup: placeName(facts.pickupLoc, locale),
+    delivery: placeName(facts.deliveryLoc, locale),
+  });
+  const text = (key: Parameters<typeof messageText>[1], params: Record<string, string> = {}) =>
+    messageText(locale, key, { number, route, ...params });
   switch (kind) {
     case 'placed':
-      return {
-        title: `We received your order ${number}`,
-        body: `${route}. We will confirm it and assign a truck shortly.`,
-      };
+      return { title: text('order.placed.title'), body: text('order.placed.body') };
     case 'dispatched': {
-      const eta = formatInstant(facts.estimatedDelivery);
+      const eta = formatInstant(facts.estimatedDelivery, locale);
       return {
-        title: `Your order ${number} is on the road`,
-        body: `${route}, truck ${facts.truckNumber ?? ''}. Estimated delivery ${eta}.`,
-        sms:
-          `Atlas Freight: parcel ${number} (${route}) is on the road. Estimated delivery ${eta}.` +
-          (facts.deliveryCode ? ` Give the driver this delivery code: ${facts.deliveryCode}.` : ''),
+        title: text('order.dispatched.title'),
+        body: text('order.dispatched.body', { truck: facts.truckNumber ?? '', eta }),
+        sms: facts.deliveryCode
+          ? text('order.dispatched.smsWithCode', { eta, code: facts.deliveryCode })
+          : text('order.dispatched.sms', { eta }),
       };
     }
     case 'picked-up':
-      return {
-        title: `Your order ${number} was picked up`,
-        body: `${route}. The driver has your parcel.`,
-      };
+      return { title: text('order.picked-up.title'), body: text('order.picked-up.body') };
     case 'delivered': {
-      const at = formatInstant(facts.deliveredAt);
+      const at = formatInstant(facts.deliveredAt, locale);
       return {
-        title: `Your order ${number} has been delivered`,
-        body: `${route}, delivered ${at}.`,
-        sms: `Atlas Freight: parcel ${number} (${route}) was delivered ${at}.`,
+        title: text('order.delivered.title'),
+        body: text('order.delivered.body', { at }),
+        sms: text('order.delivered.sms', { at }),
       };
     }
     case 'delivery-failed':
       return {
-        title: `Delivery of your order ${number} did not succeed`,
+        title: text('order.delivery-failed.title'),
         body: facts.reason
-          ? `${route}. Reason: ${facts.reason}. The driver will try again.`
-          : `${route}. The driver will try again.`,
+          ? text('order.delivery-failed.bodyWithReason', { reason: facts.reason })
+          : text('order.delivery-failed.body'),
       };
     case 'cancelled':
       return {
-        title: `Your order ${number} was cancelled`,
-        body: facts.reason ? `${route}. Reason: ${facts.reason}` : `${route}.`,
+        title: text('order.cancelled.title'),
+        body: facts.reason
+          ? text('order.cancelled.bodyWithReason', { reason: facts.reason })
+          : text('order.cancelled.body'),
       };
   }
+}
+
+/** Which notices the receiver gets by SMS: the ones they wait for (composeOrderNotice's `sms`). */
+export function isTextedToReceiver(kind: OrderEventKind): boolean {
+  return kind === 'dispatched' || kind === 'delivered';
 }
 
 /** Which notices also go by mail to the customer (all but the driver's pickup, in the app only). */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Locale } from '../../shared/i18n/locales';
 import type { MessageChannel, MessageStatus } from '../../shared/message-status';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
@@ -14,7 +15,8 @@ export interface NewOutboxMessage {
   recipient: string;
   template: string;
   params: Record<string, string>;
-  locale?: string;
+  /** The recipient's language, the one the worker writes the message in; English if not given. */
+  locale?: Locale;
 }
 
 /** Delivered to every instance's worker when the caller's transaction commits. */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_LOCALE, isLocale } from '../../shared/i18n/locales';
 import type { DatabaseChannels } from '../db/database-channels';
 import type { Database } from '../db/open-database';
 import type { MailTransport } from './mail-transport';
@@ -68,6 +69,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       message.channel,
       message.params,
       options.renderContext,
+      isLocale(message.locale) ? message.locale : DEFAULT_LOCALE,
     );
     if (message.channel === 'email') {
       await options.mail.send({

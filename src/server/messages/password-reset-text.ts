@@ -1,26 +1,35 @@
+import { textDirection, type Locale } from '../../shared/i18n/locales';
 import type { MailContent } from './message-templates';
+import { messageText } from './message-text';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function composePasswordResetMail(resetLink: string): MailContent {
+export function composePasswordResetMail(resetLink: string, locale: Locale = 'en'): MailContent {
+  const say = (key: Parameters<typeof messageText>[1]) => messageText(locale, key);
   const text = [
-    'Hello,',
+    say('passwordReset.greeting'),
     '',
-    'We received a request to reset the password of your Atlas Freight account.',
-    'Open this link to choose a new password. It expires in 1 hour and works once:',
+    say('passwordReset.requested'),
+    say('passwordReset.openLink'),
     '',
     resetLink,
     '',
-    'If you did not ask for this, you can ignore this email: your password stays the same.',
+    say('passwordReset.notYou'),
     '',
-    'Atlas Freight',
+    say('passwordReset.signature'),
   ].join('\n');
   const link = escapeHtml(resetLink);
-  const html = `<p>Hello,</p>
-<p>We received a request to reset the password of your Atlas Freight account.</p>
-<p><a href="${link}">Choose a new password</a></p>
-<p>This link expires in 1 hour and works once. If the button does not work, copy this address into your browser:<br>${link}</p>
-<p>If you did not ask for this, you can ignore this email: your password stays the same.</p>
-<p>Atlas Freight</p>`;
-  return { subject: 'Reset your Atlas Freight password', text, html };
+  const sayHtml = (key: Parameters<typeof messageText>[1]) => escapeHtml(say(key));
+  const paragraphs = `<p>${sayHtml('passwordReset.greeting')}</p>
+<p>${sayHtml('passwordReset.requested')}</p>
+<p><a href="${link}">${sayHtml('passwordReset.button')}</a></p>
+<p>${sayHtml('passwordReset.copyLink')}<br>${link}</p>
+<p>${sayHtml('passwordReset.notYou')}</p>
+<p>${sayHtml('passwordReset.signature')}</p>`;
+  // Arabic reads right to left in the mail too; English keeps the exact markup it always had.
+  const html =
+    textDirection(locale) === 'rtl'
+      ? `<div dir="rtl" lang="${locale}">\n${paragraphs}\n</div>`
+      : paragraphs;
+  return { subject: say('passwordReset.subject'), text, html };
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Locale } from '../../shared/i18n/locales';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { notifications, orders, users } from '../db/schema';
@@ -11,10 +12,22 @@ export async function insertNotification(
   await tx.insert(notifications).values(notification);
 }
 
-/** Undefined for an account without an email (a driver's): nothing to mail. */
-export async function findUserEmail(db: Database, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? undefined;
+export interface UserContact {
+  /** Null for an account without an email (a driver's): nothing to mail. */
+  email: string | null;
+  /** The language its mails, and the SMS about its orders, are written in. */
+  locale: Locale;
+}
+
+export async function findUserContact(
+  db: Database,
+  userId: string,
+): Promise<UserContact | undefined> {
+  const [row] = await db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 export async function listUserNotifications(db: Database, userId: string, page: Page) {
@@ -23,6 +36,8 @@ export async function listUserNotifications(db: Database, userId: string, page: 
     db
       .select({
         id: notifications.id,
+        kind: notifications.kind,
+        params: notifications.params,
         title: notifications.title,
         body: notifications.body,
         orderId: notifications.orderId,

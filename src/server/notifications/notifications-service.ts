@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
 import type { OrderEventKind } from '../../shared/order-lifecycle';
 import { toE164 } from '../../shared/phone';
 import type {
@@ -11,13 +12,14 @@ import type { Database } from '../db/open-database';
 import { orderMailTemplate, receiverSmsTemplate } from '../messages/message-templates';
 import type { MessagesService, NewOutboxMessage } from '../messages/messages-service';
 import {
-  composeOrderNotice,
   isMailedToCustomer,
+  isTextedToReceiver,
   type OrderNoticeFacts,
 } from '../messages/order-notice-text';
+import { notificationText } from './notification-text';
 import {
   countUnreadNotifications,
-  findUserEmail,
+  findUserContact,
   insertNotification,
   listUserNotifications,
   markUserNotificationsRead,
@@ -37,8 +39,12 @@ interface NotificationsServiceDeps {
   clock: () => Date;
 }
 
-function toNotification(row: NotificationListRow): Notification {
+function toNotification(
+  { kind, params, title, body, ...row }: NotificationListRow,
+  locale: Locale,
+): Notification {
   return {
+    ...notificationText({ kind, params, title, body }, locale),
     ...row,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
@@ -61,7 +67,8 @@ export function createNotificationsService({
     /**
      * Inside the lifecycle's transaction: the customer's in-app notification, the mail to the
      * customer and the SMS to the receiver, as outbox rows (docs/decisions/0008). A change that
-     * rolls back leaves none of them; one that commits loses none.
+     * rolls back leaves none of them; one that commits loses none. The notification keeps the
+     * facts, not a text: it is written when read, in the reader's language then.
      */
     async recordOrderChange(
       tx: Database,
@@ -69,28 +76,34 @@ export function createNotificationsService({
       kind: OrderEventKind,
       facts: OrderNoticeFacts,
     ): Promise<void> {
-      const { title, body, sms } = composeOrderNotice(kind, facts);
-      await insertNotification(tx, { userId: order.userId, orderId: order.id, title, body });
       // The delivery code is for the receiver's phone alone (docs/decisions/0009-drivers.md).
       const { deliveryCode, ...customerFacts } = facts;
       const params = toParams(customerFacts);
+      await insertNotification(tx, { userId: order.userId, orderId: order.id, kind, params });
+      const customer = await findUserContact(tx, order.userId);
+      // Receivers have no account: their SMS speaks the language of the customer who ordered
+      // (docs/decisions/0010-languages.md).
+      const locale = customer?.locale ?? DEFAULT_LOCALE;
       const messages: NewOutboxMessage[] = [];
-      const email = isMailedToCustomer(kind) ? await findUserEmail(tx, order.userId) : undefined;
+      const email = isMailedToCustomer(kind) ? customer?.email : undefined;
       if (email) {
         messages.push({
           channel: 'email',
           recipient: email,
           template: orderMailTemplate(kind),
           params,
+          locale,
         });
       }
-      const phone = sms && order.receiverPhone ? toE164(order.receiverPhone) : undefined;
+      const phone =
+        isTextedToReceiver(kind) && order.receiverPhone ? toE164(order.receiverPhone) : undefined;
       if (phone) {
         messages.push({
           channel: 'sms',
           recipient: phone,
           template: receiverSmsTemplate(kind),
           params: deliveryCode ? { ...params, deliveryCode } : params,
+          locale,
         });
       }
       await messagesService.queue(tx, messages);
@@ -100,11 +113,15 @@ export function createNotificationsService({
       auth: AuthContext,
       query: NotificationListQuery,
     ): Promise<{ notifications: Notification[]; total: number }> {
-      const { rows, total } = await listUserNotifications(db, auth.userId, {
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
-      return { notifications: rows.map(toNotification), total };
+      const [{ rows, total }, reader] = await Promise.all([
+        listUserNotifications(db, auth.userId, {
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        }),
+        findUserContact(db, auth.userId),
+      ]);
+      const locale = reader?.locale ?? DEFAULT_LOCALE;
+      return { notifications: rows.map((row) => toNotification(row, locale)), total };
     },
 
     async countUnread(auth: AuthContext): Promise<UnreadCount> {

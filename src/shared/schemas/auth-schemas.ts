@@ -3,6 +3,7 @@
  * requests with these; the forms validate with the same schemas through zodResolver.
  */
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
 
 /** A text field that must be present and not blank, trimmed first. */
 export const requiredText = (requiredMessage: string) =>
@@ -38,6 +39,11 @@ export const NewPasswordSchema = z
 export const PHONE_PATTERN = /^\+?\d{10,14}$/;
 const phone = (requiredMessage: string) =>
   requiredText(requiredMessage).regex(PHONE_PATTERN, 'Phone number is not valid');
+
+/** One of the product's languages (docs/decisions/0010-languages.md). */
+export const LocaleSchema = z.enum(LOCALES, {
+  error: 'Language must be English, French or Arabic',
+});
 
 export const LoginSchema = z.object({
   email: EmailSchema,
@@ -98,6 +104,8 @@ export const CompanyRegistrationSchema = z.object({
   password: NewPasswordSchema,
   userType: z.literal('Company'),
   company: CompanyProfileSchema,
+  /** The account's language; without it, the request's Accept-Language decides. */
+  locale: LocaleSchema.optional(),
 });
 export type CompanyRegistrationInput = z.input<typeof CompanyRegistrationSchema>;
 
@@ -106,6 +114,8 @@ export const IndividualRegistrationSchema = z.object({
   password: NewPasswordSchema,
   userType: z.literal('Individual'),
   individual: IndividualProfileSchema,
+  /** The account's language; without it, the request's Accept-Language decides. */
+  locale: LocaleSchema.optional(),
 });
 export type IndividualRegistrationInput = z.input<typeof IndividualRegistrationSchema>;
 

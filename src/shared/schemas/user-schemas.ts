@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CompanyProfileSchema, IndividualProfileSchema } from './auth-schemas';
+import { DEFAULT_LOCALE } from '../i18n/locales';
+import { CompanyProfileSchema, IndividualProfileSchema, LocaleSchema } from './auth-schemas';
 
 export const RoleSchema = z.enum(['ADMIN', 'USER', 'DRIVER']);
 /** The roles that sign in with an email and a password; drivers sign in by phone. */
@@ -16,6 +17,11 @@ export const PublicUserSchema = z.object({
   /** Company name, full name, "Administrator", or the driver's full name. */
   name: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
+  /**
+   * The account's language: its mails, SMS and notifications are in it. The server always sends
+   * it; a user stored by an older version of the web reads as English.
+   */
+  locale: LocaleSchema.default(DEFAULT_LOCALE),
   company: CompanyProfileSchema.optional(),
   individual: IndividualProfileSchema.optional(),
   /** Only for a driver: who they are and the truck they drive. */
@@ -29,3 +35,7 @@ export const PublicUserSchema = z.object({
     .optional(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+/** PATCH /api/auth/profile: what a signed-in account may change about itself. */
+export const ProfileUpdateSchema = z.object({ locale: LocaleSchema });
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
