@@ -1,5 +1,8 @@
+import { translateMessage, type MessageCatalog } from '../../shared/i18n/localize-message';
+
 /** One column of a CSV export: its heading and how a row gives its cell. */
 export interface CsvColumn<T> {
+  /** In English; the catalog's `csv.*` codes name it in other languages. */
   header: string;
   value: (row: T) => string | number | null | undefined;
 }
@@ -27,4 +30,13 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
     lines.push(columns.map((column) => formatCell(column.value(row))).join(','));
   }
   return `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`;
+}
+
+/** The columns with their headings in the catalog's language (unchanged without a catalog). */
+export function translateCsvHeaders<T>(
+  columns: readonly CsvColumn<T>[],
+  catalog: MessageCatalog | undefined,
+): readonly CsvColumn<T>[] {
+  if (!catalog) return columns;
+  return columns.map((column) => ({ ...column, header: translateMessage(column.header, catalog) }));
 }

@@ -1,6 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { negotiateLocale, type Locale } from '../../shared/i18n/locales';
+import {
+  identifyMessageCode,
+  translateMessage,
+  type MessageCatalog,
+} from '../../shared/i18n/localize-message';
+import arabicMessages from '../../shared/i18n/messages/ar.json';
+import frenchMessages from '../../shared/i18n/messages/fr.json';
 
 /** An error whose message is safe to show the client, with the status that goes with it. */
 export class AppError extends Error {
@@ -39,16 +47,89 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * Every error the API answers (docs/decisions/0010-languages.md, "Errors and validation
+ * messages"): `message` and the field messages in the request's language, `code` and
+ * `errorCodes` the same in every language, so that a client never matches English text.
+ */
 export interface ErrorBody {
+  code: string;
   message: string;
   errors?: Record<string, string>;
+  errorCodes?: Record<string, string>;
 }
 
 /** ErrorBody for route schemas (responses in the OpenAPI document). */
 export const ErrorBodySchema = z.object({
+  code: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  errorCodes: z.record(z.string(), z.string()).optional(),
 });
+
+/** The server's catalogs; English is the code's own text. */
+const CATALOGS: Readonly<Record<Locale, MessageCatalog | undefined>> = {
+  en: undefined,
+  fr: frenchMessages,
+  ar: arabicMessages,
+};
+
+/** The catalog of the request's Accept-Language; undefined for English. */
+export function messageCatalogOf(request: FastifyRequest): MessageCatalog | undefined {
+  return CATALOGS[negotiateLocale(request.headers['accept-language'])];
+}
+
+/** A message outside the catalog is still coded, by its status. */
+const STATUS_CODES: Readonly<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  423: 'locked',
+  429: 'rate_limited',
+};
+
+function genericCode(status: number): string {
+  return STATUS_CODES[status] ?? (status >= 500 ? 'internal' : 'bad_request');
+}
+
+/** A field message outside the catalog. */
+const GENERIC_FIELD_CODE = 'invalid';
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/**
+ * The body of an error with this status and English message (and field messages), coded and
+ * written in the request's language.
+ */
+export function buildErrorBody(
+  request: FastifyRequest,
+  status: number,
+  message: string,
+  errors?: Record<string, string>,
+): ErrorBody {
+  const catalog = messageCatalogOf(request);
+  const body: ErrorBody = {
+    code: identifyMessageCode(message) ?? genericCode(status),
+    message: translateMessage(message, catalog),
+  };
+  if (errors) {
+    const fields = Object.entries(errors);
+    body.errors = Object.fromEntries(
+      fields.map(([field, text]) => [field, translateMessage(text, catalog)]),
+    );
+    body.errorCodes = Object.fromEntries(
+      fields.map(([field, text]) => [field, identifyMessageCode(text) ?? GENERIC_FIELD_CODE]),
+    );
+  }
+  return body;
+}
 
 interface FieldIssue {
   path: string[];
@@ -80,7 +161,10 @@ function flattenIssue(
   return [{ path, message }];
 }
 
-/** One place that turns every failure into `{ message, errors? }` with the right status. */
+/**
+ * One place that turns every failure into `{ code, message, errors?, errorCodes? }` with the
+ * right status, in the request's language.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -99,21 +183,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         }
       }
       const first = Object.values(errors)[0] ?? 'Invalid request';
-      return reply.status(400).send({ message: first, errors } satisfies ErrorBody);
+      return reply.status(400).send(buildErrorBody(request, 400, first, errors));
     }
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send({ message: error.message, errors: error.errors } satisfies ErrorBody);
+        .send(buildErrorBody(request, error.statusCode, error.message, error.errors));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      if (status === 429) return reply.status(429).send({ message: error.message });
-      return reply.status(status).send({ message: error.message } satisfies ErrorBody);
+      return reply.status(status).send(buildErrorBody(request, status, error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(buildErrorBody(request, 500, INTERNAL_ERROR_MESSAGE));
   });
 }

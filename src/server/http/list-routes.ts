@@ -2,8 +2,8 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { toBusinessDate } from '../../shared/business-calendar';
 import { EXPORT_ROW_LIMIT } from '../../shared/schemas/admin-schemas';
-import { toCsv, type CsvColumn } from './csv';
-import { ErrorBodySchema } from './errors';
+import { toCsv, translateCsvHeaders, type CsvColumn } from './csv';
+import { ErrorBodySchema, messageCatalogOf } from './errors';
 import type { ZodApp } from './zod-app';
 import type { Page } from '../db/page';
 
@@ -23,7 +23,8 @@ export interface ListRouteOptions<Query extends { page: number; pageSize: number
 /**
  * A list the way every admin list works (docs/product.md, decision 11): `GET path` answers one page
  * as a plain array with the total in X-Total-Count; `GET path/export.csv` answers the newest
- * EXPORT_ROW_LIMIT rows matching the same filters as a CSV attachment.
+ * EXPORT_ROW_LIMIT rows matching the same filters as a CSV attachment, its column names in the
+ * request's language (Accept-Language).
  */
 export function registerListRoutes<Query extends { page: number; pageSize: number }, Item>(
   app: ZodApp,
@@ -77,7 +78,7 @@ export function registerListRoutes<Query extends { page: number; pageSize: numbe
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('x-total-count', String(total))
-        .send(toCsv(options.csvColumns, items));
+        .send(toCsv(translateCsvHeaders(options.csvColumns, messageCatalogOf(request)), items));
     },
   );
 }
