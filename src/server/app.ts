@@ -37,7 +37,7 @@ import { createOrderEventHub, type OrderEventHub } from './events/order-event-hu
 import { registerFleetRoutes } from './fleet/fleet-routes';
 import { createFleetService } from './fleet/fleet-service';
 import { registerHealthRoutes } from './health/health-routes';
-import { registerErrorHandling } from './http/errors';
+import { buildErrorBody, registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { redactedPaths, serializeRequest } from './http/log-redaction';
 import type { ZodApp } from './http/zod-app';
@@ -271,6 +271,6 @@ function registerWebApp(app: ZodApp, webRoot: string | undefined): void {
       // Client-side routes: the SPA decides, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: 'Not found' });
+    return reply.status(404).send(buildErrorBody(request, 404, 'Not found'));
   });
 }

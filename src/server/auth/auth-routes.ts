@@ -7,16 +7,15 @@ import {
 } from '../../shared/schemas/auth-schemas';
 import { ProfileUpdateSchema, PublicUserSchema } from '../../shared/schemas/user-schemas';
 import type { AppConfig } from '../config';
+import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import { createAttemptLimits } from './attempt-limits';
 import { authOf } from './auth-guards';
 import type { AuthService } from './auth-service';
 
 const MessageSchema = z.object({ message: z.string() });
-const ErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+/** Every error answers the one error body (code, message, field errors and their codes). */
+const ErrorSchema = ErrorBodySchema;
 const tags = ['auth'];
 
 export function registerAuthRoutes(app: ZodApp, authService: AuthService, config: AppConfig) {

@@ -10,13 +10,12 @@ import {
   PublicTrackingSchema,
 } from '../../shared/schemas/order-schemas';
 import { authOf } from '../auth/auth-guards';
+import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import type { CustomerList, OrdersService } from './orders-service';
 
-const ErrorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+/** Every error answers the one error body (code, message, field errors and their codes). */
+const ErrorSchema = ErrorBodySchema;
 const tags = ['customer'];
 const security = [{ bearerAuth: [] }];
 
