@@ -3,7 +3,7 @@
  * requests with these; the forms validate with the same schemas through zodResolver.
  */
 import { z } from 'zod';
-import { LOCALES } from '../i18n/locales';
+import { isLocale, LOCALES, type Locale } from '../i18n/locales';
 
 /** A text field that must be present and not blank, trimmed first. */
 export const requiredText = (requiredMessage: string) =>
@@ -40,10 +40,17 @@ export const PHONE_PATTERN = /^\+?\d{10,14}$/;
 const phone = (requiredMessage: string) =>
   requiredText(requiredMessage).regex(PHONE_PATTERN, 'Phone number is not valid');
 
-/** One of the product's languages (docs/decisions/0010-languages.md). */
-export const LocaleSchema = z.enum(LOCALES, {
-  error: 'Language must be English, French or Arabic',
-});
+const LOCALE_MESSAGE = 'Language must be English, French or Arabic';
+/**
+ * One of the product's languages (docs/decisions/0010-languages.md). A check rather than
+ * z.enum: a registration is a union whose failures are reported under the branch the client
+ * meant, told by having no `invalid_value` issue (src/server/http/errors.ts), and an enum's
+ * failure is one, so a wrong language would read as a wrong userType.
+ */
+export const LocaleSchema = z
+  .string({ error: LOCALE_MESSAGE })
+  .refine((value): value is Locale => isLocale(value), { error: LOCALE_MESSAGE })
+  .meta({ enum: [...LOCALES] });
 
 export const LoginSchema = z.object({
   email: EmailSchema,
