@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cities, cityLabel, cityNames, findCitiesContaining, findCity } from './cities';
+import {
+  cities,
+  cityLabel,
+  cityNames,
+  cityNamesSortedFor,
+  regionLabel,
+  findCitiesContaining,
+  findCity,
+} from './cities';
 
 const REQUIRED_CITIES = [
   'Casablanca',
@@ -213,6 +221,30 @@ describe('cityLabel', () => {
     expect(cityLabel('Paris', 'ar')).toBe('Paris');
     expect(cityLabel('', 'ar')).toBe('');
     expect(cityLabel('fez', 'en')).toBe('fez');
+  });
+});
+
+describe('regionLabel', () => {
+  it('names every region in Arabic and keeps the official name elsewhere', () => {
+    for (const region of REGIONS) {
+      expect(regionLabel(region, 'en')).toBe(region);
+      expect(regionLabel(region, 'fr')).toBe(region);
+      expect(regionLabel(region, 'ar'), region).toMatch(/^[\u0621-\u064a ]+$/);
+    }
+    expect(regionLabel('Casablanca-Settat', 'ar')).toBe('الدار البيضاء سطات');
+    expect(regionLabel('Elsewhere', 'ar')).toBe('Elsewhere');
+  });
+});
+
+describe('cityNamesSortedFor', () => {
+  it('orders the canonical names by their name in the language', () => {
+    expect(cityNamesSortedFor('en')).toEqual(cityNames);
+    const french = cityNamesSortedFor('fr');
+    expect(french).toHaveLength(cities.length);
+    expect(french.indexOf('Tangier')).toBeLessThan(french.indexOf('Taounate'));
+    const arabic = cityNamesSortedFor('ar').map((name) => cityLabel(name, 'ar'));
+    expect(arabic[0]).toBe('آسا');
+    expect(arabic.indexOf('الرباط')).toBeLessThan(arabic.indexOf('طنجة'));
   });
 });
 

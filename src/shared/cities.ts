@@ -33,6 +33,27 @@ const GUELMIM_OUED_NOUN = 'Guelmim-Oued Noun';
 const LAAYOUNE_SAKIA_EL_HAMRA = 'Laâyoune-Sakia El Hamra';
 const DAKHLA_OUED_ED_DAHAB = 'Dakhla-Oued Ed-Dahab';
 
+/** The regions' Arabic names; English and French write them the official French way. */
+const REGION_NAMES_AR: Readonly<Record<string, string>> = {
+  [CASABLANCA_SETTAT]: 'الدار البيضاء سطات',
+  [RABAT_SALE_KENITRA]: 'الرباط سلا القنيطرة',
+  [FES_MEKNES]: 'فاس مكناس',
+  [MARRAKECH_SAFI]: 'مراكش آسفي',
+  [TANGER_TETOUAN_AL_HOCEIMA]: 'طنجة تطوان الحسيمة',
+  [ORIENTAL]: 'الشرق',
+  [SOUSS_MASSA]: 'سوس ماسة',
+  [DRAA_TAFILALET]: 'درعة تافيلالت',
+  [BENI_MELLAL_KHENIFRA]: 'بني ملال خنيفرة',
+  [GUELMIM_OUED_NOUN]: 'كلميم واد نون',
+  [LAAYOUNE_SAKIA_EL_HAMRA]: 'العيون الساقية الحمراء',
+  [DAKHLA_OUED_ED_DAHAB]: 'الداخلة وادي الذهب',
+};
+
+/** A city's region (its admin_name) as a reader of `locale` names it. */
+export function regionLabel(adminName: string, locale: Locale): string {
+  return (locale === 'ar' && REGION_NAMES_AR[adminName]) || adminName;
+}
+
 function defineCity(
   city: string,
   lat: number,
@@ -343,6 +364,24 @@ export function cityLabel(name: string, locale: Locale): string {
 export const cityNames: readonly string[] = cities
   .map((city) => city.city)
   .sort((a, b) => a.localeCompare(b, 'en'));
+
+const cityNamesByLocale = new Map<Locale, readonly string[]>([['en', cityNames]]);
+
+/**
+ * The canonical names in the alphabetical order of their names in `locale`: what a city list
+ * offers a French or Arabic reader (Tanger among the T, طنجة after صفرو).
+ */
+export function cityNamesSortedFor(locale: Locale): readonly string[] {
+  let sorted = cityNamesByLocale.get(locale);
+  if (!sorted) {
+    const collator = new Intl.Collator(locale);
+    sorted = [...cityNames].sort((a, b) =>
+      collator.compare(cityLabel(a, locale), cityLabel(b, locale)),
+    );
+    cityNamesByLocale.set(locale, sorted);
+  }
+  return sorted;
+}
 
 /**
  * The cities whose name in any language, or one of its other spellings, contains `text` (case,

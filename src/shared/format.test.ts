@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCm,
   formatDh,
   formatDuration,
   formatKg,
@@ -107,6 +108,7 @@ describe('other languages', () => {
     expect(formatTonnes(1500, 'en')).toBe('1.5 t');
     expect(formatKm(112.4, 'en')).toBe('112.4 km');
     expect(formatDuration(125, 'en')).toBe('2 h 5 min');
+    expect(formatCm(12.5, 'en')).toBe('12.5 cm');
   });
 
   it('writes French figures through fr-MA', () => {
@@ -125,6 +127,7 @@ describe('other languages', () => {
     expect(formatKg(12, 'ar')).toBe(`${intl('ar-MA', 12, 0, 2)} كغ`);
     expect(formatTonnes(1500, 'ar')).toBe(`${intl('ar-MA', 1.5, 0, 3)} طن`);
     expect(formatKm(112.4, 'ar')).toBe(`${intl('ar-MA', 112.4, 1, 1)} كم`);
+    expect(formatCm(30, 'ar')).toBe(`${intl('ar-MA', 30, 0, 2)} سم`);
     expect(formatDuration(45, 'ar')).toBe(`${intl('ar-MA', 45, 0, 0)} د`);
     expect(formatDuration(125, 'ar')).toBe(
       `${intl('ar-MA', 2, 0, 0)} س ${intl('ar-MA', 5, 0, 0)} د`,

@@ -16,14 +16,42 @@ export interface UnitWords {
   kg: string;
   tonnes: string;
   km: string;
+  cm: string;
   hours: string;
   minutes: string;
 }
 
 export const UNIT_WORDS: Readonly<Record<Locale, UnitWords>> = {
-  en: { mad: 'MAD', dh: 'Dh', kg: 'Kg', tonnes: 't', km: 'km', hours: 'h', minutes: 'min' },
-  fr: { mad: 'MAD', dh: 'DH', kg: 'kg', tonnes: 't', km: 'km', hours: 'h', minutes: 'min' },
-  ar: { mad: 'درهم', dh: 'درهم', kg: 'كغ', tonnes: 'طن', km: 'كم', hours: 'س', minutes: 'د' },
+  en: {
+    mad: 'MAD',
+    dh: 'Dh',
+    kg: 'Kg',
+    tonnes: 't',
+    km: 'km',
+    cm: 'cm',
+    hours: 'h',
+    minutes: 'min',
+  },
+  fr: {
+    mad: 'MAD',
+    dh: 'DH',
+    kg: 'kg',
+    tonnes: 't',
+    km: 'km',
+    cm: 'cm',
+    hours: 'h',
+    minutes: 'min',
+  },
+  ar: {
+    mad: 'درهم',
+    dh: 'درهم',
+    kg: 'كغ',
+    tonnes: 'طن',
+    km: 'كم',
+    cm: 'سم',
+    hours: 'س',
+    minutes: 'د',
+  },
 };
 
 /** Admin screens: '1,234.50 MAD' (fr '1.234,50 MAD', ar '1.234,50 درهم', as Intl writes them). */
@@ -53,6 +81,11 @@ export function formatTonnes(kg: number, locale: Locale = 'en'): string {
 /** '112.4 km': the same text as pricing's formatDistanceText in English. */
 export function formatKm(km: number, locale: Locale = 'en'): string {
   return `${formatDecimal(km, 1, 1, locale)} ${UNIT_WORDS[locale].km}`;
+}
+
+/** Parcel sizes: '30 cm', '12.5 cm'. */
+export function formatCm(cm: number, locale: Locale = 'en'): string {
+  return `${formatDecimal(cm, 0, 2, locale)} ${UNIT_WORDS[locale].cm}`;
 }
 
 /** '45 min', '2 h', '1 h 52 min': the same text as pricing's formatDurationText in English. */

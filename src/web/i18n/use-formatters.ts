@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cityLabel } from '../../shared/cities';
 import {
+  formatCm,
   formatDh,
   formatDuration,
   formatKg,
@@ -40,10 +41,14 @@ export interface Formatters {
   /** '5 Jan' for a calendar day 'yyyy-MM-dd': chart ticks. */
   dayMonth(day: string): string;
   km(km: number): string;
+  /** Parcel sizes: '30 cm'. */
+  cm(cm: number): string;
   /** Minutes as '2 h 5 min'. */
   duration(minutes: number): string;
   /** A canonical city name as the reader names it ('Tangier' → 'Tanger', 'طنجة'). */
   city(name: string): string;
+  /** A place the API wrote as 'street, City' or 'City', its city in the reader's words. */
+  place(place: { city: string; address: string }): string;
 }
 
 function createFormatters(locale: Locale): Formatters {
@@ -60,8 +65,13 @@ function createFormatters(locale: Locale): Formatters {
     numericDateTime: (iso) => formatNumericDateTime(iso, locale),
     dayMonth: (day) => formatDayMonth(day, locale),
     km: (km) => formatKm(km, locale),
+    cm: (cm) => formatCm(cm, locale),
     duration: (minutes) => formatDuration(minutes, locale),
     city: (name) => cityLabel(name, locale),
+    place: ({ city, address }) =>
+      address.endsWith(city)
+        ? `${address.slice(0, address.length - city.length)}${cityLabel(city, locale)}`
+        : address,
   };
 }
 
