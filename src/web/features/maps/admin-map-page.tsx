@@ -5,8 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminMapTruck, TruckPosition } from '../../../shared/schemas/map-schemas';
 import { apiRequest } from '../../app/api-client';
+import { useFormatters } from '../../i18n/use-formatters';
 import { Card } from '../../ui/card';
-import { formatDateTime } from '../../ui/format-date';
 import { PageHeader } from '../../ui/page-header';
 import { EmptyState, ErrorState } from '../../ui/query-states';
 import { LoadingState } from '../../ui/spinner';
@@ -122,11 +122,12 @@ function TruckDetails({
   position: TruckPosition | null;
 }) {
   const { t } = useTranslation();
+  const { dateTime, city } = useFormatters();
   const details = [
     [t('maps.admin.driver'), truck.driverName],
     [t('maps.admin.trackingNumber'), truck.trackingNumber],
-    [t('maps.admin.eta'), truck.eta ? formatDateTime(truck.eta) : t('maps.admin.etaUnknown')],
-    [t('maps.admin.lastSeen'), position ? formatDateTime(position.at) : t('maps.admin.noPosition')],
+    [t('maps.admin.eta'), truck.eta ? dateTime(truck.eta) : t('maps.admin.etaUnknown')],
+    [t('maps.admin.lastSeen'), position ? dateTime(position.at) : t('maps.admin.noPosition')],
   ] as const;
   return (
     <>
@@ -134,7 +135,7 @@ function TruckDetails({
         {t('maps.admin.truck')} <span className="font-mono tabular-nums">{truck.truckNumber}</span>
       </p>
       <p className="text-slate-600">
-        {t('maps.admin.route', { from: truck.pickupLoc, to: truck.deliveryLoc })}
+        {t('maps.admin.route', { from: city(truck.pickupLoc), to: city(truck.deliveryLoc) })}
       </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {details.map(([label, value]) => (

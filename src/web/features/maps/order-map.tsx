@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Clock, Truck } from 'lucide-react';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { OrderMapFields } from '../../../shared/schemas/map-schemas';
+import { useFormatters } from '../../i18n/use-formatters';
 import { Card } from '../../ui/card';
-import { formatDateTime } from '../../ui/format-date';
 import { LazyLeafletMap } from './lazy-leaflet-map';
 import type { MapMarker } from './leaflet-map';
 import { newerPosition, useLivePositions } from './live-positions';
@@ -39,6 +39,7 @@ interface OrderMapProps {
 
 export function OrderMap({ order, className = '', headingLevel }: OrderMapProps) {
   const { t } = useTranslation();
+  const { dateTime, city } = useFormatters();
   const settings = useMapSettings();
   const live = useLivePositions();
   const onTheRoad = order.status === 'IN_TRANSIT';
@@ -57,7 +58,7 @@ export function OrderMap({ order, className = '', headingLevel }: OrderMapProps)
   return (
     <Card title={t('maps.order.title')} className={className} headingLevel={headingLevel}>
       <LazyLeafletMap
-        label={t('maps.label', { from: order.pickup_loc, to: order.delivery_loc })}
+        label={t('maps.label', { from: city(order.pickup_loc), to: city(order.delivery_loc) })}
         markers={markers}
         settings={settings}
         className="h-64 w-full sm:h-80"
@@ -75,15 +76,13 @@ export function OrderMap({ order, className = '', headingLevel }: OrderMapProps)
           <p className="flex items-center gap-2">
             <Clock aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
             <span className="text-slate-600">{t('maps.order.eta')}</span>
-            <span className="font-semibold text-slate-900 tabular-nums">
-              {formatDateTime(order.eta)}
-            </span>
+            <span className="font-semibold text-slate-900 tabular-nums">{dateTime(order.eta)}</span>
           </p>
         )}
         <p className="flex items-center gap-2 text-slate-600">
           <Truck aria-hidden="true" className="size-4 shrink-0 text-accent-600" />
           {truck
-            ? t('maps.order.lastSeen', { time: formatDateTime(truck.at) })
+            ? t('maps.order.lastSeen', { time: dateTime(truck.at) })
             : t(onTheRoad ? 'maps.order.noPosition' : 'maps.order.notOnTheRoad')}
         </p>
       </div>

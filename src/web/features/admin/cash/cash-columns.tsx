@@ -1,31 +1,34 @@
-import { format } from 'date-fns';
 import { AlertTriangle, HandCoins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatMad } from '../../../../shared/format';
 import type {
   CashLedgerRow,
   CashRemittance,
   FlaggedCashOrder,
 } from '../../../../shared/schemas/cash-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';
 import { OrderIdLink } from '../components/order-id-link';
 import type { AdminColumn } from '../components/row-cards';
 
-/** Like the other admin times: yyyy-MM-dd HH:mm in the admin's own time zone. */
-const CASH_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
-
+/** Like the other admin times: yyyy-MM-dd HH:mm (in English) in the admin's own time zone. */
 function CashTime({ iso }: { iso: string | null }) {
   const { t } = useTranslation();
+  const { numericDateTime } = useFormatters();
   if (iso === null) return t('admin.common.none');
   return (
     <time dateTime={iso} className="whitespace-nowrap">
-      {format(new Date(iso), CASH_TIME_FORMAT)}
+      {numericDateTime(iso)}
     </time>
   );
 }
 
-const money = (amount: number) => <span className="whitespace-nowrap">{formatMad(amount)}</span>;
+function Money({ amount }: { amount: number }) {
+  const { mad } = useFormatters();
+  return <span className="whitespace-nowrap">{mad(amount)}</span>;
+}
+
+const money = (amount: number) => <Money amount={amount} />;
 
 /** The ledgers' many amount columns: the amount in MAD, on one line, aligned to the end. */
 function moneyColumn<Row>(
@@ -41,6 +44,7 @@ export function useLedgerColumns(
   onRecord: (row: CashLedgerRow) => void,
 ): AdminColumn<CashLedgerRow>[] {
   const { t } = useTranslation();
+  const { mad } = useFormatters();
   return [
     {
       id: 'driver',
@@ -73,7 +77,7 @@ export function useLedgerColumns(
         <strong
           className={`whitespace-nowrap ${row.outstanding > 0 ? 'text-slate-900' : 'font-normal text-slate-500'}`}
         >
-          {formatMad(row.outstanding)}
+          {mad(row.outstanding)}
         </strong>
       ),
       align: 'end',
@@ -89,7 +93,7 @@ export function useLedgerColumns(
             <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
             {t('admin.cash.flaggedSummary', {
               count: row.flaggedOrders,
-              shortfall: formatMad(row.shortfall),
+              shortfall: mad(row.shortfall),
             })}
           </span>
         ),
@@ -141,6 +145,7 @@ export function useRemittanceColumns(): AdminColumn<CashRemittance>[] {
 
 export function useFlaggedColumns(): AdminColumn<FlaggedCashOrder>[] {
   const { t } = useTranslation();
+  const { mad } = useFormatters();
   return [
     {
       id: 'order',
@@ -155,7 +160,7 @@ export function useFlaggedColumns(): AdminColumn<FlaggedCashOrder>[] {
       header: t('admin.cash.columns.shortfall'),
       cell: (row) => (
         <span className="font-semibold whitespace-nowrap text-orange-700">
-          {formatMad(row.shortfall)}
+          {mad(row.shortfall)}
         </span>
       ),
       align: 'end',

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/api-client';
-import { formatMad } from '../../../../shared/format';
 import {
   RecordRemittanceSchema,
   REMITTANCE_NOTE_MAX_LENGTH,
   type CashLedgerRow,
 } from '../../../../shared/schemas/cash-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
@@ -34,6 +34,7 @@ interface RecordRemittanceDialogProps {
  */
 export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDialogProps) {
   const { t } = useTranslation();
+  const { mad } = useFormatters();
   const titleId = useId();
   const amountField = useRef<HTMLInputElement>(null);
   const [amount, setAmount] = useState(driver.outstanding.toFixed(2));
@@ -58,7 +59,7 @@ export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDial
       onSuccess: (result) => {
         notifySuccess(
           t('admin.cash.dialog.success', {
-            amount: formatMad(result.remittance.amount),
+            amount: mad(result.remittance.amount),
             driver: driver.driverName,
           }),
         );
@@ -88,7 +89,7 @@ export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDial
           <p className="mt-1 text-sm text-slate-600">
             {t('admin.cash.dialog.lead', {
               driver: driver.driverName,
-              outstanding: formatMad(driver.outstanding),
+              outstanding: mad(driver.outstanding),
             })}
           </p>
         </div>

@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
-import { formatMad, formatTonnes } from '../../../../shared/format';
-import { formatDecimal } from '../../../../shared/numbers';
 import type { AdminOrder } from '../../../../shared/schemas/admin-schemas';
-import { formatDate } from '../../../ui/format-date';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { OrderIdLink } from './order-id-link';
 import type { AdminColumn } from './row-cards';
@@ -12,9 +10,10 @@ import type { AdminColumn } from './row-cards';
 export type OrderColumn = AdminColumn<AdminOrder>;
 
 function DateCell({ iso }: { iso: string }) {
+  const { date } = useFormatters();
   return (
     <time dateTime={iso} className="whitespace-nowrap">
-      {formatDate(iso)}
+      {date(iso)}
     </time>
   );
 }
@@ -22,6 +21,7 @@ function DateCell({ iso }: { iso: string }) {
 /** The columns the admin order lists choose from, so each figure reads the same everywhere. */
 export function useAdminOrderColumns() {
   const { t } = useTranslation();
+  const format = useFormatters();
   return useMemo(() => {
     const none = t('admin.common.none');
     const column = (
@@ -46,40 +46,41 @@ export function useAdminOrderColumns() {
       customerEmail: column('customerEmail', t('admin.columns.customerEmail'), (order) => (
         <span className="break-all">{order.customer.email}</span>
       )),
-      origin: column('origin', t('admin.columns.origin'), (order) => order.origin.address),
+      origin: column('origin', t('admin.columns.origin'), (order) => format.place(order.origin)),
       arrow: column(
         'arrow',
         '',
         () => (
           <>
-            <ArrowRight aria-hidden="true" className="size-4 text-slate-400" />
+            <ArrowRight aria-hidden="true" className="size-4 text-slate-400 rtl:-scale-x-100" />
             <span className="sr-only">{t('admin.common.to')}</span>
           </>
         ),
         { inCards: false },
       ),
-      destination: column(
-        'destination',
-        t('admin.columns.destination'),
-        (order) => order.destination.address,
+      destination: column('destination', t('admin.columns.destination'), (order) =>
+        format.place(order.destination),
       ),
       route: column('route', t('admin.columns.route'), (order) => (
         // One line in the table; the phone cards' narrow columns may wrap it.
         <span className="md:whitespace-nowrap">
-          {t('admin.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+          {t('admin.common.route', {
+            from: format.city(order.pickup_loc),
+            to: format.city(order.delivery_loc),
+          })}
         </span>
       )),
       // docs/product.md, section 3: a missing weight or price reads 0; a price of 0 shows N/A.
       weightKg: column(
         'weightKg',
         t('admin.columns.weightKg'),
-        (order) => formatDecimal(order.weight || 0, 0, 2),
+        (order) => format.number(order.weight || 0, 0, 2),
         { align: 'end' },
       ),
       weightTonnes: column(
         'weightTonnes',
         t('admin.columns.weightTonnes'),
-        (order) => <span className="whitespace-nowrap">{formatTonnes(order.weight || 0)}</span>,
+        (order) => <span className="whitespace-nowrap">{format.tonnes(order.weight || 0)}</span>,
         { align: 'end' },
       ),
       price: column(
@@ -87,7 +88,7 @@ export function useAdminOrderColumns() {
         t('admin.columns.priceMad'),
         (order) => (
           <span className="whitespace-nowrap">
-            {order.price > 0 ? formatMad(order.price) : t('admin.common.notAvailable')}
+            {order.price > 0 ? format.mad(order.price) : t('admin.common.notAvailable')}
           </span>
         ),
         { align: 'end' },
@@ -112,5 +113,5 @@ export function useAdminOrderColumns() {
         (order) => order.cancellationReason ?? none,
       ),
     } satisfies Record<string, OrderColumn>;
-  }, [t]);
+  }, [t, format]);
 }

@@ -1,10 +1,10 @@
 import '../admin-strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
 import { RotateCw } from 'lucide-react';
 import { MESSAGE_STATUSES, MESSAGE_STATUS_TONES } from '../../../../shared/message-status';
 import type { AdminMessage } from '../../../../shared/schemas/message-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useRetryMessage } from '../api/admin-api';
@@ -13,15 +13,14 @@ import { AdminListScreen, type ListFilterOption } from '../components/admin-list
 import { notifyError, notifySuccess } from '../components/admin-toasts';
 import type { AdminColumn } from '../components/row-cards';
 
-/** Like the other admin times: yyyy-MM-dd HH:mm in the admin's own time zone. */
-const MESSAGE_TIME_FORMAT = 'yyyy-MM-dd HH:mm';
-
+/** Like the other admin times: yyyy-MM-dd HH:mm (in English) in the admin's own time zone. */
 function MessageTime({ iso }: { iso: string | null }) {
   const { t } = useTranslation();
+  const { numericDateTime } = useFormatters();
   if (iso === null) return t('admin.common.none');
   return (
     <time dateTime={iso} className="whitespace-nowrap">
-      {format(new Date(iso), MESSAGE_TIME_FORMAT)}
+      {numericDateTime(iso)}
     </time>
   );
 }

@@ -3,20 +3,14 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Ban, Check, PackageCheck, PackageSearch } from 'lucide-react';
-import {
-  formatKg,
-  formatMad,
-  humanizeEnum,
-  shortenIdForDashboard,
-} from '../../../../shared/format';
+import { humanizeEnum, shortenIdForDashboard } from '../../../../shared/format';
 import { getPaymentStatusTone } from '../../../../shared/order-status';
-import { formatDistanceText } from '../../../../shared/pricing';
 import type { AdminOrderDetail } from '../../../../shared/schemas/admin-schemas';
 import { ApiError } from '../../../app/api-client';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
-import { formatDate, formatDateTime } from '../../../ui/format-date';
 import {
   BackLink,
   OrderIdsCard,
@@ -112,16 +106,17 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
 
 function OrderDetails({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const notYet = t('admin.order.notYet');
   const none = t('admin.common.none');
-  const dateTimeOr = (iso: string | null) => (iso ? formatDateTime(iso) : notYet);
+  const dateTimeOr = (iso: string | null) => (iso ? format.dateTime(iso) : notYet);
   const cashCollectedText =
     order.cashCollected !== null && order.cashShortfall !== null
       ? t('admin.order.payment.cashShort', {
-          collected: formatMad(order.cashCollected),
-          short: formatMad(order.cashShortfall),
+          collected: format.mad(order.cashCollected),
+          short: format.mad(order.cashShortfall),
         })
-      : formatMad(order.cashCollected ?? 0);
+      : format.mad(order.cashCollected ?? 0);
   return (
     <>
       <PageHeader
@@ -131,7 +126,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
         })}
         lead={
           <OrderPlacedLead
-            placedOn={t('admin.order.placedOn', { date: formatDate(order.createdAt) })}
+            placedOn={t('admin.order.placedOn', { date: format.date(order.createdAt) })}
             status={order.status}
           />
         }
@@ -156,13 +151,16 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
           />
           <OrderRouteCard
             title={t('admin.order.route.title')}
-            route={t('admin.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+            route={t('admin.common.route', {
+              from: format.city(order.pickup_loc),
+              to: format.city(order.delivery_loc),
+            })}
             details={[
-              { label: t('admin.order.route.pickup'), value: order.origin.address },
-              { label: t('admin.order.route.delivery'), value: order.destination.address },
+              { label: t('admin.order.route.pickup'), value: format.place(order.origin) },
+              { label: t('admin.order.route.delivery'), value: format.place(order.destination) },
               {
                 label: t('admin.order.route.distance'),
-                value: formatDistanceText(order.distance),
+                value: format.km(order.distance),
               },
               { label: t('admin.order.route.exitDate'), value: dateTimeOr(order.exitDate) },
               {
@@ -197,7 +195,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
               <DetailList
                 columns={1}
                 details={[
-                  { label: t('admin.order.cargo.weight'), value: formatKg(order.weight) },
+                  { label: t('admin.order.cargo.weight'), value: format.kg(order.weight) },
                   {
                     label: t('admin.order.cargo.priority'),
                     value: t(`admin.priorities.${order.priority}`),
@@ -237,7 +235,7 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
               details={[
                 {
                   label: t('admin.order.payment.amount'),
-                  value: <PaymentAmount>{formatMad(order.payment.amount)}</PaymentAmount>,
+                  value: <PaymentAmount>{format.mad(order.payment.amount)}</PaymentAmount>,
                 },
                 {
                   label: t('admin.order.payment.method'),

@@ -3,10 +3,9 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Banknote, ClipboardList, Truck, Users, type LucideIcon } from 'lucide-react';
-import { formatMad } from '../../../../shared/format';
-import { formatDecimal } from '../../../../shared/numbers';
 import { ORDER_STATUSES, ORDER_STATUS_TONES } from '../../../../shared/order-status';
 import type { AdminDashboard } from '../../../../shared/schemas/admin-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { Card } from '../../../ui/card';
 import { DataTable } from '../../../ui/data-table';
 import { useOrderStatusLabel } from '../../../ui/order-status-badge';
@@ -33,7 +32,8 @@ interface TotalCard {
 /** The four totals of docs/product.md, section 2, each a link to its screen. */
 function TotalCards({ dashboard }: { dashboard: AdminDashboard }) {
   const { t } = useTranslation();
-  const count = (value: number) => formatDecimal(value, 0, 0);
+  const { number } = useFormatters();
+  const count = (value: number) => number(value, 0, 0);
   const cards: TotalCard[] = [
     {
       to: '/admin/orders',
@@ -59,7 +59,7 @@ function TotalCards({ dashboard }: { dashboard: AdminDashboard }) {
     {
       to: '/admin/revenue',
       label: t('admin.overview.cards.payments'),
-      value: formatDecimal(dashboard.totalPayments, 2, 2),
+      value: number(dashboard.totalPayments, 2, 2),
       icon: Banknote,
       tone: 'bg-emerald-50 text-emerald-700',
     },
@@ -85,7 +85,7 @@ function TotalCards({ dashboard }: { dashboard: AdminDashboard }) {
             </span>
             <ArrowRight
               aria-hidden="true"
-              className="size-5 shrink-0 text-slate-400 transition-transform group-hover:translate-x-1 group-hover:text-brand-800"
+              className="size-5 shrink-0 text-slate-400 transition-transform group-hover:translate-x-1 group-hover:text-brand-800 rtl:-scale-x-100 rtl:group-hover:-translate-x-1"
             />
           </Link>
         </li>
@@ -97,6 +97,7 @@ function TotalCards({ dashboard }: { dashboard: AdminDashboard }) {
 function StatusCounts({ statusCounts }: { statusCounts: AdminDashboard['statusCounts'] }) {
   const { t } = useTranslation();
   const labelOf = useOrderStatusLabel();
+  const { number } = useFormatters();
   return (
     <Card title={t('admin.overview.statusCounts')}>
       <dl className="flex flex-col divide-y divide-slate-100">
@@ -106,7 +107,7 @@ function StatusCounts({ statusCounts }: { statusCounts: AdminDashboard['statusCo
               <StatusBadge tone={ORDER_STATUS_TONES[status]}>{labelOf(status)}</StatusBadge>
             </dt>
             <dd className="text-lg font-semibold text-slate-900 tabular-nums">
-              {formatDecimal(statusCounts[status] ?? 0, 0, 0)}
+              {number(statusCounts[status] ?? 0, 0, 0)}
             </dd>
           </div>
         ))}
@@ -117,6 +118,7 @@ function StatusCounts({ statusCounts }: { statusCounts: AdminDashboard['statusCo
 
 function ActivityChart({ series }: { series: AdminDashboard['series'] }) {
   const { t } = useTranslation();
+  const { number, mad } = useFormatters();
   const orders = series.reduce((sum, day) => sum + day.orders, 0);
   const revenue = series.reduce((sum, day) => sum + day.revenue, 0);
   return (
@@ -124,8 +126,8 @@ function ActivityChart({ series }: { series: AdminDashboard['series'] }) {
       <p className="mb-3 text-sm text-slate-600">
         {t('admin.overview.chart.summary', {
           count: orders,
-          orders: formatDecimal(orders, 0, 0),
-          revenue: formatMad(revenue),
+          orders: number(orders, 0, 0),
+          revenue: mad(revenue),
         })}
       </p>
       <Suspense fallback={<LoadingState label={t('admin.overview.chart.loading')} />}>

@@ -1,11 +1,11 @@
 import '../admin-strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
 import { Banknote } from 'lucide-react';
-import { formatMad, humanizeEnum, shortenIdForDashboard } from '../../../../shared/format';
+import { humanizeEnum, shortenIdForDashboard } from '../../../../shared/format';
 import { getPaymentStatusTone, PAYMENT_STATUSES } from '../../../../shared/order-status';
 import type { AdminPayment } from '../../../../shared/schemas/admin-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { Spinner } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useAdminDashboard } from '../api/admin-api';
@@ -17,6 +17,7 @@ import { useAdminListErrorText } from '../use-admin-error-text';
 /** The paid total of docs/product.md, decision 15, read from the dashboard call. */
 function PaidRevenueTotal() {
   const { t } = useTranslation();
+  const { mad } = useFormatters();
   const describeError = useAdminListErrorText();
   const dashboard = useAdminDashboard();
   let value;
@@ -38,7 +39,7 @@ function PaidRevenueTotal() {
   } else {
     value = (
       <span className="text-2xl font-bold text-slate-900 tabular-nums sm:text-3xl">
-        {formatMad(dashboard.data.totalPayments)}
+        {mad(dashboard.data.totalPayments)}
       </span>
     );
   }
@@ -62,6 +63,7 @@ function PaidRevenueTotal() {
 /** /admin/revenue: every payment, with the paid total above. */
 export function RevenuePage() {
   const { t } = useTranslation();
+  const { mad, numericDate } = useFormatters();
   const statusOptions = useMemo<ListFilterOption[]>(
     () => [
       { value: 'ALL', label: t('admin.lists.allStatuses') },
@@ -95,14 +97,14 @@ export function RevenuePage() {
       header: t('admin.revenue.columns.date'),
       cell: (payment) => (
         <time dateTime={payment.date} className="whitespace-nowrap">
-          {format(new Date(payment.date), 'yyyy-MM-dd')}
+          {numericDate(payment.date)}
         </time>
       ),
     },
     {
       id: 'amount',
       header: t('admin.revenue.columns.amount'),
-      cell: (payment) => <span className="whitespace-nowrap">{formatMad(payment.amount)}</span>,
+      cell: (payment) => <span className="whitespace-nowrap">{mad(payment.amount)}</span>,
       align: 'end',
     },
     {

@@ -1,12 +1,12 @@
 import '../admin-strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDistanceToNow } from 'date-fns';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import { humanizeEnum } from '../../../../shared/format';
-import { formatDecimal } from '../../../../shared/numbers';
 import { getTruckStatusTone, TRUCK_STATUSES } from '../../../../shared/order-status';
 import type { AdminTruck } from '../../../../shared/schemas/fleet-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
+import { formatRelativeTime } from '../../../ui/format-relative-time';
 import { StatusBadge } from '../../../ui/status-badge';
 import { AdminListScreen, type ListFilterOption } from '../components/admin-list-screen';
 import { DriverActivationAction, DriverNameCell } from '../components/driver-activation';
@@ -65,6 +65,7 @@ function DocumentFlags({ truck }: { truck: AdminTruck }) {
 /** /admin/trucks-active: the fleet, 5 trucks a page (docs/product.md, section 9). */
 export function TrucksPage() {
   const { t } = useTranslation();
+  const { number, locale } = useFormatters();
   const statusOptions = useMemo<ListFilterOption[]>(
     () => [
       { value: 'ALL', label: t('admin.lists.allStatuses') },
@@ -102,7 +103,7 @@ export function TrucksPage() {
     {
       id: 'capacity',
       header: t('admin.trucks.columns.capacity'),
-      cell: (truck) => formatDecimal(truck.capacity, 0, 2),
+      cell: (truck) => number(truck.capacity, 0, 2),
       align: 'end',
     },
     {
@@ -110,7 +111,7 @@ export function TrucksPage() {
       header: t('admin.trucks.columns.lastUpdate'),
       cell: (truck) => (
         <time dateTime={truck.updatedAt} className="whitespace-nowrap">
-          {formatDistanceToNow(new Date(truck.updatedAt), { addSuffix: true })}
+          {formatRelativeTime(truck.updatedAt, locale)}
         </time>
       ),
     },

@@ -1,18 +1,17 @@
 import '../admin-strings';
 import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
 import { getRoleTone } from '../../../../shared/order-status';
 import type { AdminUserListItem } from '../../../../shared/schemas/admin-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { StatusBadge } from '../../../ui/status-badge';
 import { AdminListScreen } from '../components/admin-list-screen';
 import type { AdminColumn } from '../components/row-cards';
 
-/** docs/product.md, section 2: Created At as yyyy-MM-dd HH:mm, in the admin's own time zone. */
-const USER_CREATED_AT_FORMAT = 'yyyy-MM-dd HH:mm';
-
 /** /admin/users: every account with its type and role. */
 export function UsersPage() {
   const { t } = useTranslation();
+  // docs/product.md, section 2: Created At as yyyy-MM-dd HH:mm, in the admin's own time zone.
+  const { numericDateTime } = useFormatters();
   const none = t('admin.common.none');
   const columns: AdminColumn<AdminUserListItem>[] = [
     {
@@ -36,7 +35,7 @@ export function UsersPage() {
       header: t('admin.users.columns.createdAt'),
       cell: (user) => (
         <time dateTime={user.createdAt} className="whitespace-nowrap">
-          {format(new Date(user.createdAt), USER_CREATED_AT_FORMAT)}
+          {numericDateTime(user.createdAt)}
         </time>
       ),
     },

@@ -1,6 +1,7 @@
 import type { CustomerOrder } from '../../../../shared/schemas/order-schemas';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { useTranslation } from 'react-i18next';
+import { useFormatters } from '../../../i18n/use-formatters';
 import type { OrderColumn } from './order-columns';
 import { OrderIdLink } from './order-id-link';
 
@@ -16,6 +17,7 @@ interface OrderCardsProps {
 /** The phone form of an order table: one card per order, id and status on top, then the route. */
 export function OrderCards({ label, orders, fields, className = '' }: OrderCardsProps) {
   const { t } = useTranslation();
+  const { city } = useFormatters();
   return (
     <ul aria-label={label} className={`flex flex-col gap-3 ${className}`}>
       {orders.map((order) => (
@@ -25,7 +27,10 @@ export function OrderCards({ label, orders, fields, className = '' }: OrderCards
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="mt-1 font-semibold text-slate-900">
-            {t('dashboard.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+            {t('dashboard.common.route', {
+              from: city(order.pickup_loc),
+              to: city(order.delivery_loc),
+            })}
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
             {fields.map((field) => (

@@ -1,20 +1,19 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDh, formatKg } from '../../../../shared/format';
 import type { CustomerOrder } from '../../../../shared/schemas/order-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import type { DataTableColumn } from '../../../ui/data-table';
-import { formatDate } from '../../../ui/format-date';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { OrderIdLink } from './order-id-link';
 
 export type OrderColumn = DataTableColumn<CustomerOrder>;
 
-const dateOrDash = (iso: string | null) => (iso ? formatDate(iso) : '—');
-
 /** The columns the order lists choose from, so each figure is written the same everywhere. */
 export function useOrderColumns() {
   const { t } = useTranslation();
+  const format = useFormatters();
   return useMemo(() => {
+    const dateOrDash = (iso: string | null) => (iso ? format.date(iso) : '—');
     const column = (id: string, header: string, cell: OrderColumn['cell'], align?: 'end') => ({
       id,
       header,
@@ -26,25 +25,28 @@ export function useOrderColumns() {
         <OrderIdLink id={order.id} form="dashboard" />
       )),
       route: column('route', t('dashboard.lists.columns.route'), (order) =>
-        t('dashboard.common.route', { from: order.pickup_loc, to: order.delivery_loc }),
+        t('dashboard.common.route', {
+          from: format.city(order.pickup_loc),
+          to: format.city(order.delivery_loc),
+        }),
       ),
       weight: column(
         'weight',
         t('dashboard.lists.columns.weight'),
-        (order) => formatKg(order.weight),
+        (order) => format.kg(order.weight),
         'end',
       ),
       price: column(
         'price',
         t('dashboard.lists.columns.price'),
-        (order) => formatDh(order.totalPrice),
+        (order) => format.dh(order.totalPrice),
         'end',
       ),
       status: column('status', t('dashboard.lists.columns.status'), (order) => (
         <OrderStatusBadge status={order.status} />
       )),
       placedOn: column('placedOn', t('dashboard.lists.columns.placedOn'), (order) =>
-        formatDate(order.createdAt),
+        format.date(order.createdAt),
       ),
       estimatedDelivery: column(
         'estimatedDelivery',
@@ -60,5 +62,5 @@ export function useOrderColumns() {
         (order) => order.cancelReason ?? '—',
       ),
     } satisfies Record<string, OrderColumn>;
-  }, [t]);
+  }, [t, format]);
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckCheck } from 'lucide-react';
 import type { Notification } from '../../../../shared/schemas/notification-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
-import { formatDateTime } from '../../../ui/format-date';
 import { Pager } from '../../../ui/pager';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
@@ -17,6 +17,7 @@ import {
 
 function NotificationItem({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
+  const { dateTime } = useFormatters();
   const unread = notification.readAt === null;
   return (
     <li>
@@ -35,7 +36,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
         </div>
         <p className="mt-1 text-slate-700">{notification.body}</p>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-          <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
+          <time dateTime={notification.createdAt}>{dateTime(notification.createdAt)}</time>
           {notification.orderId && notification.trackingNumber && (
             <Link
               to={`/orders/${notification.orderId}`}

@@ -2,10 +2,9 @@ import '../dashboard-strings';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Ban, PackageCheck, PackagePlus, Truck, type LucideIcon } from 'lucide-react';
-import { formatDh, formatKg } from '../../../../shared/format';
 import type { CustomerDashboard, CustomerOrder } from '../../../../shared/schemas/order-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { CopyButton } from '../../../ui/copy-button';
-import { formatDate } from '../../../ui/format-date';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
@@ -22,6 +21,7 @@ const linkClassName =
 /** The newest order: short id, date and destination, and its tracking number to share. */
 function RecentShippingCard({ order }: { order: CustomerOrder | null }) {
   const { t } = useTranslation();
+  const { date, city } = useFormatters();
   return (
     <Card title={t('dashboard.home.recent.title')}>
       {order ? (
@@ -32,8 +32,8 @@ function RecentShippingCard({ order }: { order: CustomerOrder | null }) {
                 label: t('dashboard.home.recent.orderId'),
                 value: <OrderIdLink id={order.id} form="dashboard" />,
               },
-              { label: t('dashboard.home.recent.date'), value: formatDate(order.createdAt) },
-              { label: t('dashboard.home.recent.destination'), value: order.delivery_loc },
+              { label: t('dashboard.home.recent.date'), value: date(order.createdAt) },
+              { label: t('dashboard.home.recent.destination'), value: city(order.delivery_loc) },
             ]}
           />
           <div className="mt-4 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
@@ -86,6 +86,7 @@ function CreateDeliveryTile() {
 
 function ShippingDetailsCard({ order }: { order: CustomerOrder | null }) {
   const { t } = useTranslation();
+  const { date, dh } = useFormatters();
   return (
     <Card title={t('dashboard.home.details.title')}>
       {order ? (
@@ -98,7 +99,7 @@ function ShippingDetailsCard({ order }: { order: CustomerOrder | null }) {
             {
               label: t('dashboard.home.details.exitDate'),
               value: order.exitDate
-                ? formatDate(order.exitDate)
+                ? date(order.exitDate)
                 : t('dashboard.home.details.notDispatched'),
             },
             {
@@ -107,7 +108,7 @@ function ShippingDetailsCard({ order }: { order: CustomerOrder | null }) {
             },
             {
               label: t('dashboard.home.details.price'),
-              value: <span className="text-base font-semibold">{formatDh(order.totalPrice)}</span>,
+              value: <span className="text-base font-semibold">{dh(order.totalPrice)}</span>,
             },
           ]}
         />
@@ -160,6 +161,7 @@ function SummaryCard({ statusCounts }: { statusCounts: CustomerDashboard['status
 
 function LastOrdersCard({ orders }: { orders: CustomerOrder[] }) {
   const { t } = useTranslation();
+  const { kg, city } = useFormatters();
   return (
     <Card
       title={t('dashboard.home.lastOrders.title')}
@@ -182,10 +184,13 @@ function LastOrdersCard({ orders }: { orders: CustomerOrder[] }) {
               <OrderIdLink id={order.id} form="dashboard" />
               <span className="text-right text-sm text-slate-600 tabular-nums sm:order-last">
                 <span className="sr-only">{t('dashboard.home.lastOrders.weight')} </span>
-                {formatKg(order.weight)}
+                {kg(order.weight)}
               </span>
               <span className="text-sm font-medium text-slate-900">
-                {t('dashboard.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+                {t('dashboard.common.route', {
+                  from: city(order.pickup_loc),
+                  to: city(order.delivery_loc),
+                })}
               </span>
               <span className="text-right sm:text-left">
                 <OrderStatusBadge status={order.status} />

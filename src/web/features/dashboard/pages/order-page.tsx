@@ -2,13 +2,11 @@ import '../dashboard-strings';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PackageSearch } from 'lucide-react';
-import { formatDh, formatKg } from '../../../../shared/format';
 import { getPaymentStatusTone } from '../../../../shared/order-status';
-import { formatDistanceText, formatDurationText } from '../../../../shared/pricing';
 import type { CustomerOrderDetail } from '../../../../shared/schemas/order-schemas';
 import { ApiError } from '../../../app/api-client';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
-import { formatDate, formatDateTime } from '../../../ui/format-date';
 import {
   BackLink,
   OrderIdsCard,
@@ -25,7 +23,6 @@ import { DeliveryCodePanel } from '../components/delivery-code-panel';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import { PageHeader } from '../../../ui/page-header';
-import { formatCmValue } from '../format-cm';
 import { OrderMap } from '../../maps/order-map';
 
 function OrderBackLink() {
@@ -35,10 +32,11 @@ function OrderBackLink() {
 
 function OrderDetails({ order }: { order: CustomerOrderDetail }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const none = t('dashboard.common.none');
   const notYet = t('dashboard.common.notYet');
   const placeWith = (city: string, address: string | null) =>
-    address ? `${city}, ${address}` : city;
+    address ? `${format.city(city)}, ${address}` : format.city(city);
   return (
     <>
       <PageHeader
@@ -46,7 +44,7 @@ function OrderDetails({ order }: { order: CustomerOrderDetail }) {
         title={t('dashboard.order.title')}
         lead={
           <OrderPlacedLead
-            placedOn={t('dashboard.order.placedOn', { date: formatDate(order.createdAt) })}
+            placedOn={t('dashboard.order.placedOn', { date: format.date(order.createdAt) })}
             status={order.status}
           />
         }
@@ -74,7 +72,10 @@ function OrderDetails({ order }: { order: CustomerOrderDetail }) {
           <DeliveryCodePanel code={order.deliveryCode} className="order-1" />
           <OrderRouteCard
             title={t('dashboard.order.route.title')}
-            route={t('dashboard.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+            route={t('dashboard.common.route', {
+              from: format.city(order.pickup_loc),
+              to: format.city(order.delivery_loc),
+            })}
             className="order-3"
             details={[
               {
@@ -87,23 +88,23 @@ function OrderDetails({ order }: { order: CustomerOrderDetail }) {
               },
               {
                 label: t('dashboard.order.route.distance'),
-                value: formatDistanceText(order.distance),
+                value: format.km(order.distance),
               },
               {
                 label: t('dashboard.order.route.duration'),
-                value: formatDurationText(order.durationMinutes),
+                value: format.duration(order.durationMinutes),
               },
               {
                 label: t('dashboard.order.route.exitDate'),
-                value: order.exitDate ? formatDateTime(order.exitDate) : notYet,
+                value: order.exitDate ? format.dateTime(order.exitDate) : notYet,
               },
               {
                 label: t('dashboard.order.route.estimatedDelivery'),
-                value: order.estimatedDelivery ? formatDateTime(order.estimatedDelivery) : notYet,
+                value: order.estimatedDelivery ? format.dateTime(order.estimatedDelivery) : notYet,
               },
               {
                 label: t('dashboard.order.route.deliveredOn'),
-                value: order.delivery_date ? formatDateTime(order.delivery_date) : notYet,
+                value: order.delivery_date ? format.dateTime(order.delivery_date) : notYet,
               },
               {
                 label: t('dashboard.order.route.truck'),
@@ -118,13 +119,13 @@ function OrderDetails({ order }: { order: CustomerOrderDetail }) {
                 {
                   label: t('dashboard.order.cargo.sizes'),
                   value: t('dashboard.order.cargo.sizesValue', {
-                    length: formatCmValue(order.length),
-                    width: formatCmValue(order.width),
-                    height: formatCmValue(order.height),
+                    length: format.number(order.length, 0, 2),
+                    width: format.number(order.width, 0, 2),
+                    height: format.number(order.height, 0, 2),
                   }),
                 },
                 { label: t('dashboard.order.cargo.quantity'), value: order.quantity },
-                { label: t('dashboard.order.cargo.weight'), value: formatKg(order.weight) },
+                { label: t('dashboard.order.cargo.weight'), value: format.kg(order.weight) },
                 {
                   label: t('dashboard.order.cargo.cargoType'),
                   value: t(`dashboard.cargoTypes.${order.cargoType}`),
@@ -155,7 +156,7 @@ function OrderDetails({ order }: { order: CustomerOrderDetail }) {
               details={[
                 {
                   label: t('dashboard.order.payment.price'),
-                  value: <PaymentAmount>{formatDh(order.totalPrice)}</PaymentAmount>,
+                  value: <PaymentAmount>{format.dh(order.totalPrice)}</PaymentAmount>,
                 },
                 {
                   label: t('dashboard.order.payment.method'),

@@ -3,10 +3,10 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Plus } from 'lucide-react';
-import { formatDh, formatKg, shortenIdForDashboard } from '../../../../shared/format';
+import { shortenIdForDashboard } from '../../../../shared/format';
 import type { CustomerOrder } from '../../../../shared/schemas/order-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
-import { formatDate } from '../../../ui/format-date';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { Pager } from '../../../ui/pager';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
@@ -16,11 +16,11 @@ import { DetailList } from '../../../ui/detail-list';
 import { ListToolbar } from '../../../ui/list-toolbar';
 import { OrderIdLink } from '../components/order-id-link';
 import { PageHeader } from '../../../ui/page-header';
-import { formatCm } from '../format-cm';
 import { useListControls } from '../../../ui/use-list-controls';
 
 function OrderRow({ order }: { order: CustomerOrder }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const none = t('dashboard.common.none');
@@ -47,11 +47,14 @@ function OrderRow({ order }: { order: CustomerOrder }) {
           </button>
         </div>
         <p className="col-span-2 font-semibold text-slate-900 md:col-span-1">
-          {t('dashboard.common.route', { from: order.pickup_loc, to: order.delivery_loc })}
+          {t('dashboard.common.route', {
+            from: format.city(order.pickup_loc),
+            to: format.city(order.delivery_loc),
+          })}
         </p>
-        <p className="text-sm text-slate-600 tabular-nums">{formatDate(order.createdAt)}</p>
+        <p className="text-sm text-slate-600 tabular-nums">{format.date(order.createdAt)}</p>
         <p className="text-right text-sm font-semibold text-slate-900 tabular-nums">
-          {formatDh(order.totalPrice)}
+          {format.dh(order.totalPrice)}
         </p>
         <div className="md:text-right">
           <OrderStatusBadge status={order.status} />
@@ -62,16 +65,16 @@ function OrderRow({ order }: { order: CustomerOrder }) {
           columns={4}
           details={[
             { label: t('dashboard.orders.fields.shipmentRange'), value: order.shipment_range },
-            { label: t('dashboard.orders.fields.length'), value: formatCm(order.length) },
-            { label: t('dashboard.orders.fields.width'), value: formatCm(order.width) },
-            { label: t('dashboard.orders.fields.height'), value: formatCm(order.height) },
+            { label: t('dashboard.orders.fields.length'), value: format.cm(order.length) },
+            { label: t('dashboard.orders.fields.width'), value: format.cm(order.width) },
+            { label: t('dashboard.orders.fields.height'), value: format.cm(order.height) },
             { label: t('dashboard.orders.fields.quantity'), value: order.quantity },
-            { label: t('dashboard.orders.fields.weight'), value: formatKg(order.weight) },
-            { label: t('dashboard.orders.fields.price'), value: formatDh(order.totalPrice) },
+            { label: t('dashboard.orders.fields.weight'), value: format.kg(order.weight) },
+            { label: t('dashboard.orders.fields.price'), value: format.dh(order.totalPrice) },
             {
               label: t('dashboard.orders.fields.deliveryDate'),
               value: order.delivery_date
-                ? formatDate(order.delivery_date)
+                ? format.date(order.delivery_date)
                 : t('dashboard.orders.notDelivered'),
             },
             {

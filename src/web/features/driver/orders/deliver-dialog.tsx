@@ -1,7 +1,6 @@
 import '../driver-strings';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMad } from '../../../../shared/format';
 import {
   DeliverOrderSchema,
   DRIVER_CODE_LENGTH,
@@ -9,6 +8,7 @@ import {
   type DriverOrder,
 } from '../../../../shared/schemas/driver-schemas';
 import { ApiError } from '../../../app/api-client';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { FormAlert } from '../../../ui/form-alert';
 import { FormField } from '../../../ui/form-field';
@@ -33,6 +33,7 @@ export function DeliverDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const { mad } = useFormatters();
   const titleId = useId();
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
@@ -113,7 +114,7 @@ export function DeliverDialog({
         {collectsCash && (
           <FormField
             label={t('driver.deliver.cash')}
-            hint={t('driver.deliver.cashHint', { amount: formatMad(order.cashToCollect ?? 0) })}
+            hint={t('driver.deliver.cashHint', { amount: mad(order.cashToCollect ?? 0) })}
             error={errors.cashCollected}
           >
             {(control) => (

@@ -1,12 +1,12 @@
 import '../driver-strings';
 import { useTranslation } from 'react-i18next';
-import { formatMad } from '../../../../shared/format';
 import type { DriverOrder } from '../../../../shared/schemas/driver-schemas';
-import { formatDateTime } from '../../../ui/format-date';
+import { useFormatters } from '../../../i18n/use-formatters';
 
 /** The driver's last deliveries: a short record of the day, with the cash each one brought. */
 export function DeliveredList({ orders }: { orders: DriverOrder[] }) {
   const { t } = useTranslation();
+  const { mad, dateTime, city } = useFormatters();
   if (orders.length === 0) {
     return <p className="text-sm text-slate-600">{t('driver.page.noneDelivered')}</p>;
   }
@@ -19,14 +19,14 @@ export function DeliveredList({ orders }: { orders: DriverOrder[] }) {
               {order.trackingNumber}
             </p>
             <p className="text-sm text-slate-600">
-              {order.delivery.city}
+              {city(order.delivery.city)}
               {order.deliveredAt &&
-                ` · ${t('driver.card.deliveredAt', { date: formatDateTime(order.deliveredAt) })}`}
+                ` · ${t('driver.card.deliveredAt', { date: dateTime(order.deliveredAt) })}`}
             </p>
           </div>
           {order.cashCollected !== null && (
             <p className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">
-              {t('driver.card.cashCollected', { amount: formatMad(order.cashCollected) })}
+              {t('driver.card.cashCollected', { amount: mad(order.cashCollected) })}
             </p>
           )}
         </li>

@@ -2,9 +2,9 @@ import '../driver-strings';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banknote, MapPin, Navigation, Phone, Truck } from 'lucide-react';
-import { formatKg, formatMad } from '../../../../shared/format';
 import type { DriverOrder } from '../../../../shared/schemas/driver-schemas';
 import { ApiError } from '../../../app/api-client';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { nextStepAfterPending, pendingStepsOf } from '../offline/step-queue';
@@ -18,13 +18,14 @@ export function navigationUrl({ lat, lng }: { lat: number; lng: number }): strin
 }
 
 function Place({ label, place }: { label: string; place: DriverOrder['pickup'] }) {
+  const { city } = useFormatters();
   return (
     <div className="flex gap-2">
       <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
       <div className="min-w-0">
         <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
         <dd className="text-sm text-slate-900">
-          <span className="font-semibold">{place.city}</span>
+          <span className="font-semibold">{city(place.city)}</span>
           {place.address && <span className="block break-words">{place.address}</span>}
         </dd>
       </div>
@@ -39,6 +40,7 @@ function Place({ label, place }: { label: string; place: DriverOrder['pickup'] }
  */
 export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQueue }) {
   const { t } = useTranslation();
+  const { kg, mad } = useFormatters();
   const titleId = useId();
   const [dialog, setDialog] = useState<'deliver' | 'failed' | null>(null);
   const [pickingUp, setPickingUp] = useState(false);
@@ -93,7 +95,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
           <dd className="text-sm text-slate-700">
             {t('driver.card.cargo', {
               cargo: t(`driver.cargoTypes.${order.cargoType}`),
-              weight: formatKg(order.weight),
+              weight: kg(order.weight),
               quantity: order.quantity,
             })}
             {order.shipmentInfo && <span className="block">{order.shipmentInfo}</span>}
@@ -108,7 +110,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
             {t('driver.card.cashToCollect')}
           </span>
           <span className="text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums">
-            {formatMad(order.cashToCollect)}
+            {mad(order.cashToCollect)}
           </span>
         </p>
       ) : (

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleCheckBig, LayoutGrid, PackageSearch, ReceiptText } from 'lucide-react';
-import { formatDh } from '../../../../shared/format';
 import type { CustomerOrderDetail } from '../../../../shared/schemas/order-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { CopyButton } from '../../../ui/copy-button';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
@@ -14,6 +14,7 @@ import { SummaryRow } from './price-summary';
  */
 export function OrderConfirmation({ order }: { order: CustomerOrderDetail }) {
   const { t } = useTranslation();
+  const { dh, city } = useFormatters();
   return (
     <div className="mx-auto max-w-xl">
       <div className="flex flex-col items-center text-center">
@@ -44,11 +45,12 @@ export function OrderConfirmation({ order }: { order: CustomerOrderDetail }) {
           </dd>
         </div>
         <SummaryRow label={t('ordering.wizard.confirmation.route')}>
-          {t('ordering.units.route', { from: order.pickup_loc, to: order.delivery_loc })}
+          {t('ordering.units.route', {
+            from: city(order.pickup_loc),
+            to: city(order.delivery_loc),
+          })}
         </SummaryRow>
-        <SummaryRow label={t('ordering.wizard.confirmation.price')}>
-          {formatDh(order.price)}
-        </SummaryRow>
+        <SummaryRow label={t('ordering.wizard.confirmation.price')}>{dh(order.price)}</SummaryRow>
       </dl>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
         <Link to={`/orders/${order.id}`} className={buttonClassName('secondary')}>

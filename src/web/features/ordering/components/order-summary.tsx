@@ -1,16 +1,17 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatKg } from '../../../../shared/format';
+import { useFormatters } from '../../../i18n/use-formatters';
 import type { NewOrderFormValues } from '../new-order-form';
 import { SummaryRow, summaryCardClassName } from './price-summary';
 
 /** Step 4's recap of what the customer entered on the steps before. */
 export function OrderSummary() {
   const { t } = useTranslation();
+  const format = useFormatters();
   const { control } = useFormContext<NewOrderFormValues>();
   const order = useWatch({ control }) as NewOrderFormValues;
   const place = (city: string, address: string) =>
-    address.trim() ? `${city}, ${address.trim()}` : city;
+    address.trim() ? `${format.city(city)}, ${address.trim()}` : format.city(city);
 
   return (
     <section aria-labelledby="order-summary-title" className={summaryCardClassName}>
@@ -28,7 +29,7 @@ export function OrderSummary() {
           {t(`ordering.cargoTypes.${order.cargoType}`)}
         </SummaryRow>
         <SummaryRow label={t('ordering.wizard.summary.weight')}>
-          {formatKg(Number(order.weight))}
+          {format.kg(Number(order.weight))}
         </SummaryRow>
         <SummaryRow label={t('ordering.wizard.summary.size')}>
           {t('ordering.units.sizeValue', {

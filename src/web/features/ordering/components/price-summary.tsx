@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RotateCw } from 'lucide-react';
-import { formatDh } from '../../../../shared/format';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Spinner } from '../../../ui/spinner';
 import { FormAlert } from '../../auth/components/form-alert';
@@ -13,7 +13,7 @@ export function SummaryRow({ label, children }: { label: string; children: React
   return (
     <div className="flex items-baseline justify-between gap-4 py-1.5">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="text-right text-sm font-medium text-slate-900 tabular-nums">{children}</dd>
+      <dd className="text-end text-sm font-medium text-slate-900 tabular-nums">{children}</dd>
     </div>
   );
 }
@@ -21,6 +21,7 @@ export function SummaryRow({ label, children }: { label: string; children: React
 /** The server's price in Dh with distance, driving time and vehicle; the estimate if it failed. */
 export function PriceSummary({ price }: { price: WizardPrice }) {
   const { t } = useTranslation();
+  const format = useFormatters();
   return (
     <section aria-labelledby="price-summary-title" className={summaryCardClassName}>
       <h3 id="price-summary-title" className="font-semibold text-slate-900">
@@ -40,18 +41,18 @@ export function PriceSummary({ price }: { price: WizardPrice }) {
               data-testid="order-price"
               className="text-2xl font-bold text-brand-900 tabular-nums"
             >
-              {formatDh(price.result.price)}
+              {format.dh(price.result.price)}
             </span>
           </p>
-          <p role="status" className="min-h-5 text-right text-xs text-slate-500">
+          <p role="status" className="min-h-5 text-end text-xs text-slate-500">
             {price.updating && t('ordering.wizard.price.updating')}
           </p>
           <dl className="mt-1 divide-y divide-slate-200 border-t border-slate-200">
             <SummaryRow label={t('ordering.wizard.price.distance')}>
-              {price.result.distanceText}
+              {format.km(price.result.distance)}
             </SummaryRow>
             <SummaryRow label={t('ordering.wizard.price.duration')}>
-              {price.result.duration}
+              {format.duration(price.result.durationMinutes)}
             </SummaryRow>
             <SummaryRow label={t('ordering.wizard.price.vehicle')}>
               {t(`ordering.vehicles.${price.result.vehicle}`, {
@@ -78,12 +79,13 @@ export function PriceSummary({ price }: { price: WizardPrice }) {
 /** docs/product.md, section 9's local price, always labelled as an estimate. */
 export function FallbackPrice({ estimate }: { estimate: number }) {
   const { t } = useTranslation();
+  const { dh } = useFormatters();
   return (
     <div className="rounded-lg border border-amber-200 bg-amber-50 p-3">
       <p className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="text-sm font-medium text-amber-900">
           {t('ordering.wizard.price.estimatedPrice')}{' '}
-          <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/25 ring-inset">
+          <span className="ms-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-600/25 ring-inset">
             {t('ordering.wizard.price.estimate')}
           </span>
         </span>
@@ -91,7 +93,7 @@ export function FallbackPrice({ estimate }: { estimate: number }) {
           data-testid="estimated-price"
           className="text-xl font-bold text-amber-950 tabular-nums"
         >
-          {formatDh(estimate)}
+          {dh(estimate)}
         </span>
       </p>
       <p className="mt-1 text-xs text-amber-900">{t('ordering.wizard.price.estimateNote')}</p>

@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Calculator, PackagePlus } from 'lucide-react';
-import { formatDh, formatKg } from '../../../../shared/format';
 import { estimateStraightLinePrice } from '../../../../shared/price-estimate';
 import {
   CALCULATOR_DEFAULTS,
@@ -16,6 +15,7 @@ import {
 } from '../../../../shared/schemas/calculator-schemas';
 import { toPriceRequest } from '../../../../shared/schemas/new-order-wizard-schemas';
 import type { PriceResult } from '../../../../shared/schemas/order-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { FormAlert } from '../../auth/components/form-alert';
 import { SubmitButton, TextField } from '../../auth/components/form-fields';
@@ -37,6 +37,7 @@ const SIZES = ['length', 'width', 'height'] as const;
 /** /calculate-distance (docs/product.md, section 2, "Distance and price calculator"). */
 export function CalculateDistancePage() {
   const { t } = useTranslation();
+  const format = useFormatters();
   const navigate = useNavigate();
   const [calculation, setCalculation] = useState<Calculation | null>(null);
   const {
@@ -181,15 +182,15 @@ export function CalculateDistancePage() {
             data-testid="calculator-price"
             className="mt-4 text-3xl font-bold text-brand-900 tabular-nums"
           >
-            {formatDh(calculation ? calculation.result.price : DEFAULT_PRICE_DISPLAY)}
+            {format.dh(calculation ? calculation.result.price : DEFAULT_PRICE_DISPLAY)}
           </p>
           {calculation ? (
             <>
               <p className="mt-1 text-sm text-slate-600">
                 {t('ordering.calculator.resultFor', {
-                  from: calculation.input.pickupCity,
-                  to: calculation.input.deliveryCity,
-                  weight: formatKg(calculation.input.weight),
+                  from: format.city(calculation.input.pickupCity),
+                  to: format.city(calculation.input.deliveryCity),
+                  weight: format.kg(calculation.input.weight),
                 })}
               </p>
               {calculation.estimated && (
@@ -200,10 +201,10 @@ export function CalculateDistancePage() {
               )}
               <dl className="mt-3 divide-y divide-slate-200 border-t border-slate-200">
                 <SummaryRow label={t('ordering.calculator.distance')}>
-                  {calculation.result.distanceText}
+                  {format.km(calculation.result.distance)}
                 </SummaryRow>
                 <SummaryRow label={t('ordering.calculator.duration')}>
-                  {calculation.result.duration}
+                  {format.duration(calculation.result.durationMinutes)}
                 </SummaryRow>
                 <SummaryRow label={t('ordering.calculator.vehicle')}>
                   {t(`ordering.vehicles.${calculation.result.vehicle}`, {

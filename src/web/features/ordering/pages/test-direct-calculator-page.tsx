@@ -4,9 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Calculator } from 'lucide-react';
-import { cities, cityNames, findCity } from '../../../../shared/cities';
-import { formatDh } from '../../../../shared/format';
-import { formatDecimal } from '../../../../shared/numbers';
+import { cities, cityNamesSortedFor, findCity } from '../../../../shared/cities';
 import {
   calculateDirectPrice,
   MINIMUM_PRICE,
@@ -19,6 +17,7 @@ import {
   type VehicleType,
 } from '../../../../shared/pricing';
 import { DirectCalculatorSchema } from '../../../../shared/schemas/calculator-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
@@ -51,6 +50,7 @@ const pointOf = (city: string) => {
  */
 export function TestDirectCalculatorPage() {
   const { t } = useTranslation();
+  const format = useFormatters();
   usePageTitle(t('ordering.direct.title'));
   const [breakdown, setBreakdown] = useState<Breakdown | null>(null);
   const origin = pointOf('Agadir');
@@ -110,7 +110,7 @@ export function TestDirectCalculatorPage() {
           type: 'vehicleLimit',
           message: t('ordering.direct.vehicleLimit', {
             vehicle: t(`ordering.direct.vehicleNouns.${error.vehicle}`),
-            max: formatDecimal(error.maxWeightKg, 0, 0),
+            max: format.number(error.maxWeightKg, 0, 0),
           }),
         },
         { shouldFocus: true },
@@ -118,7 +118,8 @@ export function TestDirectCalculatorPage() {
     }
   });
 
-  const factor = (value: number) => t('ordering.direct.factor', { factor: value });
+  const factor = (value: number) =>
+    t('ordering.direct.factor', { factor: format.number(value, 0, 2) });
 
   return (
     <>
@@ -155,9 +156,9 @@ export function TestDirectCalculatorPage() {
                     className={inputClassName()}
                   >
                     <option value="">{t('ordering.direct.quickPickNone')}</option>
-                    {cityNames.map((name) => (
+                    {cityNamesSortedFor(format.locale).map((name) => (
                       <option key={name} value={name}>
-                        {name}
+                        {format.city(name)}
                       </option>
                     ))}
                   </select>
@@ -204,7 +205,7 @@ export function TestDirectCalculatorPage() {
                   value: vehicle,
                   label: t('ordering.direct.vehicleOption', {
                     vehicle: t(`ordering.vehicles.${vehicle}`),
-                    max: formatDecimal(VEHICLES[vehicle].maxWeightKg, 0, 0),
+                    max: format.number(VEHICLES[vehicle].maxWeightKg, 0, 0),
                   }),
                 }))}
                 error={errors.vehicle?.message}
@@ -238,18 +239,18 @@ export function TestDirectCalculatorPage() {
             {breakdown ? (
               <dl className="mt-3 divide-y divide-slate-200">
                 <SummaryRow label={t('ordering.direct.distance')}>
-                  {t('ordering.units.km', { value: formatDecimal(breakdown.distanceKm, 2, 2) })}
+                  {t('ordering.units.km', { value: format.number(breakdown.distanceKm, 2, 2) })}
                 </SummaryRow>
                 <SummaryRow label={t('ordering.direct.basePrice')}>
-                  {formatDh(breakdown.basePrice)}
+                  {format.dh(breakdown.basePrice)}
                 </SummaryRow>
                 <SummaryRow
-                  label={t('ordering.direct.distanceCost', { rate: formatDh(PRICE_PER_KM) })}
+                  label={t('ordering.direct.distanceCost', { rate: format.dh(PRICE_PER_KM) })}
                 >
-                  {formatDh(breakdown.distanceCost)}
+                  {format.dh(breakdown.distanceCost)}
                 </SummaryRow>
                 <SummaryRow label={t('ordering.direct.subtotal')}>
-                  {formatDh(breakdown.subtotal)}
+                  {format.dh(breakdown.subtotal)}
                 </SummaryRow>
                 <SummaryRow label={t('ordering.direct.weightFactor')}>
                   {factor(breakdown.weightFactor)}
@@ -265,7 +266,7 @@ export function TestDirectCalculatorPage() {
                   {factor(breakdown.expressFactor)}
                 </SummaryRow>
                 <SummaryRow
-                  label={t('ordering.direct.minimum', { minimum: formatDh(MINIMUM_PRICE) })}
+                  label={t('ordering.direct.minimum', { minimum: format.dh(MINIMUM_PRICE) })}
                 >
                   {breakdown.minimumApplied ? t('ordering.direct.yes') : t('ordering.direct.no')}
                 </SummaryRow>
@@ -275,7 +276,7 @@ export function TestDirectCalculatorPage() {
                     data-testid="direct-total"
                     className="text-2xl font-bold text-brand-900 tabular-nums"
                   >
-                    {formatDh(breakdown.price)}
+                    {format.dh(breakdown.price)}
                   </dd>
                 </div>
               </dl>

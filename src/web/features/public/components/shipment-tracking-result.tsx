@@ -2,7 +2,7 @@ import '../public-pages-strings';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, MapPin, Navigation } from 'lucide-react';
 import type { PublicTracking } from '../../../../shared/schemas/order-schemas';
-import { formatDateTime } from '../../../ui/format-date';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
 import { OrderMap } from '../../maps/order-map';
 
@@ -12,6 +12,7 @@ import { OrderMap } from '../../maps/order-map';
  */
 export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking }) {
   const { t } = useTranslation();
+  const { dateTime, city } = useFormatters();
   const labelOf = useOrderStatusLabel();
   const dates = [
     ['created', shipment.createdAt],
@@ -35,14 +36,16 @@ export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking 
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
             {t('public.track.from')}
           </dt>
-          <dd className="mt-1 text-lg font-semibold text-slate-900">{shipment.pickup_loc}</dd>
+          <dd className="mt-1 text-lg font-semibold text-slate-900">{city(shipment.pickup_loc)}</dd>
         </div>
-        <ArrowRight aria-hidden="true" className="size-5 text-brand-700" />
-        <div className="text-right">
+        <ArrowRight aria-hidden="true" className="size-5 text-brand-700 rtl:-scale-x-100" />
+        <div className="text-end">
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
             {t('public.track.to')}
           </dt>
-          <dd className="mt-1 text-lg font-semibold text-slate-900">{shipment.delivery_loc}</dd>
+          <dd className="mt-1 text-lg font-semibold text-slate-900">
+            {city(shipment.delivery_loc)}
+          </dd>
         </div>
       </dl>
 
@@ -53,14 +56,14 @@ export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking 
           <Navigation aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
           <div>
             <dt className="text-sm text-slate-600">{t('public.track.currentLocation')}</dt>
-            <dd className="font-semibold text-slate-900">{shipment.currentLocation}</dd>
+            <dd className="font-semibold text-slate-900">{city(shipment.currentLocation)}</dd>
           </div>
         </div>
         {dates.map(([key, value]) => (
           <div key={key}>
             <dt className="text-sm text-slate-600">{t(`public.track.dates.${key}`)}</dt>
             <dd className="font-medium text-slate-900 tabular-nums">
-              {value ? formatDateTime(value) : t('public.track.notYet')}
+              {value ? dateTime(value) : t('public.track.notYet')}
             </dd>
           </div>
         ))}
@@ -70,20 +73,20 @@ export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking 
         <h3 id="timeline-title" className="font-semibold text-slate-900">
           {t('public.track.timeline')}
         </h3>
-        <ol className="mt-3 space-y-4 border-l-2 border-brand-100 pl-5">
+        <ol className="mt-3 space-y-4 border-s-2 border-brand-100 ps-5">
           {shipment.timeline.map((event) => (
             <li key={`${event.status}-${event.at}`} className="relative">
               <span
                 aria-hidden="true"
-                className="absolute top-1.5 -left-[1.6rem] size-3 rounded-full bg-brand-700 ring-4 ring-white"
+                className="absolute top-1.5 -start-[1.6rem] size-3 rounded-full bg-brand-700 ring-4 ring-white"
               />
               <p className="font-semibold text-slate-900">{labelOf(event.status)}</p>
               <p className="text-sm text-slate-600 tabular-nums">
-                {formatDateTime(event.at)}
+                {dateTime(event.at)}
                 {event.location && (
-                  <span className="ml-2 inline-flex items-center gap-1">
+                  <span className="ms-2 inline-flex items-center gap-1">
                     <MapPin aria-hidden="true" className="size-3.5" />
-                    {event.location}
+                    {city(event.location)}
                   </span>
                 )}
               </p>
