@@ -103,6 +103,15 @@ describe('French and Arabic', () => {
     expect(composeOrderNotice('delivered', facts, 'ar').body).toContain('2026');
   });
 
+  it('name the cities in the reader’s language, from the canonical names stored', () => {
+    expect(composeOrderNotice('placed', facts, 'ar').body).toBe(
+      'الدار البيضاء ← الرباط. سنؤكده ونخصص له شاحنة قريبًا.',
+    );
+    const toFes = { ...facts, deliveryLoc: 'Fes' };
+    expect(composeOrderNotice('placed', toFes, 'fr').body).toMatch(/^Casablanca → Fès\. /);
+    expect(composeOrderNotice('placed', toFes).body).toMatch(/^Casablanca → Fes\. /);
+  });
+
   it('write the mails and SMS in the row’s language', () => {
     const mail = renderMessage(orderMailTemplate('placed'), 'email', params, context, 'fr');
     expect(mail.subject).toBe('Nous avons bien reçu votre commande MA-7K3Q-9ZP2');

@@ -1,4 +1,5 @@
 import { BUSINESS_TIME_ZONE } from '../../shared/business-calendar';
+import { cityLabel } from '../../shared/cities';
 import { DATE_LOCALES, type Locale } from '../../shared/i18n/locales';
 import type { OrderEventKind } from '../../shared/order-lifecycle';
 import { messageText } from './message-text';
@@ -63,18 +64,16 @@ function formatInstant(iso: string | undefined, locale: Locale): string {
   return format.format(new Date(iso));
 }
 
-/** A city as the reader's language names it; the stored name is the canonical one. */
-const placeName = (name: string, _locale: Locale) => name;
-
 export function composeOrderNotice(
   kind: OrderEventKind,
   facts: OrderNoticeFacts,
   locale: Locale = 'en',
 ): OrderNoticeText {
   const number = facts.trackingNumber;
+  // Cities as the reader's language names them; the stored names stay the canonical ones.
   const route = messageText(locale, 'order.route', {
-    pickup: placeName(facts.pickupLoc, locale),
-    delivery: placeName(facts.deliveryLoc, locale),
+    pickup: cityLabel(facts.pickupLoc, locale),
+    delivery: cityLabel(facts.deliveryLoc, locale),
   });
   const text = (key: Parameters<typeof messageText>[1], params: Record<string, string> = {}) =>
     messageText(locale, key, { number, route, ...params });
