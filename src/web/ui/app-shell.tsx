@@ -53,7 +53,8 @@ interface MobileNavPanelProps {
 }
 
 /**
- * The sidebar as a panel sliding in from the left on phones: a modal dialog that closes on
+ * The sidebar as a panel sliding in from the start side on phones (the left, the right in
+ * Arabic): a modal dialog that closes on
  * Escape, on the backdrop, on its close button and when a link is followed. The slide is a CSS
  * transition, which the reduced-motion rule of index.css turns off.
  */
@@ -65,7 +66,7 @@ function MobileNavPanel({ id, labels, nav, onClose, returnFocusTo }: MobileNavPa
       onClose={onClose}
       initialFocus={closeButton}
       returnFocusTo={returnFocusTo}
-      className="fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-72 max-w-[85vw] overflow-y-auto bg-brand-950 p-4 shadow-xl transition-transform duration-200 ease-out starting:-translate-x-full lg:hidden"
+      className="fixed inset-y-0 start-0 end-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] overflow-y-auto bg-brand-950 p-4 shadow-xl transition-transform duration-200 ease-out starting:-translate-x-full lg:hidden rtl:starting:translate-x-full"
     >
       <div id={id} className="flex min-h-full flex-col gap-6">
         <div className="flex items-center justify-between gap-2">
@@ -121,7 +122,7 @@ export function AppShell({
     <div className="flex min-h-screen bg-slate-50">
       <a
         href={`#${ids.main}`}
-        className="sr-only z-60 rounded-lg bg-brand-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-60 rounded-lg bg-brand-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
       >
         {labels.skipLink}
       </a>
@@ -151,7 +152,7 @@ export function AppShell({
             title={collapseLabel}
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-brand-100 hover:bg-white/10 hover:text-white"
           >
-            <CollapseIcon aria-hidden="true" className="size-5" />
+            <CollapseIcon aria-hidden="true" className="size-5 rtl:-scale-x-100" />
           </button>
         </div>
         {nav({ compact: collapsed })}
@@ -177,7 +178,7 @@ export function AppShell({
               aria-label={labels.openMenu}
               aria-expanded={menuOpen}
               aria-controls={ids.mobileNav}
-              className="-ml-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+              className="-ms-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
             >
               <Menu aria-hidden="true" className="size-6" />
             </button>

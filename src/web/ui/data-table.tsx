@@ -18,8 +18,9 @@ interface DataTableProps<Row> {
 }
 
 /**
- * A work-tool table: header row that stays in view while its own box scrolls, right-aligned
- * numbers, tabular figures. The box scrolls sideways too, so a wide table never widens the page.
+ * A work-tool table: header row that stays in view while its own box scrolls, numbers aligned
+ * to the end side (the right, the left in Arabic, where the columns run from the right), tabular
+ * figures. The box scrolls sideways too, so a wide table never widens the page.
  */
 export function DataTable<Row>({
   caption,
@@ -29,7 +30,7 @@ export function DataTable<Row>({
   className = '',
 }: DataTableProps<Row>) {
   const alignOf = (column: DataTableColumn<Row>) =>
-    column.align === 'end' ? 'text-right' : 'text-left';
+    column.align === 'end' ? 'text-end' : 'text-start';
   return (
     <div
       className={`max-h-[70vh] overflow-auto rounded-lg border border-slate-200 bg-white ${className}`}

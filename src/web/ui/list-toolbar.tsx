@@ -46,7 +46,7 @@ export function ListToolbar<Value extends string>({
         />
       )}
       {countText !== undefined && (
-        <p role="status" className="text-sm text-slate-500 tabular-nums sm:ml-auto sm:pb-3">
+        <p role="status" className="text-sm text-slate-500 tabular-nums sm:ms-auto sm:pb-3">
           {countText}
         </p>
       )}

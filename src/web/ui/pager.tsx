@@ -34,7 +34,7 @@ export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
         onClick={() => onPageChange(page - 1)}
         aria-label={t('ui.previousPage')}
       >
-        <ChevronLeft aria-hidden="true" className="size-4" />
+        <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       </button>
       {pageWindow(page, pageCount).map((number) => (
         <button
@@ -58,7 +58,7 @@ export function Pager({ page, pageSize, total, onPageChange }: PagerProps) {
         onClick={() => onPageChange(page + 1)}
         aria-label={t('ui.nextPage')}
       >
-        <ChevronRight aria-hidden="true" className="size-4" />
+        <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       </button>
     </nav>
   );

@@ -33,11 +33,11 @@ export function SearchField({
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => onChange(event.target.value)}
-          className={`${inputClassName()} pl-10`}
+          className={`${inputClassName()} ps-10`}
         />
         <Search
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
         />
       </div>
     </div>

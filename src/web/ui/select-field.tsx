@@ -35,7 +35,7 @@ export function SelectField<Value extends string>({
           value={value}
           // The options are the only values the select can hold.
           onChange={(event) => onChange(event.target.value as Value)}
-          className={`${inputClassName()} appearance-none pr-10`}
+          className={`${inputClassName()} appearance-none pe-10`}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -45,7 +45,7 @@ export function SelectField<Value extends string>({
         </select>
         <ChevronDown
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute end-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
         />
       </div>
     </div>

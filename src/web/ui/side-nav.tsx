@@ -58,7 +58,7 @@ function SideNavEntry({ item, compact = false, onNavigate }: { item: SideNavItem
           {badge && compact && (
             <span
               aria-hidden="true"
-              className="absolute -top-2 -right-2.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-accent-500 px-1 text-[0.625rem] leading-none font-bold text-brand-950 tabular-nums"
+              className="absolute -end-2.5 -top-2 flex h-4 min-w-4 items-center justify-center rounded-full bg-accent-500 px-1 text-[0.625rem] leading-none font-bold text-brand-950 tabular-nums"
             >
               {badgeText}
             </span>
@@ -70,7 +70,7 @@ function SideNavEntry({ item, compact = false, onNavigate }: { item: SideNavItem
             {!compact && (
               <span
                 aria-hidden="true"
-                className="ml-auto rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-brand-950 tabular-nums"
+                className="ms-auto rounded-full bg-accent-500 px-2 py-0.5 text-xs font-bold text-brand-950 tabular-nums"
               >
                 {badgeText}
               </span>

@@ -101,11 +101,12 @@ interface LeafletMapProps {
  * Its height is the caller's (`className`); it must have one.
  */
 export function LeafletMap({ label, markers, settings, className = '' }: LeafletMapProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const initialBounds = useMemo(() => boundsOf(markers), [markers]);
   return (
-    // `isolate` keeps Leaflet's own z-indices under the app's menus and dialogs.
-    <div role="region" aria-label={label} className={`isolate ${className}`}>
+    // `isolate` keeps Leaflet's own z-indices under the app's menus and dialogs. A map is never
+    // mirrored: it stays left to right inside in Arabic, only its popups' words run from the right.
+    <div role="region" aria-label={label} dir="ltr" className={`isolate ${className}`}>
       <MapContainer
         bounds={initialBounds}
         boundsOptions={FIT_OPTIONS}
@@ -126,7 +127,11 @@ export function LeafletMap({ label, markers, settings, className = '' }: Leaflet
             keyboard={Boolean(marker.popup)}
             zIndexOffset={marker.kind === 'truck' ? 1000 : 0}
           >
-            {marker.popup && <Popup>{marker.popup}</Popup>}
+            {marker.popup && (
+              <Popup>
+                <div dir={i18n.dir()}>{marker.popup}</div>
+              </Popup>
+            )}
           </Marker>
         ))}
       </MapContainer>

@@ -14,7 +14,7 @@ export function PublicLayout() {
     <div className="flex min-h-screen flex-col bg-white">
       <a
         href={`#${mainId}`}
-        className="sr-only z-50 rounded-lg bg-brand-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-lg bg-brand-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
       >
         {t('public.skipLink')}
       </a>

@@ -1,15 +1,23 @@
 // The unstyled build with its stylesheet imported here: the CSS then ships with the admin chunk
 // (the default build injects it from JavaScript). Every toast call must use this same build.
 import 'react-toastify/ReactToastify.css';
+import { useTranslation } from 'react-i18next';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
 
 /** docs/product.md, section 2: top-right, closing after 5000 ms, with a progress bar. */
 export const TOAST_AUTO_CLOSE_MS = 5_000;
 
+/**
+ * In Arabic the toasts read right to left (icon, text and close button mirrored, the progress
+ * bar running from the right) and stay at the top right, the side a right-to-left reader starts
+ * from.
+ */
 export function AdminToastContainer() {
+  const { i18n } = useTranslation();
   return (
     <ToastContainer
       position="top-right"
+      rtl={i18n.dir() === 'rtl'}
       autoClose={TOAST_AUTO_CLOSE_MS}
       hideProgressBar={false}
       newestOnTop

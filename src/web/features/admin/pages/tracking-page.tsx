@@ -41,7 +41,7 @@ function OrderActionSelect({
           const action = event.target.value;
           if (action === DELIVER || action === CANCEL) onAction(action);
         }}
-        className={`${inputClassName()} min-h-10 appearance-none py-1.5 pr-9 text-sm`}
+        className={`${inputClassName()} min-h-10 appearance-none py-1.5 pe-9 text-sm`}
       >
         <option value="">{t('admin.tracking.actions.placeholder')}</option>
         <option value={DELIVER}>{t('admin.tracking.actions.deliver')}</option>
@@ -49,7 +49,7 @@ function OrderActionSelect({
       </select>
       <ChevronDown
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-400"
+        className="pointer-events-none absolute end-2.5 top-1/2 size-4 -translate-y-1/2 text-slate-400"
       />
     </span>
   );

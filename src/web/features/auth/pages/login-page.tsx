@@ -70,7 +70,7 @@ export function LoginPage() {
             registration={register('password')}
             error={errors.password?.message}
           />
-          <div className="mt-2 text-right text-sm">
+          <div className="mt-2 text-end text-sm">
             <Link to="/forgot-password" className={authLinkClassName}>
               {t('auth.login.forgotPassword')}
             </Link>

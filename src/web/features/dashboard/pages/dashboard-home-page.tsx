@@ -75,7 +75,7 @@ function CreateDeliveryTile() {
           {t('dashboard.home.create.title')}
           <ArrowRight
             aria-hidden="true"
-            className="size-5 transition-transform group-hover:translate-x-1"
+            className="size-5 transition-transform group-hover:translate-x-1 rtl:-scale-x-100 rtl:group-hover:-translate-x-1"
           />
         </span>
         <span className="mt-1 block text-sm text-brand-100">{t('dashboard.home.create.body')}</span>
@@ -168,7 +168,7 @@ function LastOrdersCard({ orders }: { orders: CustomerOrder[] }) {
       actions={
         <Link to="/dashboard/orders" className={linkClassName}>
           {t('dashboard.home.lastOrders.viewAll')}
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
         </Link>
       }
     >
@@ -182,7 +182,7 @@ function LastOrdersCard({ orders }: { orders: CustomerOrder[] }) {
               className="grid grid-cols-[1fr_auto] items-center gap-x-4 py-2 sm:grid-cols-[9rem_1fr_auto_auto]"
             >
               <OrderIdLink id={order.id} form="dashboard" />
-              <span className="text-right text-sm text-slate-600 tabular-nums sm:order-last">
+              <span className="text-end text-sm text-slate-600 tabular-nums sm:order-last">
                 <span className="sr-only">{t('dashboard.home.lastOrders.weight')} </span>
                 {kg(order.weight)}
               </span>
@@ -192,7 +192,7 @@ function LastOrdersCard({ orders }: { orders: CustomerOrder[] }) {
                   to: city(order.delivery_loc),
                 })}
               </span>
-              <span className="text-right sm:text-left">
+              <span className="text-end sm:text-start">
                 <OrderStatusBadge status={order.status} />
               </span>
             </li>

@@ -53,10 +53,10 @@ function OrderRow({ order }: { order: CustomerOrder }) {
           })}
         </p>
         <p className="text-sm text-slate-600 tabular-nums">{format.date(order.createdAt)}</p>
-        <p className="text-right text-sm font-semibold text-slate-900 tabular-nums">
+        <p className="text-end text-sm font-semibold text-slate-900 tabular-nums">
           {format.dh(order.totalPrice)}
         </p>
-        <div className="md:text-right">
+        <div className="md:text-end">
           <OrderStatusBadge status={order.status} />
         </div>
       </div>

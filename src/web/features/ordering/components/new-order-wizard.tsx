@@ -246,7 +246,7 @@ export function NewOrderWizard() {
                       onClick={back}
                       className={buttonClassName('secondary')}
                     >
-                      <ArrowLeft aria-hidden="true" className="size-4" />
+                      <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                       {t('ordering.wizard.back')}
                     </button>
                   )}
@@ -257,7 +257,7 @@ export function NewOrderWizard() {
                     className={buttonClassName('primary')}
                   >
                     {nextLabel}
-                    {!busy && <ArrowRight aria-hidden="true" className="size-4" />}
+                    {!busy && <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />}
                   </button>
                 </div>
               </div>

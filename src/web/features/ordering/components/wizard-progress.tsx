@@ -4,7 +4,8 @@ import { Check } from 'lucide-react';
 /**
  * The five steps of docs/product.md, section 2 as an ordered list: done, current
  * (aria-current="step") and to come. On a phone only the numbers show, with the current
- * step's name spelled out above.
+ * step's name spelled out above. The steps run from the start side (from the right in Arabic),
+ * each joined to the one before it.
  */
 export function WizardProgress({ step }: { step: number }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function WizardProgress({ step }: { step: number }) {
               {index > 0 && (
                 <span
                   aria-hidden="true"
-                  className={`absolute top-4 right-1/2 h-0.5 w-full -translate-y-1/2 ${done || current ? 'bg-brand-700' : 'bg-slate-200'}`}
+                  className={`absolute end-1/2 top-4 h-0.5 w-full -translate-y-1/2 ${done || current ? 'bg-brand-700' : 'bg-slate-200'}`}
                 />
               )}
               <span

@@ -19,7 +19,7 @@ export function ContactSection() {
         <div className="relative -mx-4 overflow-hidden bg-brand-900 px-5 py-12 sm:mx-0 sm:rounded-3xl sm:px-12 sm:py-14">
           <div
             aria-hidden="true"
-            className="absolute -bottom-32 -left-20 size-96 rounded-full bg-brand-700/40 blur-3xl"
+            className="absolute -start-20 -bottom-32 size-96 rounded-full bg-brand-700/40 blur-3xl"
           />
           <div className="relative grid gap-12 lg:grid-cols-2 lg:gap-16">
             <div>
@@ -54,7 +54,7 @@ export function ContactSection() {
               <div className="mt-6 flex flex-col gap-3 sm:flex-row lg:flex-col">
                 <Link to="/register" className={buttonClassName('primary', 'lg')}>
                   {t('public.home.contact.ctaCreate')}
-                  <ArrowRight aria-hidden="true" className="size-4" />
+                  <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                 </Link>
                 <Link to="/contact-us" className={buttonClassName('secondary', 'lg')}>
                   <MessageSquareText aria-hidden="true" className="size-4" />

@@ -12,7 +12,7 @@ export function CtaBand() {
       <div className="relative overflow-hidden rounded-2xl bg-brand-900 px-6 py-10 sm:px-10 sm:py-12">
         <div
           aria-hidden="true"
-          className="absolute -top-24 -right-16 size-72 rounded-full bg-accent-500/20 blur-3xl"
+          className="absolute -end-16 -top-24 size-72 rounded-full bg-accent-500/20 blur-3xl"
         />
         <div className="relative flex flex-col gap-6 lg:flex-row lg:items-center lg:justify-between">
           <div className="max-w-xl">
@@ -24,7 +24,7 @@ export function CtaBand() {
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className={buttonClassName('accent', 'lg')}>
               {t('public.cta.primary')}
-              <ArrowRight aria-hidden="true" className="size-4" />
+              <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
             </Link>
             <Link to="/contact-us" className={buttonClassName('inverse', 'lg')}>
               {t('public.cta.secondary')}

@@ -17,7 +17,7 @@ export function HeroSection() {
     >
       <div
         aria-hidden="true"
-        className="absolute -top-40 -right-20 size-[32rem] rounded-full bg-brand-500/30 blur-3xl"
+        className="absolute -end-20 -top-40 size-[32rem] rounded-full bg-brand-500/30 blur-3xl"
       />
       <AtlasRidge className="absolute inset-x-0 bottom-0 h-28 w-full text-white/5" />
       <Container className="relative grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:py-24">
@@ -38,7 +38,7 @@ export function HeroSection() {
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Link to="/register" className={buttonClassName('accent', 'lg')}>
               {t('public.home.hero.startNow')}
-              <ArrowRight aria-hidden="true" className="size-5" />
+              <ArrowRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
             </Link>
             <Link to="/#how-it-works" className={buttonClassName('inverse', 'lg')}>
               {t('public.home.hero.secondary')}

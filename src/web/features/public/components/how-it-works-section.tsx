@@ -31,7 +31,7 @@ export function HowItWorksSection() {
           {/* The road joining the three steps on wide screens. */}
           <span
             aria-hidden="true"
-            className="absolute top-7 right-[16%] left-[16%] hidden border-t-2 border-dashed border-brand-200 md:block"
+            className="absolute inset-x-[16%] top-7 hidden border-t-2 border-dashed border-brand-200 md:block"
           />
           {steps.map((step, index) => {
             const Icon = stepIcons[index] ?? Truck;

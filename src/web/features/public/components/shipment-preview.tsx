@@ -39,7 +39,7 @@ export function ShipmentPreview() {
             <p className="font-semibold">{t('public.home.preview.from')}</p>
           </div>
           <RouteLine />
-          <div className="text-right">
+          <div className="text-end">
             <p className="text-xs text-slate-500">{t('public.home.preview.toLabel')}</p>
             <p className="font-semibold">{t('public.home.preview.to')}</p>
           </div>
@@ -51,7 +51,7 @@ export function ShipmentPreview() {
             return (
               <li key={step}>
                 <span
-                  className={`block h-1.5 rounded-full ${done ? 'bg-brand-700' : 'bg-linear-to-r from-brand-700 to-slate-200'}`}
+                  className={`block h-1.5 rounded-full ${done ? 'bg-brand-700' : 'bg-linear-to-r from-brand-700 to-slate-200 rtl:bg-linear-to-l'}`}
                 />
                 <span className="mt-2 flex items-center gap-1 text-xs font-medium text-slate-600">
                   {done ? (
@@ -76,7 +76,7 @@ export function ShipmentPreview() {
         </dl>
       </div>
 
-      <div className="absolute bottom-0 left-4 flex items-center gap-3 rounded-xl bg-white py-2.5 pr-4 pl-3 text-slate-900 shadow-lg ring-1 ring-black/5 sm:-left-6">
+      <div className="absolute start-4 bottom-0 flex items-center gap-3 rounded-xl bg-white py-2.5 ps-3 pe-4 text-slate-900 shadow-lg ring-1 ring-black/5 sm:-start-6">
         <span className="flex size-9 items-center justify-center rounded-lg bg-accent-500/15 text-accent-600">
           <BellRing className="size-5" />
         </span>
@@ -107,10 +107,10 @@ function RouteLine() {
         />
       </svg>
       {/* Dots in markup: the stretched SVG would draw them as ovals. */}
-      <span className="absolute top-3/4 left-0 size-2.5 -translate-y-1/2 rounded-full bg-brand-800" />
-      <span className="absolute top-3/4 right-0 size-2.5 -translate-y-1/2 rounded-full bg-accent-500" />
-      <span className="absolute top-0 left-[58%] flex size-7 -translate-x-1/2 items-center justify-center rounded-full bg-brand-800 text-white shadow ring-2 ring-white">
-        <Truck className="size-4" />
+      <span className="absolute start-0 top-3/4 size-2.5 -translate-y-1/2 rounded-full bg-brand-800" />
+      <span className="absolute end-0 top-3/4 size-2.5 -translate-y-1/2 rounded-full bg-accent-500" />
+      <span className="absolute start-[58%] top-0 flex size-7 -translate-x-1/2 items-center rtl:translate-x-1/2 justify-center rounded-full bg-brand-800 text-white shadow ring-2 ring-white">
+        <Truck className="size-4 rtl:-scale-x-100" />
       </span>
     </div>
   );

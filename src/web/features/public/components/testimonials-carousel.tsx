@@ -128,7 +128,7 @@ export function TestimonialsCarousel() {
                 aria-label={t('public.home.testimonials.previous')}
                 className={controlButton}
               >
-                <ChevronLeft aria-hidden="true" className="size-5" />
+                <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
               </button>
               <button
                 type="button"
@@ -136,7 +136,7 @@ export function TestimonialsCarousel() {
                 aria-label={t('public.home.testimonials.next')}
                 className={controlButton}
               >
-                <ChevronRight aria-hidden="true" className="size-5" />
+                <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
               </button>
             </div>
 

@@ -32,7 +32,7 @@ export function FaqPage() {
         <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
           {questions.map((item) => (
             <details key={item.question} className="group">
-              <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-left text-lg font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+              <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 text-start text-lg font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
                 {item.question}
                 <ChevronDown
                   aria-hidden="true"

@@ -22,7 +22,7 @@ export function NotFoundPage() {
       <p className="mt-4 max-w-md text-lg text-slate-600">{t('public.notFound.text')}</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <Link to="/" className={buttonClassName('primary', 'lg')}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           {t('public.notFound.home')}
         </Link>
         <Link to="/contact-us" className={buttonClassName('secondary', 'lg')}>

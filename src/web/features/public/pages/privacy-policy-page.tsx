@@ -36,12 +36,12 @@ export function PrivacyPolicyPage() {
           <h2 className="text-sm font-semibold text-slate-900">
             {t('public.privacy.contentsLabel')}
           </h2>
-          <ol className="mt-3 space-y-0.5 border-l border-slate-200">
+          <ol className="mt-3 space-y-0.5 border-s border-slate-200">
             {sections.map((section) => (
               <li key={section.id}>
                 <Link
                   to={`#${section.id}`}
-                  className="-ml-px flex min-h-10 items-center border-l-2 border-transparent pl-4 text-sm text-slate-600 hover:border-brand-700 hover:text-brand-800"
+                  className="-ms-px flex min-h-10 items-center border-s-2 border-transparent ps-4 text-sm text-slate-600 hover:border-brand-700 hover:text-brand-800"
                 >
                   {section.title}
                 </Link>
@@ -69,7 +69,7 @@ export function PrivacyPolicyPage() {
                 </p>
               ))}
               {section.items && (
-                <ul className="mt-4 list-disc space-y-2 pl-5 leading-7 text-slate-700 marker:text-brand-700">
+                <ul className="mt-4 list-disc space-y-2 ps-5 leading-7 text-slate-700 marker:text-brand-700">
                   {section.items.map((item) => (
                     <li key={item}>{item}</li>
                   ))}

@@ -90,11 +90,11 @@ export function TrackShipmentPage() {
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
                   onChange={() => setError(null)}
-                  className={`${inputClassName(Boolean(error))} pl-10 font-mono tabular-nums placeholder:font-sans`}
+                  className={`${inputClassName(Boolean(error))} ps-10 font-mono tabular-nums placeholder:font-sans`}
                 />
                 <PackageSearch
                   aria-hidden="true"
-                  className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+                  className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
                 />
               </div>
               <button
