@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatKg, shortenIdForDashboard } from '../../../../shared/format';
+import { shortenIdForDashboard } from '../../../../shared/format';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { UpdateOrderStatusSchema, type AdminOrder } from '../../../../shared/schemas/admin-schemas';
 import type { TruckDriverCombination } from '../../../../shared/schemas/fleet-schemas';
 import { buttonClassName } from '../../../ui/button-styles';
@@ -24,6 +25,7 @@ function CombinationChoice({
 }) {
   const { t } = useTranslation();
   return (
+  const { kg } = useFormatters();
     <label
       className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-lg border p-3 ${
         checked ? 'border-brand-700 bg-brand-50' : 'border-slate-200 hover:border-slate-300'
@@ -41,7 +43,7 @@ function CombinationChoice({
           {t('admin.confirmDialog.truckLine', {
             truckNumber: combination.truckNumber,
             truckType: combination.truckType,
-            capacity: formatKg(combination.capacity),
+            capacity: kg(combination.capacity),
           })}
         </span>
         <span className="block text-slate-600">
@@ -64,6 +66,7 @@ function CombinationChoice({
 export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const { kg, city } = useFormatters();
   const errorId = useId();
   const radioName = useId();
   const combinations = useTruckDriverCombinations(order.id);
@@ -155,8 +158,11 @@ export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onCl
           </h2>
           <p className="mt-1 text-sm text-slate-600">
             {t('admin.confirmDialog.lead', {
-              route: t('admin.common.route', { from: order.pickup_loc, to: order.delivery_loc }),
-              weight: formatKg(order.weight),
+              route: t('admin.common.route', {
+                from: city(order.pickup_loc),
+                to: city(order.delivery_loc),
+              }),
+              weight: kg(order.weight),
             })}
           </p>
         </div>

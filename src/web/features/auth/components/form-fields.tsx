@@ -103,13 +103,13 @@ export function PasswordField({ label, registration, error, hint, ...input }: Te
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
           aria-describedby={ids.describedBy}
-          className={`${inputClassName(Boolean(error))} pr-12`}
+          className={`${inputClassName(Boolean(error))} pe-12`}
         />
         <button
           type="button"
           onClick={() => setVisible((shown) => !shown)}
           aria-label={visible ? t('auth.fields.hidePassword') : t('auth.fields.showPassword')}
-          className="absolute top-1.5 right-0 bottom-0 flex w-11 items-center justify-center rounded-lg text-slate-500 hover:text-slate-800"
+          className="absolute end-0 top-1.5 bottom-0 flex w-11 items-center justify-center rounded-lg text-slate-500 hover:text-slate-800"
         >
           <Icon aria-hidden="true" className="size-5" />
         </button>

@@ -94,7 +94,7 @@ export function ResetPasswordPage() {
       lead={t('auth.resetPassword.lead')}
       footer={
         <Link to="/login" className={`inline-flex items-center gap-1.5 ${authLinkClassName}`}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
+          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
           {t('auth.resetPassword.backToLogin')}
         </Link>
       }

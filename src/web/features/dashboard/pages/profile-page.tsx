@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRoleTone } from '../../../../shared/order-status';
 import type { PublicUser } from '../../../../shared/schemas/user-schemas';
-import { formatDate } from '../../../ui/format-date';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
@@ -67,7 +67,7 @@ function ProfileDetails({ user }: { user: PublicUser }) {
                   },
                 ]
               : []),
-            { label: t('dashboard.profile.memberSince'), value: formatDate(user.createdAt) },
+            { label: t('dashboard.profile.memberSince'), value: date(user.createdAt) },
           ]}
         />
       </Card>
@@ -75,6 +75,7 @@ function ProfileDetails({ user }: { user: PublicUser }) {
         <Card title={typeDetails.title}>
           <DetailList columns="auto" details={typeDetails.details} />
         </Card>
+  const { date } = useFormatters();
       )}
     </div>
   );

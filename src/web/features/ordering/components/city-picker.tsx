@@ -1,18 +1,33 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, MapPin } from 'lucide-react';
-import { cities, findCitiesContaining, findCity, type City } from '../../../../shared/cities';
+import {
+  cityLabel,
+  cityNamesSortedFor,
+  findCitiesContaining,
+  findCity,
+  regionLabel,
+  type City,
+} from '../../../../shared/cities';
+import type { Locale } from '../../../../shared/i18n/locales';
+import { useFormatters } from '../../../i18n/use-formatters';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 
-const citiesByName = [...cities].sort((a, b) => a.city.localeCompare(b.city, 'en'));
-
-/** Every city for an empty box; otherwise the matches, names that start with the text first. */
-function listCitiesFor(text: string): City[] {
-  const typed = text.trim().toLowerCase();
-  if (!typed) return citiesByName;
-  const startsWithText = (city: City) => (city.city.toLowerCase().startsWith(typed) ? 0 : 1);
+/**
+ * Every city for an empty box, in the alphabetical order of the reader's language; otherwise
+ * the matches in any language, names that start with the text first.
+ */
+function listCitiesFor(text: string, locale: Locale): City[] {
+  const typed = text.trim().toLocaleLowerCase(locale);
+  if (!typed) return cityNamesSortedFor(locale).map((name) => findCity(name)!);
+  const label = (city: City) => cityLabel(city.city, locale);
+  const startsWithText = (city: City) =>
+    label(city).toLocaleLowerCase(locale).startsWith(typed) ||
+    city.city.toLowerCase().startsWith(typed)
+      ? 0
+      : 1;
   return findCitiesContaining(typed).sort(
-    (a, b) => startsWithText(a) - startsWithText(b) || a.city.localeCompare(b.city, 'en'),
+    (a, b) => startsWithText(a) - startsWithText(b) || label(a).localeCompare(label(b), locale),
   );
 }
 
@@ -30,8 +45,9 @@ interface CityPickerProps {
 
 /**
  * A searchable city box over the built-in list (ARIA combobox): typing filters, arrows move,
- * Enter picks, Escape closes. A typed name that designates a listed city (any case, "Fez")
- * becomes its listed spelling when the box is left; anything else is left for validation.
+ * Enter picks, Escape closes. A typed name that designates a listed city (any case, "Fez",
+ * "Fès", "فاس") becomes its listed spelling when the box is left; anything else is left for
+ * validation. The form holds the canonical name; the box shows it in the reader's language.
  */
 export function CityPicker({
   label,
@@ -45,13 +61,17 @@ export function CityPicker({
 }: CityPickerProps) {
   const { t } = useTranslation();
   const id = useId();
+  const { locale } = useFormatters();
+  // What the reader is typing, until they pick or leave; otherwise the value in their words.
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? cityLabel(value, locale);
   const listId = `${id}-cities`;
   const messageId = `${id}-message`;
   const optionId = (index: number) => `${id}-city-${index}`;
   const input = useRef<HTMLInputElement | null>(null);
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
-  const options = useMemo(() => listCitiesFor(value), [value]);
+  const options = useMemo(() => listCitiesFor(text, locale), [text, locale]);
   const activeOptionId = open && activeIndex >= 0 ? optionId(activeIndex) : undefined;
 
   useEffect(() => {
@@ -63,6 +83,7 @@ export function CityPicker({
   const choose = (city: City) => {
     onChange(city.city);
     setOpen(false);
+    setDraft(null);
     setActiveIndex(-1);
   };
 
@@ -93,7 +114,7 @@ export function CityPicker({
       <div className="relative">
         <MapPin
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-slate-400"
         />
         <input
           ref={(element) => {
@@ -113,10 +134,11 @@ export function CityPicker({
           autoComplete="off"
           spellCheck={false}
           placeholder={t('ordering.cityPicker.placeholder')}
-          value={value}
+          value={text}
           onChange={(event) => {
             onChange(event.target.value);
             setOpen(true);
+            setDraft(event.target.value);
             setActiveIndex(-1);
           }}
           onClick={() => setOpen(true)}
@@ -125,9 +147,10 @@ export function CityPicker({
             setOpen(false);
             const city = findCity(value);
             if (city && city.city !== value) onChange(city.city);
+            setDraft(null);
             onBlur();
           }}
-          className={`${inputClassName(Boolean(error))} pr-11 pl-10`}
+          className={`${inputClassName(Boolean(error))} ps-10 pe-11`}
         />
         <button
           type="button"
@@ -139,7 +162,7 @@ export function CityPicker({
             setOpen((isOpen) => !isOpen);
             input.current?.focus();
           }}
-          className="absolute top-1 right-1 bottom-1 flex w-10 items-center justify-center rounded-lg text-slate-500 hover:text-slate-800"
+          className="absolute end-1 top-1 bottom-1 flex w-10 items-center justify-center rounded-lg text-slate-500 hover:text-slate-800"
         >
           <ChevronDown aria-hidden="true" className="size-5" />
         </button>
@@ -163,8 +186,10 @@ export function CityPicker({
                   index === activeIndex ? 'bg-brand-50 text-brand-900' : 'text-slate-800'
                 }`}
               >
-                <span className="font-medium">{city.city}</span>
-                <span className="truncate text-xs text-slate-500">{city.admin_name}</span>
+                <span className="font-medium">{cityLabel(city.city, locale)}</span>
+                <span className="truncate text-xs text-slate-500">
+                  {regionLabel(city.admin_name, locale)}
+                </span>
               </li>
             ))}
           </ul>
@@ -174,7 +199,7 @@ export function CityPicker({
             role="status"
             className="absolute z-30 mt-1 w-full rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-600 shadow-lg"
           >
-            {t('ordering.cityPicker.noMatch', { text: value.trim() })}
+            {t('ordering.cityPicker.noMatch', { text: text.trim() })}
           </p>
         )}
       </div>

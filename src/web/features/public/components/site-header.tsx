@@ -103,7 +103,7 @@ export function SiteHeader() {
             aria-expanded={menuOpen}
             aria-controls={mobileMenuId}
             onClick={() => setMenuOpen((open) => !open)}
-            className="-mr-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="-me-2 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
           >
             {menuOpen ? (
               <X aria-hidden="true" className="size-6" />
