@@ -24,8 +24,8 @@ function CombinationChoice({
   onChoose(): void;
 }) {
   const { t } = useTranslation();
-  return (
   const { kg } = useFormatters();
+  return (
     <label
       className={`flex min-h-12 cursor-pointer items-start gap-3 rounded-lg border p-3 ${
         checked ? 'border-brand-700 bg-brand-50' : 'border-slate-200 hover:border-slate-300'
@@ -65,8 +65,8 @@ function CombinationChoice({
  */
 export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const { kg, city } = useFormatters();
+  const titleId = useId();
   const errorId = useId();
   const radioName = useId();
   const combinations = useTruckDriverCombinations(order.id);

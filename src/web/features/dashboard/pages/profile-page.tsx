@@ -47,6 +47,7 @@ function useTypeDetails(user: PublicUser): { title: string; details: Detail[] } 
 
 function ProfileDetails({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
+  const { date } = useFormatters();
   const typeDetails = useTypeDetails(user);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -75,7 +76,6 @@ function ProfileDetails({ user }: { user: PublicUser }) {
         <Card title={typeDetails.title}>
           <DetailList columns="auto" details={typeDetails.details} />
         </Card>
-  const { date } = useFormatters();
       )}
     </div>
   );

@@ -60,11 +60,11 @@ export function CityPicker({
   hint,
 }: CityPickerProps) {
   const { t } = useTranslation();
-  const id = useId();
   const { locale } = useFormatters();
   // What the reader is typing, until they pick or leave; otherwise the value in their words.
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? cityLabel(value, locale);
+  const id = useId();
   const listId = `${id}-cities`;
   const messageId = `${id}-message`;
   const optionId = (index: number) => `${id}-city-${index}`;
@@ -81,9 +81,9 @@ export function CityPicker({
   }, [activeOptionId]);
 
   const choose = (city: City) => {
+    setDraft(null);
     onChange(city.city);
     setOpen(false);
-    setDraft(null);
     setActiveIndex(-1);
   };
 
@@ -136,18 +136,18 @@ export function CityPicker({
           placeholder={t('ordering.cityPicker.placeholder')}
           value={text}
           onChange={(event) => {
+            setDraft(event.target.value);
             onChange(event.target.value);
             setOpen(true);
-            setDraft(event.target.value);
             setActiveIndex(-1);
           }}
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
           onBlur={() => {
             setOpen(false);
+            setDraft(null);
             const city = findCity(value);
             if (city && city.city !== value) onChange(city.city);
-            setDraft(null);
             onBlur();
           }}
           className={`${inputClassName(Boolean(error))} ps-10 pe-11`}
