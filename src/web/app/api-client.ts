@@ -1,18 +1,41 @@
+import { currentLocale } from '../i18n/i18n';
 import { clearStoredSession, readStoredSession, readStoredToken } from './session-storage';
 
-/** A failed call, carrying the server's `{ message, errors }` when it sent one. */
+export interface ApiErrorDetails {
+  /**
+   * The refusal's stable code ('auth.invalid_credentials'): what the web tests, never the text.
+   * 'unknown' when the answer did not come from the API (a proxy's error page).
+   */
+  code?: string;
+  errors?: Record<string, string>;
+  /** Each field error's code, by field, as in `errors`. */
+  errorCodes?: Record<string, string>;
+}
+
+/**
+ * A failed call, carrying the server's `{ code, message, errors, errorCodes }` when it sent one.
+ * `message` and `errors` are in the language the call asked for (Accept-Language), so they show as
+ * they are; a screen that must tell refusals apart reads `code`.
+ */
 export class ApiError extends Error {
+  readonly code: string;
+  readonly errors?: Record<string, string>;
+  readonly errorCodes?: Record<string, string>;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly errors?: Record<string, string>,
+    details: ApiErrorDetails = {},
   ) {
     super(message);
+    this.code = details.code ?? 'unknown';
+    this.errors = details.errors;
+    this.errorCodes = details.errorCodes;
   }
 }
 
 export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Extra headers, such as the Idempotency-Key of a driver's step. */
@@ -40,7 +63,12 @@ export function clearSessionAndGoToLogin(): void {
 }
 
 async function fetchApi(path: string, request: ApiRequest, accept: string): Promise<Response> {
-  const headers: Record<string, string> = { ...request.headers, accept };
+  // The server writes its messages (and its files' words) in the language the screens show.
+  const headers: Record<string, string> = {
+    ...request.headers,
+    accept,
+    'accept-language': currentLocale(),
+  };
   const token = readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -54,8 +82,12 @@ async function fetchApi(path: string, request: ApiRequest, accept: string): Prom
   if (!response.ok) {
     if (response.status === 401 && token) clearSessionAndGoToLogin();
     const payload: unknown = await response.json().catch(() => undefined);
-    const body = (payload ?? {}) as { message?: string; errors?: Record<string, string> };
-    throw new ApiError(response.status, body.message ?? response.statusText, body.errors);
+    const body = (payload ?? {}) as ApiErrorDetails & { message?: string };
+    throw new ApiError(response.status, body.message ?? response.statusText, {
+      code: body.code,
+      errors: body.errors,
+      errorCodes: body.errorCodes,
+    });
   }
   return response;
 }

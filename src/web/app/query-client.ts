@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { i18n } from '../i18n/i18n';
 import { ApiError } from './api-client';
 
 export const queryClient = new QueryClient({
@@ -13,3 +14,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// The server writes its texts (messages, notifications) in the language asked for: after a switch
+// the screens ask again, and show the new language's.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { SessionRoot } from '../features/auth/session/session-provider';
+import { areaTranslationsLoaded } from '../i18n/i18n';
 import { RouteError } from './route-error';
 
 /**
@@ -228,7 +229,30 @@ const adminChildren: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+/**
+ * A screen's code loads its area's words (the area's `*-strings.ts` module); in French or Arabic
+ * those arrive a moment later, and the screen waits for them rather than showing raw keys or
+ * English first. Done here rather than by a top-level await in each area's strings module, which
+ * splits the landing page's code into many more chunks (docs/decisions/0010-languages.md).
+ */
+function awaitingTranslations(children: RouteObject[]): RouteObject[] {
+  return children.map((route) => {
+    const { lazy, children: below } = route;
+    return {
+      ...route,
+      ...(typeof lazy === 'function' && {
+        lazy: async () => {
+          const loaded = await lazy();
+          await areaTranslationsLoaded();
+          return loaded;
+        },
+      }),
+      ...(below && { children: awaitingTranslations(below) }),
+    } as RouteObject;
+  });
+}
+
+export const routes: RouteObject[] = awaitingTranslations([
   {
     // The session wraps every screen; it is light enough for the landing page.
     Component: SessionRoot,
@@ -355,7 +379,7 @@ export const routes: RouteObject[] = [
       ]),
     ],
   },
-];
+]);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useMessageText } from '../i18n/use-message-text';
 import { labelClassName } from './input-styles';
 
 /** What the control inside a FormField spreads on itself so the label, hint and error find it. */
@@ -12,6 +13,7 @@ interface FormFieldProps {
   label: string;
   /** Stays under the control, also while there is an error. */
   hint?: string;
+  /** A shared rule's English message shows in the current language. */
   error?: string | null;
   children(control: FieldControlProps): ReactNode;
 }
@@ -21,6 +23,7 @@ interface FormFieldProps {
  * and the error, with the ids wired once here rather than by hand in each dialog.
  */
 export function FormField({ label, hint, error, children }: FormFieldProps) {
+  const messageText = useMessageText();
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -42,7 +45,7 @@ export function FormField({ label, hint, error, children }: FormFieldProps) {
       )}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
+          {messageText(error)}
         </p>
       )}
     </div>

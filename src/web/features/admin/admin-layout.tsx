@@ -16,6 +16,7 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { AppShell, SignedInUser } from '../../ui/app-shell';
 import { SideNav, type SideNavItem } from '../../ui/side-nav';
 import { NavLogoutButton } from '../auth/components/logout-button';
@@ -82,6 +83,7 @@ export function AdminLayout() {
           <span className="hidden text-sm font-semibold text-slate-500 md:inline">
             {t('admin.brand.area')}
           </span>
+          <LanguageSwitcher className="shrink-0" />
           <LiveIndicator state={live} />
         </>
       }

@@ -11,6 +11,7 @@ import {
   Truck,
   UserRound,
 } from 'lucide-react';
+import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { AppShell, SignedInUser } from '../../ui/app-shell';
 import { buttonClassName } from '../../ui/button-styles';
 import { MAX_BADGE_COUNT, SideNav, type SideNavItem } from '../../ui/side-nav';
@@ -90,6 +91,7 @@ export function DashboardLayout() {
             label={t('dashboard.topBar.signedInAs')}
             name={user?.name}
           />
+          <LanguageSwitcher className="shrink-0" />
           <LiveIndicator state={live} />
           <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
             <Plus aria-hidden="true" className="size-4" />

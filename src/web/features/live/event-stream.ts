@@ -1,6 +1,7 @@
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
 import { clearSessionAndGoToLogin } from '../../app/api-client';
 import { readStoredToken } from '../../app/session-storage';
+import { currentLocale } from '../../i18n/i18n';
 import { reconnectDelayMs } from './reconnect-delay';
 
 /** connecting: not open yet; live: open; down: failed, waiting to try again (or refused). */
@@ -46,6 +47,8 @@ const isRefusal = (status: number) =>
 function createAttemptFetch(authenticated: boolean): typeof fetch {
   return async (input, init) => {
     const headers = new Headers(init?.headers);
+    // As every API call: a refusal's message comes in the language shown.
+    headers.set('accept-language', currentLocale());
     if (authenticated) {
       const token = readStoredToken();
       if (!token) throw new StreamRefused('Signed out');

@@ -5,4 +5,4 @@ import strings from '../../i18n/en/public-pages.json';
  * The words of the static pages (About, Services, Privacy, FAQ, Team, Contact, Track), imported
  * for its effect by each of them, so the landing page does not download their text.
  */
-addStrings(strings);
+addStrings('public-pages', strings);

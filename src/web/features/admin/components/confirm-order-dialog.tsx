@@ -8,6 +8,7 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
+import { useMessageText } from '../../../i18n/use-message-text';
 import { describeActionError } from '../admin-errors';
 import { useTruckDriverCombinations, useUpdateOrderStatus } from '../api/admin-api';
 import { notifyError, notifySuccess } from './admin-toasts';
@@ -73,6 +74,7 @@ export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onCl
   const update = useUpdateOrderStatus();
   const [chosenTruckId, setChosenTruckId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const messageText = useMessageText();
   const shortId = t('admin.common.hashId', { id: shortenIdForDashboard(order.id) });
   const fetchFailed = combinations.isError;
 
@@ -169,7 +171,7 @@ export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onCl
         {choices}
         {error && (
           <p id={errorId} role="alert" className="text-sm text-red-700">
-            {error}
+            {messageText(error)}
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -3,6 +3,7 @@ import { useId, useState, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Eye, EyeOff } from 'lucide-react';
+import { useMessageText } from '../../../i18n/use-message-text';
 import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 
@@ -39,6 +40,8 @@ function FieldMessages({
   error?: string;
   errorId: string;
 }) {
+  // The schemas write the specification's English; the reader may read French or Arabic.
+  const messageText = useMessageText();
   return (
     <>
       {hint && !error && (
@@ -48,7 +51,7 @@ function FieldMessages({
       )}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
+          {messageText(error)}
         </p>
       )}
     </>

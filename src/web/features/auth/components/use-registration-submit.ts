@@ -7,6 +7,7 @@ import type {
   CompanyRegistrationInput,
   IndividualRegistrationInput,
 } from '../../../../shared/schemas/auth-schemas';
+import { currentLocale } from '../../../i18n/i18n';
 import { registerAccount } from '../api/auth-api';
 import { applyServerErrors } from './server-errors';
 
@@ -26,7 +27,8 @@ export function useRegistrationSubmit<T extends FieldValues>(
   const submit = async (payload: CompanyRegistrationInput | IndividualRegistrationInput) => {
     setFormError(null);
     try {
-      await registerAccount(payload);
+      // The account starts in the language the visitor signed up in: its mails are in it.
+      await registerAccount({ ...payload, locale: currentLocale() });
     } catch (error) {
       setFormError(applyServerErrors(error, setError, fields, t('auth.register.failed')));
       return;

@@ -69,7 +69,8 @@ export function ResetPasswordPage() {
     try {
       await resetPassword(token, password, confirmPassword);
     } catch (error) {
-      if (error instanceof ApiError && /token/i.test(error.message)) {
+      // By its code: the message is in the reader's language.
+      if (error instanceof ApiError && error.code === 'auth.reset_token_invalid') {
         setLinkExpired(true);
         setFormError(t('auth.resetPassword.expiredToken'));
       } else {

@@ -12,6 +12,7 @@ import {
   type StoredSession,
 } from '../../../app/session-storage';
 import type { LoginInput } from '../../../../shared/schemas/auth-schemas';
+import { adoptAccountLocale } from '../../../i18n/set-locale';
 import { loginRequest, logoutRequest } from '../api/auth-api';
 import {
   loginPathFor,
@@ -67,6 +68,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async ({ token, user }: { token: string; user: SessionUser }) => {
+    // The account's language (docs/decisions/0010-languages.md), before its first screen shows.
+    await adoptAccountLocale((user as { locale?: unknown }).locale);
     const queryClient = await loadQueryClient();
     // Nothing cached for a previous account may show to this one.
     queryClient.clear();

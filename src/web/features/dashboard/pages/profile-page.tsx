@@ -1,8 +1,9 @@
 import '../dashboard-strings';
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRoleTone } from '../../../../shared/order-status';
 import type { PublicUser } from '../../../../shared/schemas/user-schemas';
+import { LanguageSwitcher } from '../../../i18n/language-switcher';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
@@ -45,6 +46,33 @@ function useTypeDetails(user: PublicUser): { title: string; details: Detail[] } 
   return null;
 }
 
+/**
+ * The one thing a customer changes here: the language of the site and of what the app sends them
+ * (docs/decisions/0010-languages.md). A switch saves it on the account.
+ */
+function AccountLanguage() {
+  const { t } = useTranslation();
+  const ids = { hint: useId(), failure: useId() };
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4">
+      <LanguageSwitcher
+        showLabel
+        describedBy={failed ? `${ids.hint} ${ids.failure}` : ids.hint}
+        onSwitched={(result) => setFailed(result === 'failed')}
+      />
+      <p id={ids.hint} className="mt-1 text-sm text-slate-600">
+        {t('dashboard.profile.languageHint')}
+      </p>
+      {failed && (
+        <p id={ids.failure} role="alert" className="mt-1 text-sm text-red-700">
+          {t('dashboard.profile.languageSaveFailed')}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ProfileDetails({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const { date } = useFormatters();
@@ -71,6 +99,7 @@ function ProfileDetails({ user }: { user: PublicUser }) {
             { label: t('dashboard.profile.memberSince'), value: date(user.createdAt) },
           ]}
         />
+        <AccountLanguage />
       </Card>
       {typeDetails && (
         <Card title={typeDetails.title}>

@@ -7,6 +7,7 @@ import type { DriverStepResult } from '../../../../shared/schemas/driver-schemas
 import { useSession } from '../../auth/session/session-context';
 import { LiveIndicator } from '../../live/live-indicator';
 import { useLiveOrderUpdates } from '../../live/use-live-order-updates';
+import { LanguageSwitcher } from '../../../i18n/language-switcher';
 import { BrandMark } from '../../../ui/brand-mark';
 import { buttonClassName } from '../../../ui/button-styles';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
@@ -119,6 +120,7 @@ export function DriverPage() {
         <div className="mx-auto flex max-w-2xl items-center justify-between gap-3 px-4 py-2">
           <BrandMark />
           <div className="flex items-center gap-3">
+            <LanguageSwitcher />
             <LiveIndicator state={liveState} />
             <button
               type="button"

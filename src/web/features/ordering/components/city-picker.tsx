@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/cities';
 import type { Locale } from '../../../../shared/i18n/locales';
 import { useFormatters } from '../../../i18n/use-formatters';
+import { useMessageText } from '../../../i18n/use-message-text';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 
 /**
@@ -60,6 +61,7 @@ export function CityPicker({
   hint,
 }: CityPickerProps) {
   const { t } = useTranslation();
+  const messageText = useMessageText();
   const { locale } = useFormatters();
   // What the reader is typing, until they pick or leave; otherwise the value in their words.
   const [draft, setDraft] = useState<string | null>(null);
@@ -105,7 +107,7 @@ export function CityPicker({
     }
   };
 
-  const message = error ?? hint;
+  const message = error === undefined ? hint : messageText(error);
   return (
     <div>
       <label htmlFor={id} className={labelClassName}>

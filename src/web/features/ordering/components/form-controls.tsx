@@ -5,14 +5,17 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useMessageText } from '../../../i18n/use-message-text';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 
 /** The hint, or once there is one the error, under a field; `id` is what describes the field. */
 function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  // The schemas write the specification's English; the reader may read French or Arabic.
+  const messageText = useMessageText();
   if (error) {
     return (
       <p id={id} className="mt-1 text-sm text-red-700">
-        {error}
+        {messageText(error)}
       </p>
     );
   }
@@ -123,6 +126,7 @@ export function ChoiceGroup({
   error,
   columns = 3,
 }: ChoiceGroupProps) {
+  const messageText = useMessageText();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -155,7 +159,7 @@ export function ChoiceGroup({
       </div>
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
+          {messageText(error)}
         </p>
       )}
     </fieldset>

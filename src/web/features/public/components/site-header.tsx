@@ -6,6 +6,7 @@ import { readStoredToken } from '../../../app/session-storage';
 import { BrandMark } from '../../../ui/brand-mark';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
+import { LanguageSwitcher } from '../../../i18n/language-switcher';
 import { landingSections } from '../public-links';
 
 const mobileMenuId = 'public-mobile-menu';
@@ -94,7 +95,10 @@ export function SiteHeader() {
             </ul>
           </nav>
 
-          <div className="hidden items-center gap-2 lg:flex">{accountLinks('bar')}</div>
+          <div className="hidden items-center gap-2 lg:flex">
+            <LanguageSwitcher />
+            {accountLinks('bar')}
+          </div>
 
           <button
             ref={menuButton}
@@ -134,6 +138,7 @@ export function SiteHeader() {
                   ))}
                 </ul>
               </nav>
+              <LanguageSwitcher className="border-t border-slate-200 py-3" />
               <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 pb-5 sm:flex-row">
                 {accountLinks('menu')}
               </div>
