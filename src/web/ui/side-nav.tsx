@@ -88,6 +88,8 @@ interface SideNavButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   icon: LucideIcon;
   label: string;
   compact?: boolean;
+  /** The icon points a way (Logout's arrow): it turns around right to left. */
+  directional?: boolean;
 }
 
 /** An action in the look of the side navigation's links (Logout). */
@@ -95,6 +97,7 @@ export function SideNavButton({
   icon: Icon,
   label,
   compact = false,
+  directional = false,
   ...props
 }: SideNavButtonProps) {
   return (
@@ -104,7 +107,10 @@ export function SideNavButton({
       className={`w-full disabled:opacity-60 ${itemClassName(false, compact)}`}
       {...props}
     >
-      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      <Icon
+        aria-hidden="true"
+        className={`size-5 shrink-0 ${directional ? 'rtl:-scale-x-100' : ''}`}
+      />
       <span className={compact ? 'sr-only' : ''}>{label}</span>
     </button>
   );

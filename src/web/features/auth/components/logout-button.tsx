@@ -30,7 +30,7 @@ export function LogoutButton({ className = '' }: { className?: string }) {
       onClick={logout}
       className={`${buttonClassName('secondary')} ${className}`}
     >
-      <LogOut aria-hidden="true" className="size-4" />
+      <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       {label}
     </button>
   );
@@ -40,6 +40,13 @@ export function LogoutButton({ className = '' }: { className?: string }) {
 export function NavLogoutButton({ compact = false }: { compact?: boolean }) {
   const { busy, label, logout } = useLogout();
   return (
-    <SideNavButton icon={LogOut} label={label} compact={compact} disabled={busy} onClick={logout} />
+    <SideNavButton
+      icon={LogOut}
+      directional
+      label={label}
+      compact={compact}
+      disabled={busy}
+      onClick={logout}
+    />
   );
 }

@@ -127,7 +127,7 @@ export function DriverPage() {
               onClick={() => void logout()}
               className={buttonClassName('ghost')}
             >
-              <LogOut aria-hidden="true" className="size-4" />
+              <LogOut aria-hidden="true" className="size-4 rtl:-scale-x-100" />
               {t('driver.page.signOut')}
             </button>
           </div>

@@ -116,7 +116,7 @@ export function ContactUsPage() {
                 type="submit"
                 className={`${buttonClassName('primary', 'lg')} w-full sm:w-auto`}
               >
-                <Send aria-hidden="true" className="size-4" />
+                <Send aria-hidden="true" className="size-4 rtl:-scale-x-100" />
                 {t('public.contactPage.form.submit')}
               </button>
             </form>
