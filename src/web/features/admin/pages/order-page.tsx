@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Ban, Check, PackageCheck, PackageSearch } from 'lucide-react';
-import { humanizeEnum, shortenIdForDashboard } from '../../../../shared/format';
+import { shortenIdForDashboard } from '../../../../shared/format';
 import { getPaymentStatusTone } from '../../../../shared/order-status';
 import type { AdminOrderDetail } from '../../../../shared/schemas/admin-schemas';
 import { ApiError } from '../../../app/api-client';
@@ -239,13 +239,13 @@ function OrderDetails({ order }: { order: AdminOrderDetail }) {
                 },
                 {
                   label: t('admin.order.payment.method'),
-                  value: humanizeEnum(order.payment.method),
+                  value: t(`admin.paymentMethods.${order.payment.method}`),
                 },
                 {
                   label: t('admin.order.payment.status'),
                   value: (
                     <StatusBadge tone={getPaymentStatusTone(order.payment.status)}>
-                      {order.payment.status}
+                      {t(`admin.paymentStatuses.${order.payment.status}`)}
                     </StatusBadge>
                   ),
                 },

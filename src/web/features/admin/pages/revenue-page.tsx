@@ -2,7 +2,7 @@ import '../admin-strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banknote } from 'lucide-react';
-import { humanizeEnum, shortenIdForDashboard } from '../../../../shared/format';
+import { shortenIdForDashboard } from '../../../../shared/format';
 import { getPaymentStatusTone, PAYMENT_STATUSES } from '../../../../shared/order-status';
 import type { AdminPayment } from '../../../../shared/schemas/admin-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
@@ -111,13 +111,15 @@ export function RevenuePage() {
       id: 'status',
       header: t('admin.revenue.columns.paymentStatus'),
       cell: (payment) => (
-        <StatusBadge tone={getPaymentStatusTone(payment.status)}>{payment.status}</StatusBadge>
+        <StatusBadge tone={getPaymentStatusTone(payment.status)}>
+          {t(`admin.paymentStatuses.${payment.status}`)}
+        </StatusBadge>
       ),
     },
     {
       id: 'method',
       header: t('admin.revenue.columns.paymentMethod'),
-      cell: (payment) => humanizeEnum(payment.paymentMethod),
+      cell: (payment) => t(`admin.paymentMethods.${payment.paymentMethod}`),
     },
   ];
   return (

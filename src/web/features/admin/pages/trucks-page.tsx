@@ -2,7 +2,6 @@ import '../admin-strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
-import { humanizeEnum } from '../../../../shared/format';
 import { getTruckStatusTone, TRUCK_STATUSES } from '../../../../shared/order-status';
 import type { AdminTruck } from '../../../../shared/schemas/fleet-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
@@ -96,7 +95,7 @@ export function TrucksPage() {
       header: t('admin.trucks.columns.status'),
       cell: (truck) => (
         <StatusBadge tone={getTruckStatusTone(truck.status)}>
-          {humanizeEnum(truck.status)}
+          {t(`admin.trucks.statusBadges.${truck.status}`)}
         </StatusBadge>
       ),
     },
