@@ -8,7 +8,6 @@ import {
   formatMad,
   formatShipmentRange,
   formatTonnes,
-  humanizeEnum,
   shortenIdForDashboard,
   shortenIdForMobile,
 } from './format';
@@ -66,14 +65,6 @@ describe('ids', () => {
     expect(shortenIdForDashboard(id)).toBe('3f2b9c1e-7…');
     expect(shortenIdForDashboard('0123456789')).toBe('0123456789');
     expect(shortenIdForDashboard('01234567890')).toBe('0123456789…');
-  });
-});
-
-describe('humanizeEnum', () => {
-  it('shows underscores as spaces', () => {
-    expect(humanizeEnum('ON_DELIVERY')).toBe('ON DELIVERY');
-    expect(humanizeEnum('cash_on_delivery')).toBe('cash on delivery');
-    expect(humanizeEnum('AVAILABLE')).toBe('AVAILABLE');
   });
 });
 

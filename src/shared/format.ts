@@ -110,11 +110,6 @@ export function shortenIdForDashboard(id: string): string {
   return id.length > DASHBOARD_ID_LENGTH ? `${id.slice(0, DASHBOARD_ID_LENGTH)}…` : id;
 }
 
-/** ON_DELIVERY → 'ON DELIVERY', cash_on_delivery → 'cash on delivery'. */
-export function humanizeEnum(value: string): string {
-  return value.replaceAll('_', ' ');
-}
-
 /**
  * docs/product.md, decision 13: 'Casablanca → Rabat (112.4 km)'. The cities are canonical
  * names; other languages show their own names for them.
