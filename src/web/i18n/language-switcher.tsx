@@ -18,8 +18,7 @@ interface LanguageSwitcherProps {
 /**
  * The language menu (docs/decisions/0010-languages.md): each language in its own words and its own
  * `lang`, so a screen reader says "Français" in French whatever the page's language. A native
- * select: light enough for the landing page, and every phone has a good picker for it. Narrow on
- * phones, where the bars are crowded: the icon shows from sm up.
+ * select: light enough for the landing page, and every phone has a good picker for it.
  */
 export function LanguageSwitcher({
   showLabel = false,
@@ -42,6 +41,10 @@ export function LanguageSwitcher({
   };
 
   const icon = 'pointer-events-none absolute top-1/2 size-4 -translate-y-1/2 text-slate-500';
+  // In a bar on a phone, where room is short, only the icon shows; the picker opens the same.
+  const narrow = showLabel
+    ? 'ps-8 pe-8'
+    : 'w-10 text-transparent sm:w-auto sm:ps-8 sm:pe-8 sm:text-slate-700';
   return (
     <div className={className}>
       <label
@@ -51,13 +54,14 @@ export function LanguageSwitcher({
         {t('ui.language')}
       </label>
       <div className="relative w-fit">
-        <Languages aria-hidden="true" className={`${icon} start-2.5 hidden sm:block`} />
+        <Languages aria-hidden="true" className={`${icon} start-3 sm:start-2.5`} />
         <select
           id={id}
           value={pending ?? locale}
           onChange={(event) => void choose(event.target.value)}
           aria-describedby={describedBy}
-          className="min-h-10 appearance-none rounded-lg border border-slate-300 bg-white ps-2.5 pe-8 text-sm font-medium text-slate-700 hover:border-slate-400 sm:ps-8"
+          // 16px on phones, which would otherwise zoom in on it.
+          className={`min-h-10 appearance-none rounded-lg border border-slate-300 bg-white text-base font-medium text-slate-700 *:text-slate-900 hover:border-slate-400 sm:text-sm ${narrow}`}
         >
           {LOCALES.map((option) => (
             <option key={option} value={option} lang={option}>
@@ -65,7 +69,10 @@ export function LanguageSwitcher({
             </option>
           ))}
         </select>
-        <ChevronDown aria-hidden="true" className={`${icon} end-2.5`} />
+        <ChevronDown
+          aria-hidden="true"
+          className={`${icon} end-2.5 ${showLabel ? '' : 'hidden sm:block'}`}
+        />
       </div>
     </div>
   );

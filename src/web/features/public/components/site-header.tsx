@@ -138,7 +138,7 @@ export function SiteHeader() {
                   ))}
                 </ul>
               </nav>
-              <LanguageSwitcher className="border-t border-slate-200 py-3" />
+              <LanguageSwitcher showLabel className="border-t border-slate-200 py-3" />
               <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 pb-5 sm:flex-row">
                 {accountLinks('menu')}
               </div>
