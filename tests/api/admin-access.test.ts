@@ -51,7 +51,10 @@ describe('every admin route: 401 without a token, 403 for customers, 2xx for the
     for (const kind of ['company', 'individual'] as const) {
       const refused = await get(bearer(callers[kind]!.token));
       expect(refused.statusCode, kind).toBe(403);
-      expect(refused.json()).toEqual({ message: 'Admin privileges are required' });
+      expect(refused.json()).toEqual({
+        code: 'auth.admins_only',
+        message: 'Admin privileges are required',
+      });
     }
     const allowed = await get(bearer(callers.admin!.token));
     expect(allowed.statusCode, allowed.body).toBe(200);

@@ -197,8 +197,10 @@ describe('POST /api/admin/cash/remittances', () => {
     expect(response.statusCode, response.body).toBe(400);
     const outstanding = formatMad(collected);
     expect(response.json()).toEqual({
+      code: 'cash.exceeds_outstanding',
       message: `The amount cannot exceed the outstanding ${outstanding}`,
       errors: { amount: `The amount cannot exceed the outstanding ${outstanding}` },
+      errorCodes: { amount: 'cash.exceeds_outstanding' },
     });
     expect((await ledgerRowOf(driver)).handedIn).toBe(0);
   });
@@ -207,7 +209,7 @@ describe('POST /api/admin/cash/remittances', () => {
     for (const driverId of ['7f0c2a4e-0000-4000-8000-000000000000', 'not-a-driver']) {
       const response = await recordRemittance({ driverId, amount: 1 });
       expect(response.statusCode, response.body).toBe(404);
-      expect(response.json()).toEqual({ message: 'Driver not found' });
+      expect(response.json()).toEqual({ code: 'driver.not_found', message: 'Driver not found' });
     }
   });
 

@@ -116,22 +116,25 @@ describe('POST /api/admin/trucks/add', () => {
       { truckNumber: 'same-plate-1' },
       'truckNumber',
       'A truck with plate number SAME-PLATE-1 already exists',
+      'fleet.truck_number_taken',
     ],
     [
       'national ID',
       { nationalId: 'DUPCIN1' },
       'nationalId',
       'A driver with this national ID already exists',
+      'fleet.national_id_taken',
     ],
     [
       'licence',
       { license: 'DUPLIC-1' },
       'license',
       'A driver with this licence number already exists',
+      'fleet.license_taken',
     ],
   ])(
     'refuses a duplicate %s with 409 naming it, and writes nothing',
-    async (_case, same, field, message) => {
+    async (_case, same, field, message, code) => {
       expect((await addTruck(driverTruckPayload(same))).statusCode).toBe(201);
       const before = await countFleet();
       // Compared as printed on the cards and plates: case does not make a new one.
@@ -140,7 +143,12 @@ describe('POST /api/admin/trucks/add', () => {
       );
       const response = await addTruck(driverTruckPayload(lowered));
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message, errors: { [field]: message } });
+      expect(response.json()).toEqual({
+        code,
+        message,
+        errors: { [field]: message },
+        errorCodes: { [field]: code },
+      });
       expect(await countFleet()).toEqual(before);
     },
   );
@@ -345,7 +353,7 @@ describe('GET /api/admin/truck-driver', () => {
     for (const orderId of ['00000000-0000-4000-8000-000000000000', 'garbage']) {
       const response = await get(`/api/admin/truck-driver?orderId=${orderId}`);
       expect(response.statusCode, orderId).toBe(404);
-      expect(response.json()).toEqual({ message: 'Order not found' });
+      expect(response.json()).toEqual({ code: 'order.not_found', message: 'Order not found' });
     }
   });
 });

@@ -83,7 +83,7 @@ describe('GET /api/admin/orders/:id', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', order.id.slice(0, 8)]) {
       const response = await getOrder(id);
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toEqual({ message: 'Order not found' });
+      expect(response.json()).toEqual({ code: 'order.not_found', message: 'Order not found' });
     }
   });
 

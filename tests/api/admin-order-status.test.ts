@@ -166,8 +166,10 @@ describe('confirming a pending order (PENDING → IN_TRANSIT)', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
+        code: 'dispatch.driver_not_of_truck',
         message: 'The driver is not the driver of this truck',
         errors: { driverId: 'The driver is not the driver of this truck' },
+        errorCodes: { driverId: 'dispatch.driver_not_of_truck' },
       });
     }
     expect((await readOrder(orderId)).status).toBe('PENDING');
@@ -296,8 +298,10 @@ describe('cancelling', () => {
       const response = await updateOrderStatus(testApp, admin, orderId, body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
+        code: 'order.cancellation_reason_required',
         message: 'Please provide a cancellation reason',
         errors: { reason: 'Please provide a cancellation reason' },
+        errorCodes: { reason: 'order.cancellation_reason_required' },
       });
     }
     expect((await readOrder(orderId)).status).toBe('PENDING');
@@ -403,6 +407,7 @@ describe('the transition table', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
+      code: 'order.status_final',
       message: 'This order is DELIVERED and can no longer change',
     });
   });
@@ -422,7 +427,7 @@ describe('the transition table', () => {
         status: 'DELIVERED',
       });
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toEqual({ message: 'Order not found' });
+      expect(response.json()).toEqual({ code: 'order.not_found', message: 'Order not found' });
     }
   });
 });

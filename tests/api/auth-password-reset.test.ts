@@ -123,6 +123,7 @@ describe('password reset', () => {
     const response = await reset(token);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'auth.reset_token_invalid',
       message: 'This password reset token is invalid or has expired',
     });
     expect(await loginStatus(person.email, TEST_PASSWORD)).toBe(200);

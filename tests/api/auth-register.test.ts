@@ -63,7 +63,10 @@ describe('POST /api/auth/register', () => {
     expect((await register(payload)).statusCode).toBe(201);
     const again = await register(companyPayload({ email: payload.email.toUpperCase() }));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'An account with this email already exists' });
+    expect(again.json()).toEqual({
+      code: 'auth.email_taken',
+      message: 'An account with this email already exists',
+    });
     expect(await countUsers(payload.email)).toBe(1);
   });
 

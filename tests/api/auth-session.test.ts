@@ -47,7 +47,10 @@ describe('POST /api/auth/login', () => {
     });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrongPassword.json()).toEqual({
+      code: 'auth.invalid_credentials',
+      message: 'Invalid email or password',
+    });
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
   });
 
@@ -151,7 +154,10 @@ describe('role guard', () => {
     const admin = await loginAs(testApp, 'admin');
     const refused = await adminUsers(bearer(company.token));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'Admin privileges are required' });
+    expect(refused.json()).toEqual({
+      code: 'auth.admins_only',
+      message: 'Admin privileges are required',
+    });
     expect((await adminUsers(bearer(person.token))).statusCode).toBe(403);
     const allowed = await adminUsers(bearer(admin.token));
     expect(allowed.statusCode).toBe(200);

@@ -126,7 +126,10 @@ describe('driver sign-in by phone', () => {
     const code = await requestSignInCode(testApp, driver.phone, sms);
     const wrong = await login(driver.phone, otherThan(code));
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: driverMessages.wrongSignInCode });
+    expect(wrong.json()).toEqual({
+      code: 'driver.sign_in_code_wrong',
+      message: driverMessages.wrongSignInCode,
+    });
     expect((await login(uniqueDriverPhone(), code)).statusCode).toBe(401);
     expect((await login(driver.phone, code)).statusCode).toBe(200);
     expect((await login(driver.phone, code)).statusCode).toBe(401);
@@ -200,10 +203,16 @@ describe('what a driver may do', () => {
     const { token } = await signInDriver(testApp, driver.phone, sms);
     const customerRoute = await get('/api/dashboard', token);
     expect(customerRoute.statusCode).toBe(403);
-    expect(customerRoute.json()).toEqual({ message: "This is for customers' accounts" });
+    expect(customerRoute.json()).toEqual({
+      code: 'auth.customers_only',
+      message: "This is for customers' accounts",
+    });
     const adminRoute = await get('/api/admin/orders', token);
     expect(adminRoute.statusCode).toBe(403);
-    expect(adminRoute.json()).toEqual({ message: 'Admin privileges are required' });
+    expect(adminRoute.json()).toEqual({
+      code: 'auth.admins_only',
+      message: 'Admin privileges are required',
+    });
     const quote = await post('/api/dashboard/distance', priceRequest, bearer(token));
     expect(quote.statusCode).toBe(403);
   });

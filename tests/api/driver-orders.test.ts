@@ -152,7 +152,7 @@ describe('driver order routes: who may see what', () => {
     ] as const) {
       const response = await step(driverB, order.id, action, payload);
       expect(response.statusCode, `${action}: ${response.body}`).toBe(404);
-      expect(response.json()).toEqual({ message: 'Order not found' });
+      expect(response.json()).toEqual({ code: 'order.not_found', message: 'Order not found' });
     }
     expect((await listOf(driverB)).onTheRoad).toEqual([]);
     expect((await listOf(driverA)).onTheRoad.map((o) => o.id)).toEqual([order.id]);
@@ -262,7 +262,10 @@ describe('driver steps', () => {
 
     const again = await step(driver, order.id, 'pickup');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'This order was already picked up' });
+    expect(again.json()).toEqual({
+      code: 'order.already_picked_up',
+      message: 'This order was already picked up',
+    });
     await step(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: order.price,
@@ -371,8 +374,10 @@ describe('proof of delivery', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'driver.delivery_code_wrong',
       message: 'The delivery code is not correct.',
       errors: { code: 'The delivery code is not correct.' },
+      errorCodes: { code: 'driver.delivery_code_wrong' },
     });
     const after = await orderRow(order.id);
     expect(after).toEqual({ ...before.order, deliveryCodeFailures: 1 });
@@ -406,7 +411,10 @@ describe('proof of delivery', () => {
     for (const code of [wrong, order.deliveryCode]) {
       const locked = await step(driver, order.id, 'deliver', { code, cashCollected: order.price });
       expect(locked.statusCode).toBe(423);
-      expect(locked.json()).toEqual({ message: driverMessages.deliveryCodeLocked });
+      expect(locked.json()).toEqual({
+        code: 'driver.delivery_code_locked',
+        message: driverMessages.deliveryCodeLocked,
+      });
     }
     expect((await orderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
     expect((await listOf(driver)).onTheRoad.find((o) => o.id === order.id)).toMatchObject({
@@ -489,8 +497,10 @@ describe('delivering with the code and the cash', () => {
     const noCash = await step(driver, order.id, 'deliver', { code: order.deliveryCode });
     expect(noCash.statusCode).toBe(400);
     expect(noCash.json()).toEqual({
+      code: 'driver.cash_required',
       message: driverMessages.cashRequired,
       errors: { cashCollected: driverMessages.cashRequired },
+      errorCodes: { cashCollected: 'driver.cash_required' },
     });
     expect((await orderRow(order.id)).deliveryCodeFailures).toBe(0);
 
@@ -601,7 +611,10 @@ describe('dispatch', () => {
       driverId: driver.driverId,
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'This driver is deactivated' });
+    expect(response.json()).toEqual({
+      code: 'dispatch.driver_deactivated',
+      message: 'This driver is deactivated',
+    });
     expect((await orderRow(placed.id)).status).toBe('PENDING');
     expect(await truckStatus(driver.truckNumber)).toBe('AVAILABLE');
   });

@@ -34,7 +34,7 @@ describe('unknown API paths', () => {
   it('answer 404 in JSON', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found' });
+    expect(response.json()).toEqual({ code: 'not_found', message: 'Not found' });
   });
 });
 

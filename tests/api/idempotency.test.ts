@@ -146,7 +146,7 @@ describe('Idempotency-Key', () => {
     const replay = await post('/steps/r1/refuse', first, key);
     expect(replay.statusCode).toBe(409);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect(replay.json()).toEqual({ message: 'This order is already picked up' });
+    expect(replay.json()).toEqual({ code: 'conflict', message: 'This order is already picked up' });
     expect(applied).toBe(before + 1);
   });
 
@@ -169,7 +169,10 @@ describe('Idempotency-Key', () => {
 
     const meanwhile = await post('/steps/s1/slow', first, key);
     expect(meanwhile.statusCode).toBe(409);
-    expect(meanwhile.json()).toEqual({ message: idempotencyMessages.inProgress });
+    expect(meanwhile.json()).toEqual({
+      code: 'idempotency.in_progress',
+      message: idempotencyMessages.inProgress,
+    });
 
     releaseSlowStep();
     const done = await running;
@@ -185,7 +188,10 @@ describe('Idempotency-Key', () => {
     for (const url of ['/steps/o2/apply', '/steps/o1/refuse', '/position']) {
       const reused = await post(url, first, key);
       expect(reused.statusCode).toBe(422);
-      expect(reused.json()).toEqual({ message: idempotencyMessages.otherRoute });
+      expect(reused.json()).toEqual({
+        code: 'idempotency.key_reused',
+        message: idempotencyMessages.otherRoute,
+      });
     }
     expect(applied).toBe(before);
   });
@@ -303,7 +309,10 @@ describe('Idempotency-Key on the driver’s steps', () => {
     // The pickup's key sent to deliver is refused before anything is checked.
     const reused = await step(token, order.id, 'deliver', key, { code: '000000' });
     expect(reused.statusCode).toBe(422);
-    expect(reused.json()).toEqual({ message: idempotencyMessages.otherRoute });
+    expect(reused.json()).toEqual({
+      code: 'idempotency.key_reused',
+      message: idempotencyMessages.otherRoute,
+    });
   });
 
   it('counts a wrong delivery code once however often its request is replayed', async () => {

@@ -216,6 +216,7 @@ describe('GET /api/track/:trackingNumber/events', () => {
     const response = await fetch(`${baseUrl}/api/track/MA-NONE-0000/events`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
+      code: 'order.tracking_not_found',
       message: 'No shipment found for this tracking number',
     });
   });

@@ -254,7 +254,7 @@ describe('customer lists', () => {
       headers: bearer(person.token),
     });
     expect(peek.statusCode).toBe(404);
-    expect(peek.json()).toEqual({ message: 'Order not found' });
+    expect(peek.json()).toEqual({ code: 'order.not_found', message: 'Order not found' });
     const own = await testApp.app.inject({
       method: 'GET',
       url: `/api/dashboard/orders/${mine.id}`,
@@ -366,7 +366,10 @@ describe('GET /api/track/:trackingNumber', () => {
   it('answers 404 for an unknown number', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/track/MA-2222-2222' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'No shipment found for this tracking number' });
+    expect(response.json()).toEqual({
+      code: 'order.tracking_not_found',
+      message: 'No shipment found for this tracking number',
+    });
   });
 });
 

@@ -74,7 +74,7 @@ describe('the message catalog', () => {
   it('recognises every English text, each template with sample values', () => {
     for (const [code, template] of Object.entries(englishMessages)) {
       const names = placeholdersOf(template);
-      const params = Object.fromEntries(names.map((name, i) => [name!, `x${i}`]));
+      const params = Object.fromEntries(names.map((name, i) => [name!, `value${'ABCDEFGH'[i]}`]));
       const text = renderMessage(template, params);
       expect(identifyMessage(text), text).toEqual({ code, params });
     }
@@ -122,6 +122,14 @@ describe('identifyMessage', () => {
       code: 'zod.string_too_long',
       params: { maximum: '100' },
     });
+  });
+
+  it('reads a quoted status as one word', () => {
+    expect(identifyMessage('This order is already IN_TRANSIT')).toEqual({
+      code: 'order.status_unchanged',
+      params: { status: 'IN_TRANSIT' },
+    });
+    expect(identifyMessage('This order is already picked up')).toBeUndefined();
   });
 
   it('knows nothing else', () => {

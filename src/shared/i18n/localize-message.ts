@@ -34,6 +34,12 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
  * placeholder never swallows the next sentence of a composite message.
  */
 const PLACEHOLDER_PATTERN = '((?:(?!\\. )[\\s\\S])+?)';
+/**
+ * A status quoted in a message ('This order is already {{status}}') is one word (IN_TRANSIT,
+ * failed): 'This order is already picked up' is another message, not that one.
+ */
+const WORD_PLACEHOLDERS = new Set(['status', 'from', 'to']);
+const WORD_PATTERN = '([A-Za-z_]+)';
 
 interface TemplateMatcher {
   code: string;
@@ -61,9 +67,11 @@ function compileTemplate(code: string, template: string): TemplateMatcher {
   let last = 0;
   for (const match of template.matchAll(PLACEHOLDER)) {
     const literal = template.slice(last, match.index);
-    source += escapeRegExp(literal) + PLACEHOLDER_PATTERN;
+    const name = match[1]!;
+    source +=
+      escapeRegExp(literal) + (WORD_PLACEHOLDERS.has(name) ? WORD_PATTERN : PLACEHOLDER_PATTERN);
     literalLength += literal.length;
-    names.push(match[1]!);
+    names.push(name);
     last = match.index + match[0].length;
   }
   const tail = template.slice(last);
