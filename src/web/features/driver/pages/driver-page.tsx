@@ -1,6 +1,7 @@
 import '../driver-strings';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../public/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, LogOut, MapPinOff } from 'lucide-react';
 import type { DriverStepResult } from '../../../../shared/schemas/driver-schemas';
@@ -66,6 +67,7 @@ function QueueNotices({ queue }: { queue: StepQueue }) {
 export function DriverPage() {
   const { t } = useTranslation();
   const { user, logout } = useSession();
+  usePageTitle(t('driver.page.title'));
   const queryClient = useQueryClient();
   const orders = useDriverOrders();
   const liveState = useLiveOrderUpdates(driverOrdersQueryKey);
