@@ -76,18 +76,29 @@ const rawKeyPattern = new RegExp(
   `\\b(${[...new Set([...stringsOf('en').keys()].map((key) => key.split('.')[0]))].join('|')})\\.[a-zA-Z]`,
 );
 
-export async function expectTranslatedScreen(page: Page, locale: 'ar' | 'fr', screen: string) {
-  await expect(page.locator('html')).toHaveAttribute('lang', locale);
-  await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+/** What escaped translation on the page now: raw keys and English phrases. */
+async function untranslatedOn(page: Page): Promise<string[]> {
   const text = `${await page.title()}\n${await page.locator('body').innerText()}`;
-  expect(text.match(rawKeyPattern)?.[0], `a raw key on ${screen}`).toBeUndefined();
   phrases ??= englishPhrases();
+  const rawKey = text.match(rawKeyPattern)?.[0];
   const english = phrases.filter((phrase) =>
     new RegExp(`(^|[^A-Za-z])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z])`).test(
       text,
     ),
   );
-  expect(english, `English on ${screen}`).toEqual([]);
+  return rawKey ? [`raw key ${rawKey}`, ...english] : english;
+}
+
+/**
+ * The screen in `locale`: its direction, and neither a raw key nor an English phrase once its
+ * data has loaded (polled, since a list shows "Loading..." in the screen's language first).
+ */
+export async function expectTranslatedScreen(page: Page, locale: 'ar' | 'fr', screen: string) {
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+  await expect
+    .poll(() => untranslatedOn(page), { message: `untranslated on ${screen}` })
+    .toEqual([]);
 }
 
 /** The desktop sidebar hugs the right edge in Arabic. */
