@@ -106,7 +106,8 @@ export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please 
 
 /**
  * The body of an error with this status and English message (and field messages), coded and
- * written in the request's language.
+ * written in the request's language. A composite message (several refusals joined with '. ')
+ * takes the code of its first. An idempotent replay answers the first body as it was stored.
  */
 export function buildErrorBody(
   request: FastifyRequest,
