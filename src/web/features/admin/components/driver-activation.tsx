@@ -1,6 +1,7 @@
 import '../admin-strings';
 import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../../i18n/use-message-text';
 import type { AdminTruck } from '../../../../shared/schemas/fleet-schemas';
 import { buttonClassName } from '../../../ui/button-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
@@ -74,6 +75,7 @@ function ConfirmDriverActivation({
   const { t } = useTranslation();
   const titleId = useId();
   const setActive = useSetDriverActive();
+  const messageText = useMessageText();
   const deactivating = truck.driverActive;
   const key = deactivating ? 'deactivateDialog' : 'reactivateDialog';
 
@@ -82,7 +84,7 @@ function ConfirmDriverActivation({
       { driverId: truck.driverId, active: !deactivating },
       {
         onSuccess: (result) => {
-          notifySuccess(result.message);
+          notifySuccess(messageText(result.message));
           onClose();
         },
         onError: (failure) =>

@@ -1,6 +1,7 @@
 import '../admin-strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../../i18n/use-message-text';
 import { RotateCw } from 'lucide-react';
 import { MESSAGE_STATUSES, MESSAGE_STATUS_TONES } from '../../../../shared/message-status';
 import type { AdminMessage } from '../../../../shared/schemas/message-schemas';
@@ -29,6 +30,7 @@ function MessageTime({ iso }: { iso: string | null }) {
 function RetryMessageButton({ message }: { message: AdminMessage }) {
   const { t } = useTranslation();
   const retry = useRetryMessage();
+  const messageText = useMessageText();
   return (
     <button
       type="button"
@@ -40,7 +42,7 @@ function RetryMessageButton({ message }: { message: AdminMessage }) {
       })}
       onClick={() =>
         retry.mutate(message.id, {
-          onSuccess: (result) => notifySuccess(result.message),
+          onSuccess: (result) => notifySuccess(messageText(result.message)),
           onError: (error) =>
             notifyError(describeActionError(error, t('admin.messages.retryFailed'))),
         })

@@ -1,6 +1,7 @@
 import '../driver-strings';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../../i18n/use-message-text';
 import { usePageTitle } from '../../public/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, LogOut, MapPinOff } from 'lucide-react';
@@ -68,6 +69,7 @@ export function DriverPage() {
   const { t } = useTranslation();
   const { user, logout } = useSession();
   usePageTitle(t('driver.page.title'));
+  const messageText = useMessageText();
   const queryClient = useQueryClient();
   const orders = useDriverOrders();
   const liveState = useLiveOrderUpdates(driverOrdersQueryKey);
@@ -78,11 +80,11 @@ export function DriverPage() {
 
   const onApplied = useCallback(
     (result?: DriverStepResult) => {
-      if (result) setLastResult(result.message);
+      if (result) setLastResult(messageText(result.message));
       void queryClient.invalidateQueries({ queryKey: driverOrdersQueryKey });
       reportNow();
     },
-    [queryClient, reportNow],
+    [queryClient, reportNow, messageText],
   );
   const queue = useStepQueue(user?.id ?? 'signed-out', onApplied);
 
