@@ -1,36 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore, migrationsFolder } from './migrations-before';
 
 /**
  * Migration 0004 on a database that already has drivers (docs/decisions/0009-drivers.md,
  * "Accounts"): each one gets a DRIVER account, phones are read as E.164, and a phone two drivers
  * share stays with the earliest of them.
  */
-const migrationsFolder = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
-
-/** The migrations folder as it stood before the drivers' migration. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'atlas-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(
-    journalFile,
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }),
-  );
-  return folder;
-}
-
 describe('migration 0004: drivers become users', () => {
   const oldFolder = migrationsBefore('0004_drivers_cash_positions');
   const client = new PGlite();

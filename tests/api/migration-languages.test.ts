@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsBefore, migrationsFolder } from './migrations-before';
 import { buildApp } from '../../src/server/app';
 import { hashPassword } from '../../src/server/auth/password-hashing';
 import { readConfig } from '../../src/server/config';
@@ -21,25 +19,6 @@ import { bearer } from './factories';
  * (docs/decisions/0010-languages.md): every account reads as English, and a notification written
  * before keeps the English text it was written with, whatever language its reader picks later.
  */
-const migrationsFolder = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
-
-/** The migrations folder as it stood before `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'atlas-migrations-'));
-  cpSync(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: Array<{ tag: string }>;
-  };
-  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(
-    journalFile,
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }),
-  );
-  return folder;
-}
-
 const PASSWORD = 'Sahara@2026';
 const OLD_TITLE = 'We received your order MA-OLD1-2345';
 const OLD_BODY = 'Casablanca → Rabat. We will confirm it and assign a truck shortly.';
