@@ -12,7 +12,6 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { BUSINESS_TIME_ZONE } from '../../shared/business-calendar';
 import type { OrderStatus, PaymentStatus } from '../../shared/order-status';
 import { escapeLikePattern } from '../db/like-pattern';
 import type { Database } from '../db/open-database';
@@ -202,39 +201,41 @@ export async function sumPaidCentimes(db: Database): Promise<number> {
   return row?.total ?? 0;
 }
 
-// A literal, not a parameter: the day expression must read the same in SELECT and GROUP BY.
-const businessTimeZone = sql.raw(`'${BUSINESS_TIME_ZONE}'`);
-/** Midnight in Morocco at the start of a `yyyy-MM-dd` day, as an instant. */
-const businessMidnight = (day: string) =>
-  sql`(${day}::date)::timestamp at time zone ${businessTimeZone}`;
-const businessDay = (instant: SQLWrapper) =>
-  sql`(${instant} at time zone ${businessTimeZone})::date`;
-/** Text, not a date: the drivers would turn a date into a Date at their own midnight. */
-const formatDay = (day: SQL) => sql<string>`to_char(${day}, 'YYYY-MM-DD')`;
+/** The UTC hour an instant falls in, as ISO text the server reads back as an instant. */
+const utcHour = (instant: SQLWrapper) =>
+  sql<string>`to_char(date_trunc('hour', ${instant} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`;
+/** UTC midnight of a `yyyy-MM-dd` day moved by `days`, as an instant. */
+const utcMidnight = (day: string, days: number) =>
+  sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
 
-/** Per business day from `firstDay` to `lastDay` (inclusive): orders placed, centimes paid. */
-export async function summarizeDays(
+/**
+ * Orders placed and centimes paid per UTC hour, from a day before `firstDay` to a day after
+ * `lastDay`: the caller reads each hour as a business day. Morocco's offset is a whole number of
+ * hours, and the day is decided once, in Node: PGlite's time-zone data puts Casablanca at UTC+0
+ * where Node's (and PostgreSQL's) put it at UTC+1, which moved an hour's orders to the day before.
+ */
+export async function summarizeHours(
   db: Database,
   firstDay: string,
   lastDay: string,
 ): Promise<{
-  orders: Array<{ day: string; count: number }>;
-  revenue: Array<{ day: string; centimes: number }>;
+  orders: Array<{ hour: string; total: number }>;
+  revenue: Array<{ hour: string; total: number }>;
 }> {
-  const from = businessMidnight(firstDay);
-  const until = sql`${businessMidnight(lastDay)} + interval '1 day'`;
-  const orderDay = businessDay(orders.createdAt);
-  const paidDay = businessDay(payments.paidAt);
+  const from = utcMidnight(firstDay, -1);
+  const until = utcMidnight(lastDay, 2);
+  const orderHour = utcHour(orders.createdAt);
+  const paidHour = utcHour(payments.paidAt);
   const [orderCounts, revenue] = await Promise.all([
     db
-      .select({ day: formatDay(orderDay), count: count() })
+      .select({ hour: orderHour, total: count() })
       .from(orders)
       .where(and(sql`${orders.createdAt} >= ${from}`, sql`${orders.createdAt} < ${until}`))
-      .groupBy(orderDay),
+      .groupBy(orderHour),
     db
       .select({
-        day: formatDay(paidDay),
-        centimes: sql<number>`sum(${payments.amountCentimes})`.mapWith(Number),
+        hour: paidHour,
+        total: sql<number>`sum(${payments.amountCentimes})`.mapWith(Number),
       })
       .from(payments)
       .where(
@@ -244,7 +245,7 @@ export async function summarizeDays(
           sql`${payments.paidAt} < ${until}`,
         ),
       )
-      .groupBy(paidDay),
+      .groupBy(paidHour),
   ]);
   return { orders: orderCounts, revenue };
 }

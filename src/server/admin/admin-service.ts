@@ -29,7 +29,7 @@ import {
   listOrderEvents,
   listPayments,
   sumPaidCentimes,
-  summarizeDays,
+  summarizeHours,
 } from './admin-queries';
 import { toAdminOrder, toAdminOrderDetail, toAdminPayment } from './admin-view';
 import { parseOrderSearch } from './order-search';
@@ -58,6 +58,16 @@ interface AdminServiceDeps {
   clock: () => Date;
   lifecycle: OrderLifecycle;
   positionsService: PositionsService;
+}
+
+/** Hourly totals summed per business day (docs/product.md, decision 10: days are Morocco's). */
+function totalsByBusinessDay(rows: ReadonlyArray<{ hour: string; total: number }>) {
+  const totals = new Map<string, number>();
+  for (const { hour, total } of rows) {
+    const day = toBusinessDate(new Date(hour));
+    totals.set(day, (totals.get(day) ?? 0) + total);
+  }
+  return totals;
 }
 
 export function createAdminService({ db, clock, lifecycle, positionsService }: AdminServiceDeps) {
@@ -113,23 +123,22 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
     async getDashboard(): Promise<AdminDashboard> {
       const days = listDaysUpTo(toBusinessDate(clock()), DASHBOARD_SERIES_DAYS);
-      const [statusRows, totalTrucks, totalUsers, paidCentimes, recent, perDay] = await Promise.all(
-        [
+      const [statusRows, totalTrucks, totalUsers, paidCentimes, recent, perHour] =
+        await Promise.all([
           countOrdersByStatus(db),
           countTrucks(db),
           countUsers(db),
           sumPaidCentimes(db),
           listAdminOrders(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
-          summarizeDays(db, days[0]!, days.at(-1)!),
-        ],
-      );
+          summarizeHours(db, days[0]!, days.at(-1)!),
+        ]);
       const statusCounts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
         OrderStatus,
         number
       >;
       for (const { status, count } of statusRows) statusCounts[status] = count;
-      const ordersByDay = new Map(perDay.orders.map(({ day, count }) => [day, count]));
-      const revenueByDay = new Map(perDay.revenue.map(({ day, centimes }) => [day, centimes]));
+      const ordersByDay = totalsByBusinessDay(perHour.orders);
+      const revenueByDay = totalsByBusinessDay(perHour.revenue);
       return {
         totalOrders: statusRows.reduce((sum, { count }) => sum + count, 0),
         totalTrucks,

@@ -7,7 +7,7 @@ import fr from './texts/fr.json';
  * The words of every mail, SMS and in-app notification, one file per language
  * (src/server/messages/texts; docs/decisions/0010-languages.md). English is the specification's
  * own text; French and Arabic have the same keys and `{{placeholders}}`
- * (src/shared/i18n/catalog-parity.test.ts checks it).
+ * (tests/i18n/translation-files.test.ts checks it).
  */
 type TextTree = { readonly [key: string]: string | TextTree };
 
