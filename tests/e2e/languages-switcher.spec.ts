@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { bearer, signInNewCustomer } from './order-helpers';
 import { stringOf, stringsOf } from './language-helpers';
@@ -10,8 +11,21 @@ import { stringOf, stringsOf } from './language-helpers';
 const ar = stringsOf('ar');
 const fr = stringsOf('fr');
 
+/** Requests for the Arabic face's files (its CSS and fonts carry its package's name). */
+function watchArabicFont(page: Page): string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (/noto-sans-arabic/i.test(request.url())) requested.push(request.url());
+  });
+  return requested;
+}
+
 test('a visitor switches to Arabic in the header and keeps it after a reload', async ({ page }) => {
+  const arabicFont = watchArabicFont(page);
   await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // An English visitor never downloads the Arabic face.
+  expect(arabicFont).toEqual([]);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page
     .getByRole('banner')
@@ -20,6 +34,9 @@ test('a visitor switches to Arabic in the header and keeps it after a reload', a
     .selectOption('ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect
+    .poll(() => arabicFont.length, { message: 'the Arabic face loads' })
+    .toBeGreaterThan(0);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(
