@@ -22,6 +22,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // `npm run test:resilience` (docs/reliability.md): bad inputs, crashes and database cuts.
+        test: {
+          name: 'resilience',
+          include: ['tests/resilience/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
+          environment: 'node',
+          maxWorkers: 1,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -15,6 +15,13 @@ import { users } from '../src/server/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from './demo-data';
 
 const config = readConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+// Demo customers share one published password: they must never reach a real database.
+if (config.isProduction) {
+  console.error(
+    'seed:demo refuses to run with NODE_ENV=production: demo accounts share a known password.',
+  );
+  process.exit(1);
+}
 const database = await openDatabase(
   config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL }

@@ -37,6 +37,8 @@ else
   echo
   echo "=== api-postgres skipped: set TEST_DATABASE_URL to run the API tests on PostgreSQL too"
 fi
+# The reliability battery (docs/reliability.md): its crash and cut-off parts need PostgreSQL.
+API_TEST_DB="${TEST_DATABASE_URL:+postgres}" step resilience vitest_run resilience --project resilience
 step build npx vite build --logLevel warn
 step bundle-size npx tsx scripts/check-bundle-size.ts
 PLAYWRIGHT_JSON_OUTPUT_FILE="$reports/e2e.json" step e2e bash scripts/test-e2e.sh --reporter=list,json

@@ -92,13 +92,19 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       serializers: { req: serializeRequest },
       ...(deps.logStream && { stream: deps.logStream }),
     },
-    trustProxy: true,
+    trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // API answers are personal and live: no browser or proxy may keep a copy (docs/architecture.md).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -242,6 +248,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   registerWebApp(app, deps.webRoot);
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N hops" (its typings omit numbers). */
+function trustedProxies(
+  setting: AppConfig['TRUST_PROXY'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }
 
 function registerWebApp(app: ZodApp, webRoot: string | undefined): void {

@@ -21,6 +21,30 @@ const positiveInt = (name: string, fallback: number) =>
     .positive(`${name} must be positive`)
     .default(fallback);
 
+/**
+ * Which hops may tell the client's address through X-Forwarded-For (docs/reliability.md,
+ * "Client addresses"): unset or `false` trusts none, a whole number trusts that many proxies in
+ * front of the server, anything else is a comma-separated list of proxy addresses or CIDR ranges.
+ * `true` is refused: it would let every client choose its own address.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value && value !== 'false' ? value : undefined))
+  .refine(
+    (value) => value !== 'true',
+    'TRUST_PROXY=true would trust any client: give the number of proxies in front of the server, or their addresses',
+  )
+  .transform((value): false | number | string[] => {
+    if (value === undefined) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+  });
+
 const ConfigSchema = z
   .object({
     PORT: z.coerce
@@ -86,6 +110,11 @@ const ConfigSchema = z
       .transform((value) => value || DEFAULT_MAP_TILE_ATTRIBUTION)
       .default(DEFAULT_MAP_TILE_ATTRIBUTION),
     REDIS_URL: optionalUrl('REDIS_URL'),
+    TRUST_PROXY: TrustProxySchema,
+    /** How long a request waits for a database connection before answering 503. */
+    DB_CONNECT_TIMEOUT_MS: positiveInt('DB_CONNECT_TIMEOUT_MS', 3000),
+    /** The longest one SQL statement may run before it is cancelled and the request answers 503. */
+    DB_STATEMENT_TIMEOUT_MS: positiveInt('DB_STATEMENT_TIMEOUT_MS', 5000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',

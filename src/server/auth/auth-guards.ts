@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { AppError } from '../http/errors';
 import type { AuthContext, AuthService } from './auth-service';
 
@@ -8,9 +8,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** 401 unless the request carries a valid, unrevoked session token. */
-    requireAuth: preHandlerAsyncHookHandler;
+    requireAuth: onRequestAsyncHookHandler;
     /** 401 as above, then 403 unless the caller has one of these roles. */
-    requireRole(...roles: AuthContext['role'][]): preHandlerAsyncHookHandler;
+    requireRole(...roles: AuthContext['role'][]): onRequestAsyncHookHandler;
   }
 }
 

@@ -68,7 +68,7 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
         security: [{ bearerAuth: [] }],
         response: { 200: MessageSchema, 401: ErrorSchema },
       },
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
     },
     async (request) => authService.logout(authOf(request)),
   );
@@ -82,7 +82,7 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
         security: [{ bearerAuth: [] }],
         response: { 200: z.object({ user: PublicUserSchema }), 401: ErrorSchema },
       },
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
     },
     async (request) => ({ user: await authService.profile(authOf(request)) }),
   );
@@ -97,7 +97,7 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
         body: ProfileUpdateSchema,
         response: { 200: z.object({ user: PublicUserSchema }), 400: ErrorSchema, 401: ErrorSchema },
       },
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
     },
     async (request) => ({ user: await authService.updateProfile(authOf(request), request.body) }),
   );

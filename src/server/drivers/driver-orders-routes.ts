@@ -30,9 +30,6 @@ function driverOf(request: FastifyRequest): DriverCaller {
 
 export function registerDriverOrderRoutes(app: ZodApp, service: DriverOrdersService): void {
   const driverOnly = app.requireRole('DRIVER');
-  // docs/decisions/0009-drivers.md, "Offline tolerance": a replayed step gets its first answer.
-  const driverStep = [driverOnly, app.idempotent];
-
   app.get(
     '/driver/orders',
     {
@@ -42,7 +39,7 @@ export function registerDriverOrderRoutes(app: ZodApp, service: DriverOrdersServ
         summary: 'My orders on the road (oldest dispatch first), then my last 20 deliveries',
         response: { 200: DriverOrderListSchema },
       },
-      preHandler: driverOnly,
+      onRequest: driverOnly,
     },
     async (request) => service.listOrders(driverOf(request)),
   );
@@ -57,7 +54,8 @@ export function registerDriverOrderRoutes(app: ZodApp, service: DriverOrdersServ
         params,
         response: stepResponses,
       },
-      preHandler: driverStep,
+      onRequest: driverOnly,
+      preHandler: app.idempotent,
     },
     async (request) => service.pickUp(driverOf(request), request.params.id),
   );
@@ -74,7 +72,8 @@ export function registerDriverOrderRoutes(app: ZodApp, service: DriverOrdersServ
         body: DeliverOrderSchema,
         response: { ...stepResponses, 423: ErrorBodySchema },
       },
-      preHandler: driverStep,
+      onRequest: driverOnly,
+      preHandler: app.idempotent,
     },
     async (request) => service.deliver(driverOf(request), request.params.id, request.body),
   );
@@ -90,7 +89,8 @@ export function registerDriverOrderRoutes(app: ZodApp, service: DriverOrdersServ
         body: FailedAttemptSchema,
         response: stepResponses,
       },
-      preHandler: driverStep,
+      onRequest: driverOnly,
+      preHandler: app.idempotent,
     },
     async (request) =>
       service.reportFailedAttempt(driverOf(request), request.params.id, request.body),

@@ -48,7 +48,7 @@ export function registerEventRoutes(
         description: streamDescription,
         response: { 401: ErrorBodySchema },
       },
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
     },
     async (request, reply) => {
       const auth = authOf(request);

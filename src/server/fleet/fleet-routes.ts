@@ -26,7 +26,7 @@ export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): vo
     tags,
     querystring: AdminTruckListQuerySchema,
     item: AdminTruckSchema,
-    preHandler: adminOnly,
+    guard: adminOnly,
     exportName: 'trucks',
     csvColumns: adminTruckCsvColumns,
     list: (query, page) => fleetService.listTrucks(query, page),
@@ -42,7 +42,7 @@ export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): vo
         querystring: TruckDriverQuerySchema,
         response: { 200: TruckDriverCombinationListSchema, 404: ErrorBodySchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => fleetService.listTruckDriverCombinations(request.query),
   );
@@ -61,7 +61,7 @@ export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): vo
           409: ErrorBodySchema,
         },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request, reply) =>
       reply.status(201).send(await fleetService.addDriverWithTruck(request.body)),
@@ -83,7 +83,7 @@ export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): vo
           params: z.object({ id: z.string() }),
           response: { 200: DriverActivationResultSchema, 404: ErrorBodySchema },
         },
-        preHandler: adminOnly,
+        onRequest: adminOnly,
       },
       async (request) => fleetService.setDriverActive(request.params.id, active),
     );

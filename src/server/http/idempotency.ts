@@ -15,8 +15,8 @@ import { AppError, BadRequestError, ConflictError } from './errors';
  * resends a step it is not sure reached us with the same `Idempotency-Key`; the first answer is
  * kept for 24 h and every replay gets it back without the step being applied again.
  *
- * A route opts in by putting `app.idempotent` after its auth guard:
- * `preHandler: [app.requireRole('DRIVER'), app.idempotent]`. Without the header the route
+ * A route opts in with `app.idempotent` as its preHandler, its auth guard on request:
+ * `onRequest: app.requireRole('DRIVER'), preHandler: app.idempotent`. Without the header the route
  * behaves as if it had not opted in.
  */
 

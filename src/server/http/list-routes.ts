@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { toBusinessDate } from '../../shared/business-calendar';
 import { EXPORT_ROW_LIMIT } from '../../shared/schemas/admin-schemas';
@@ -13,7 +13,8 @@ export interface ListRouteOptions<Query extends { page: number; pageSize: number
   tags: string[];
   querystring: z.ZodType<Query>;
   item: z.ZodType<Item>;
-  preHandler: preHandlerAsyncHookHandler;
+  /** The auth guard: runs on request, before the query is read. */
+  guard: onRequestAsyncHookHandler;
   /** The export's file name before the date: `orders-pending` → orders-pending-2026-05-01.csv. */
   exportName: string;
   csvColumns: readonly CsvColumn<Item>[];
@@ -30,7 +31,7 @@ export function registerListRoutes<Query extends { page: number; pageSize: numbe
   app: ZodApp,
   options: ListRouteOptions<Query, Item>,
 ): void {
-  const { path, summary, tags, querystring, preHandler } = options;
+  const { path, summary, tags, querystring, guard } = options;
   const security = [{ bearerAuth: [] }];
 
   app.get(
@@ -43,7 +44,7 @@ export function registerListRoutes<Query extends { page: number; pageSize: numbe
         querystring,
         response: { 200: z.array(options.item), 400: ErrorBodySchema },
       },
-      preHandler,
+      onRequest: guard,
     },
     async (request, reply) => {
       const query = request.query as Query;
@@ -66,7 +67,7 @@ export function registerListRoutes<Query extends { page: number; pageSize: numbe
         querystring,
         response: { 200: z.string().describe('text/csv attachment'), 400: ErrorBodySchema },
       },
-      preHandler,
+      onRequest: guard,
     },
     async (request, reply) => {
       const { items, total } = await options.list(request.query as Query, {

@@ -33,7 +33,7 @@ export function registerMessageRoutes(app: ZodApp, messagesService: MessagesServ
     tags,
     querystring: MessageListQuerySchema,
     item: AdminMessageSchema,
-    preHandler: adminOnly,
+    guard: adminOnly,
     exportName: 'messages',
     csvColumns: messageCsvColumns,
     list: (query, page) => messagesService.listMessages(query, page),
@@ -49,7 +49,7 @@ export function registerMessageRoutes(app: ZodApp, messagesService: MessagesServ
         params: z.object({ id: z.string().max(100) }),
         response: { 200: RetryMessageResultSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
       },
-      preHandler: adminOnly,
+      onRequest: adminOnly,
     },
     async (request) => messagesService.retryMessage(request.params.id),
   );

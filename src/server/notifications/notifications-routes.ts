@@ -29,7 +29,7 @@ export function registerNotificationRoutes(
         querystring: NotificationListQuerySchema,
         response: { 200: NotificationListSchema, 400: ErrorBodySchema },
       },
-      preHandler: customerOnly,
+      onRequest: customerOnly,
     },
     async (request, reply) => {
       const { notifications, total } = await notificationsService.listNotifications(
@@ -50,7 +50,7 @@ export function registerNotificationRoutes(
         summary: `How many of my notifications are unread (at most ${UNREAD_COUNT_CAP})`,
         response: { 200: UnreadCountSchema },
       },
-      preHandler: customerOnly,
+      onRequest: customerOnly,
     },
     async (request) => notificationsService.countUnread(authOf(request)),
   );
@@ -64,7 +64,7 @@ export function registerNotificationRoutes(
         summary: 'Mark all my notifications read',
         response: { 200: MarkNotificationsReadResultSchema },
       },
-      preHandler: customerOnly,
+      onRequest: customerOnly,
     },
     async (request) => notificationsService.markAllRead(authOf(request)),
   );

@@ -56,7 +56,7 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         response: { 200: PriceResultSchema, 400: ErrorSchema },
       },
       // Customers, and an administrator quoting a price for a customer on the phone; not drivers.
-      preHandler: app.requireRole('USER', 'ADMIN'),
+      onRequest: app.requireRole('USER', 'ADMIN'),
     },
     async (request) => ordersService.quotePrice(request.body),
   );
@@ -71,7 +71,7 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         body: CreateOrderSchema,
         response: { 201: z.object({ order: CustomerOrderDetailSchema }), 400: ErrorSchema },
       },
-      preHandler: customerOnly,
+      onRequest: customerOnly,
     },
     async (request, reply) =>
       reply.status(201).send(await ordersService.createOrder(authOf(request), request.body)),
@@ -86,7 +86,7 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         summary: 'My dashboard: latest orders, counts by status',
         response: { 200: CustomerDashboardSchema },
       },
-      preHandler: customerOnly,
+      onRequest: customerOnly,
     },
     async (request) => ordersService.getDashboard(authOf(request)),
   );
@@ -102,7 +102,7 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
           querystring: CustomerOrderListQuerySchema,
           response: { 200: z.object({ [key]: z.array(CustomerOrderSchema) }), 400: ErrorSchema },
         },
-        preHandler: customerOnly,
+        onRequest: customerOnly,
       },
       async (request, reply) => {
         const { orders, total } = await ordersService.listOrders(
@@ -126,7 +126,7 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         params: z.object({ id: z.string().max(100) }),
         response: { 200: z.object({ order: CustomerOrderDetailSchema }), 404: ErrorSchema },
       },
-      preHandler: customerOnly,
+      onRequest: customerOnly,
     },
     async (request) => ({
       order: await ordersService.getOrder(authOf(request), request.params.id),

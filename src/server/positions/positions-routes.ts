@@ -40,7 +40,8 @@ export function registerPositionRoutes(
           403: ErrorBodySchema,
         },
       },
-      preHandler: [app.requireRole('DRIVER'), app.idempotent],
+      onRequest: app.requireRole('DRIVER'),
+      preHandler: app.idempotent,
     },
     async (request, reply) => {
       const { driverId } = authOf(request);
@@ -59,7 +60,7 @@ export function registerPositionRoutes(
         summary: 'Every truck on the road: its order, its last position and the expected arrival',
         response: { 200: AdminMapSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
-      preHandler: app.requireRole('ADMIN'),
+      onRequest: app.requireRole('ADMIN'),
     },
     async () => positionsService.listTrucksOnTheRoad(),
   );

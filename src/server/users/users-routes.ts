@@ -43,7 +43,7 @@ export function registerUserRoutes(app: ZodApp, db: Database): void {
     tags: ['admin'],
     querystring: AdminUserListQuerySchema,
     item: AdminUserListItemSchema,
-    preHandler: app.requireRole('ADMIN'),
+    guard: app.requireRole('ADMIN'),
     exportName: 'users',
     csvColumns: userCsvColumns,
     list: async (query, page) => {
