@@ -22,7 +22,7 @@ const positiveInt = (name: string, fallback: number) =>
     .default(fallback);
 
 /**
- * Which hops may tell the client's address through X-Forwarded-For (docs/reliability.md,
+ * Which hops may tell the client's address through X-Forwarded-For (docs/decisions/0011-hardening.md,
  * "Client addresses"): unset or `false` trusts none, a whole number trusts that many proxies in
  * front of the server, anything else is a comma-separated list of proxy addresses or CIDR ranges.
  * `true` is refused: it would let every client choose its own address.
