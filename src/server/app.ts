@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerHealthRoutes(zodApi, db);
       registerAuthRoutes(zodApi, authService, config);
       registerUserRoutes(zodApi, db);
-      registerOrderRoutes(zodApi, ordersService);
+      registerOrderRoutes(zodApi, ordersService, config);
       registerNotificationRoutes(zodApi, notificationsService);
       registerAdminRoutes(zodApi, adminService);
       registerFleetRoutes(zodApi, fleetService);
@@ -240,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerDriverOrderRoutes(zodApi, driverOrdersService);
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
-      registerEventRoutes(zodApi, { db, hub: orderEventHub, authService });
+      registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
     },
     { prefix: '/api' },

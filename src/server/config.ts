@@ -129,6 +129,21 @@ const ConfigSchema = z
     RATE_LIMIT_DRIVER_CODE_WINDOW_MS: positiveInt('RATE_LIMIT_DRIVER_CODE_WINDOW_MS', 600_000),
     RATE_LIMIT_DRIVER_LOGIN_PER_PHONE: positiveInt('RATE_LIMIT_DRIVER_LOGIN_PER_PHONE', 10),
     RATE_LIMIT_DRIVER_LOGIN_PER_IP: positiveInt('RATE_LIMIT_DRIVER_LOGIN_PER_IP', 100),
+    // docs/decisions/0004-attempt-limits.md: each window is fixed by what it protects.
+    /** Sign-ups per client address per hour (each costs an argon2 hash). */
+    RATE_LIMIT_REGISTER_PER_IP: positiveInt('RATE_LIMIT_REGISTER_PER_IP', 10),
+    /** Password-reset requests per email per hour, on top of the per-minute login limits. */
+    RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: positiveInt('RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL', 3),
+    /** Price quotes per account per minute. */
+    RATE_LIMIT_QUOTE_PER_USER: positiveInt('RATE_LIMIT_QUOTE_PER_USER', 60),
+    /** Price quotes per client address per minute. */
+    RATE_LIMIT_QUOTE_PER_IP: positiveInt('RATE_LIMIT_QUOTE_PER_IP', 300),
+    /** Orders placed per customer account per hour. */
+    RATE_LIMIT_ORDER_PER_CUSTOMER: positiveInt('RATE_LIMIT_ORDER_PER_CUSTOMER', 30),
+    /** Orders placed per client address per hour. */
+    RATE_LIMIT_ORDER_PER_IP: positiveInt('RATE_LIMIT_ORDER_PER_IP', 100),
+    /** Public tracking lookups per client address per minute, and as many event streams opened. */
+    RATE_LIMIT_TRACKING_PER_IP: positiveInt('RATE_LIMIT_TRACKING_PER_IP', 60),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',

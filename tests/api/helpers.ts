@@ -78,6 +78,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: '.tmp/test-data',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     PUBLIC_URL: 'http://atlas.test',
+    // Every request of a test file comes from 127.0.0.1 and a few accounts place many orders:
+    // the attempt limits would stop the files' own setup. tests/api/attempt-limits.test.ts sets
+    // its own small ones.
+    RATE_LIMIT_REGISTER_PER_IP: '100000',
+    RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: '100000',
+    RATE_LIMIT_QUOTE_PER_IP: '100000',
+    RATE_LIMIT_ORDER_PER_CUSTOMER: '100000',
+    RATE_LIMIT_ORDER_PER_IP: '100000',
+    RATE_LIMIT_TRACKING_PER_IP: '100000',
     ...options.env,
   });
   const { database, url, drop } = options.sameDatabaseAs

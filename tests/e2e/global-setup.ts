@@ -174,6 +174,14 @@ export default async function globalSetup() {
       SMS_TOKEN,
       MAP_TILE_URL: tileServer.url,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Every browser of the run comes from 127.0.0.1: the per-address attempt limits on sign-up,
+      // orders and tracking would refuse the specs' own accounts and shipments.
+      RATE_LIMIT_REGISTER_PER_IP: '100000',
+      RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: '100000',
+      RATE_LIMIT_QUOTE_PER_IP: '100000',
+      RATE_LIMIT_ORDER_PER_CUSTOMER: '100000',
+      RATE_LIMIT_ORDER_PER_IP: '100000',
+      RATE_LIMIT_TRACKING_PER_IP: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

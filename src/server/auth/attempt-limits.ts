@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { AppError } from '../http/errors';
 import type { AppConfig } from '../config';
 import type { ZodApp } from '../http/zod-app';
+import { authOf } from './auth-guards';
 
 function describeWait(seconds: number): string {
   if (seconds <= 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -46,13 +47,27 @@ export function createAttemptLimiter(
   };
 }
 
-/**
- * Login and forgot-password attempts, limited per client address and per email: a guessing
- * run is slowed whichever of the two it varies.
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/*
+ * Every key names what it counts: with REDIS_URL all limiters share one key space, so a counter
+ * of one route must never be consumed by another's.
  */
-export function createAttemptLimits(app: ZodApp, config: AppConfig): preHandlerAsyncHookHandler {
+
+/** The email as validated: the auth schemas have already trimmed and lower-cased it. */
+const emailOf = (request: FastifyRequest) => (request.body as { email: string }).email;
+
+/** The caller of a guarded route: auth guards run on request, before these preHandlers. */
+const userIdOf = (request: FastifyRequest) => authOf(request).userId;
+
+/**
+ * Per client address and per email, over RATE_LIMIT_WINDOW_MS: a guessing run is slowed
+ * whichever of the two it varies.
+ */
+function loginAttemptLimits(config: AppConfig): AttemptLimit[] {
   const timeWindow = config.RATE_LIMIT_WINDOW_MS;
-  return createAttemptLimiter(app, [
+  return [
     {
       max: config.RATE_LIMIT_LOGIN_PER_IP,
       timeWindow,
@@ -61,9 +76,97 @@ export function createAttemptLimits(app: ZodApp, config: AppConfig): preHandlerA
     {
       max: config.RATE_LIMIT_LOGIN_PER_EMAIL,
       timeWindow,
-      // The email is already trimmed and lower-cased.
-      key: (request) =>
-        `email:${request.routeOptions.url}:${(request.body as { email: string }).email}`,
+      key: (request) => `email:${request.routeOptions.url}:${emailOf(request)}`,
+    },
+  ];
+}
+
+/** Login attempts (docs/decisions/0004-attempt-limits.md). */
+export function createAttemptLimits(app: ZodApp, config: AppConfig): preHandlerAsyncHookHandler {
+  return createAttemptLimiter(app, loginAttemptLimits(config));
+}
+
+/**
+ * Password-reset requests: the login limits, and a few an hour per email, so that no one can fill
+ * a stranger's mailbox with reset links. Counted for unknown emails too: the answer must not
+ * tell which emails have an account.
+ */
+export function createPasswordResetLimits(
+  app: ZodApp,
+  config: AppConfig,
+): preHandlerAsyncHookHandler {
+  return createAttemptLimiter(app, [
+    ...loginAttemptLimits(config),
+    {
+      max: config.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL,
+      timeWindow: HOUR_MS,
+      key: (request) => `forgot-password-hourly:email:${emailOf(request)}`,
+    },
+  ]);
+}
+
+/** Sign-ups per client address: each one costs an argon2 hash (19 MiB of memory). */
+export function createRegistrationLimits(
+  app: ZodApp,
+  config: AppConfig,
+): preHandlerAsyncHookHandler {
+  return createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_REGISTER_PER_IP,
+      timeWindow: HOUR_MS,
+      key: (request) => `register:ip:${request.ip}`,
+    },
+  ]);
+}
+
+/**
+ * Price quotes per account and per client address: each may ask the routing service. The
+ * address limit is the wider one because a company's staff often share one address.
+ */
+export function createQuoteLimits(app: ZodApp, config: AppConfig): preHandlerAsyncHookHandler {
+  return createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_QUOTE_PER_USER,
+      timeWindow: MINUTE_MS,
+      key: (request) => `quote:user:${userIdOf(request)}`,
+    },
+    {
+      max: config.RATE_LIMIT_QUOTE_PER_IP,
+      timeWindow: MINUTE_MS,
+      key: (request) => `quote:ip:${request.ip}`,
+    },
+  ]);
+}
+
+/** Orders placed per customer account and per client address (wider, as for quotes). */
+export function createOrderPlacementLimits(
+  app: ZodApp,
+  config: AppConfig,
+): preHandlerAsyncHookHandler {
+  return createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_ORDER_PER_CUSTOMER,
+      timeWindow: HOUR_MS,
+      key: (request) => `order:customer:${userIdOf(request)}`,
+    },
+    {
+      max: config.RATE_LIMIT_ORDER_PER_IP,
+      timeWindow: HOUR_MS,
+      key: (request) => `order:ip:${request.ip}`,
+    },
+  ]);
+}
+
+/**
+ * Public tracking, which needs no account: per client address, so that tracking numbers cannot
+ * be enumerated quickly. Each route (the lookup, the event stream) counts on its own.
+ */
+export function createTrackingLimits(app: ZodApp, config: AppConfig): preHandlerAsyncHookHandler {
+  return createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_TRACKING_PER_IP,
+      timeWindow: MINUTE_MS,
+      key: (request) => `tracking:${request.routeOptions.url}:ip:${request.ip}`,
     },
   ]);
 }

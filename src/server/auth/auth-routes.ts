@@ -9,7 +9,11 @@ import { ProfileUpdateSchema, PublicUserSchema } from '../../shared/schemas/user
 import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
-import { createAttemptLimits } from './attempt-limits';
+import {
+  createAttemptLimits,
+  createPasswordResetLimits,
+  createRegistrationLimits,
+} from './attempt-limits';
 import { authOf } from './auth-guards';
 import type { AuthService } from './auth-service';
 
@@ -20,6 +24,8 @@ const tags = ['auth'];
 
 export function registerAuthRoutes(app: ZodApp, authService: AuthService, config: AppConfig) {
   const attemptLimits = createAttemptLimits(app, config);
+  const registrationLimits = createRegistrationLimits(app, config);
+  const passwordResetLimits = createPasswordResetLimits(app, config);
 
   app.post(
     '/auth/register',
@@ -32,8 +38,11 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
           201: z.object({ message: z.string(), user: PublicUserSchema }),
           400: ErrorSchema,
           409: ErrorSchema,
+          429: ErrorSchema,
         },
       },
+      // Before the password is hashed: a refused sign-up costs no argon2 run.
+      preHandler: registrationLimits,
     },
     async (request, reply) =>
       reply
@@ -111,7 +120,7 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
         body: ForgotPasswordSchema,
         response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
       },
-      preHandler: attemptLimits,
+      preHandler: passwordResetLimits,
     },
     async (request) => authService.requestPasswordReset(request.body.email),
   );

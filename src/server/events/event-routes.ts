@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { authOf } from '../auth/auth-guards';
+import { createTrackingLimits } from '../auth/attempt-limits';
 import type { AuthService } from '../auth/auth-service';
+import type { AppConfig } from '../config';
 import type { Database } from '../db/open-database';
 import { ErrorBodySchema, NotFoundError } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
@@ -35,7 +37,12 @@ function scopeOf(auth: AuthContext): {
 
 export function registerEventRoutes(
   app: ZodApp,
-  { db, hub, authService }: { db: Database; hub: OrderEventHub; authService: AuthService },
+  {
+    db,
+    hub,
+    authService,
+    config,
+  }: { db: Database; hub: OrderEventHub; authService: AuthService; config: AppConfig },
 ): void {
   app.get(
     '/events',
@@ -71,8 +78,9 @@ export function registerEventRoutes(
         summary: 'Live status and truck position of one shipment (nothing personal, no login)',
         description: streamDescription,
         params: z.object({ trackingNumber: z.string().trim().min(1).max(40) }),
-        response: { 404: ErrorBodySchema },
+        response: { 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
+      preHandler: createTrackingLimits(app, config),
     },
     async (request, reply) => {
       const trackingNumber = request.params.trackingNumber.toUpperCase();

@@ -9,7 +9,13 @@ import {
   PriceResultSchema,
   PublicTrackingSchema,
 } from '../../shared/schemas/order-schemas';
+import {
+  createOrderPlacementLimits,
+  createQuoteLimits,
+  createTrackingLimits,
+} from '../auth/attempt-limits';
 import { authOf } from '../auth/auth-guards';
+import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import type { CustomerList, OrdersService } from './orders-service';
@@ -42,7 +48,11 @@ const customerLists: Array<{ path: string; list: CustomerList; key: string; summ
   },
 ];
 
-export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): void {
+export function registerOrderRoutes(
+  app: ZodApp,
+  ordersService: OrdersService,
+  config: AppConfig,
+): void {
   const customerOnly = app.requireRole('USER');
 
   app.post(
@@ -53,10 +63,11 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         security,
         summary: 'Price a delivery between two points (the price the order will get)',
         body: PriceRequestSchema,
-        response: { 200: PriceResultSchema, 400: ErrorSchema },
+        response: { 200: PriceResultSchema, 400: ErrorSchema, 429: ErrorSchema },
       },
       // Customers, and an administrator quoting a price for a customer on the phone; not drivers.
       onRequest: app.requireRole('USER', 'ADMIN'),
+      preHandler: createQuoteLimits(app, config),
     },
     async (request) => ordersService.quotePrice(request.body),
   );
@@ -69,9 +80,14 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         security,
         summary: 'Place an order; the server computes and stores the price',
         body: CreateOrderSchema,
-        response: { 201: z.object({ order: CustomerOrderDetailSchema }), 400: ErrorSchema },
+        response: {
+          201: z.object({ order: CustomerOrderDetailSchema }),
+          400: ErrorSchema,
+          429: ErrorSchema,
+        },
       },
       onRequest: customerOnly,
+      preHandler: createOrderPlacementLimits(app, config),
     },
     async (request, reply) =>
       reply.status(201).send(await ordersService.createOrder(authOf(request), request.body)),
@@ -140,8 +156,9 @@ export function registerOrderRoutes(app: ZodApp, ordersService: OrdersService): 
         tags: ['tracking'],
         summary: 'Public shipment tracking by number (no personal data)',
         params: z.object({ trackingNumber: z.string().max(40) }),
-        response: { 200: PublicTrackingSchema, 404: ErrorSchema },
+        response: { 200: PublicTrackingSchema, 404: ErrorSchema, 429: ErrorSchema },
       },
+      preHandler: createTrackingLimits(app, config),
     },
     async (request) => ordersService.trackShipment(request.params.trackingNumber),
   );
