@@ -11,6 +11,14 @@ describe('readConfig', () => {
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.RATE_LIMIT_LOGIN_PER_EMAIL).toBe(10);
     expect(config.RATE_LIMIT_LOGIN_PER_IP).toBe(100);
+    expect(config.RATE_LIMIT_REGISTER_PER_IP).toBe(10);
+    expect(config.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL).toBe(3);
+    expect(config.RATE_LIMIT_QUOTE_PER_USER).toBe(60);
+    expect(config.RATE_LIMIT_QUOTE_PER_IP).toBe(300);
+    expect(config.RATE_LIMIT_ORDER_PER_CUSTOMER).toBe(30);
+    expect(config.RATE_LIMIT_ORDER_PER_IP).toBe(100);
+    expect(config.RATE_LIMIT_TRACKING_PER_IP).toBe(60);
+    expect(config.TRUST_PROXY).toBe(false);
     expect(config.OUTBOX_RETRY_BASE_MS).toBe(2000);
     expect(config.OUTBOX_MAX_ATTEMPTS).toBe(8);
     expect(config.isProduction).toBe(false);
@@ -29,6 +37,26 @@ describe('readConfig', () => {
     );
   });
 
+  it('reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses', () => {
+    expect(readConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.0.0.2',
+    ]);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8']);
+  });
+
+  it('reads the attempt limits', () => {
+    const config = readConfig({
+      RATE_LIMIT_REGISTER_PER_IP: '25',
+      RATE_LIMIT_TRACKING_PER_IP: '5',
+    });
+    expect(config.RATE_LIMIT_REGISTER_PER_IP).toBe(25);
+    expect(config.RATE_LIMIT_TRACKING_PER_IP).toBe(5);
+  });
+
   it('treats empty values as unset', () => {
     const config = readConfig({ DATABASE_URL: '', SMTP_URL: ' ', ADMIN_EMAIL: '' });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -45,6 +73,9 @@ describe('readConfig', () => {
     [{ ADMIN_EMAIL: 'nobody' }, 'ADMIN_EMAIL must be an email address'],
     [{ ADMIN_PASSWORD: 'Secret123!' }, 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not'],
     [{ RATE_LIMIT_LOGIN_PER_IP: '0' }, 'RATE_LIMIT_LOGIN_PER_IP must be positive'],
+    [{ RATE_LIMIT_REGISTER_PER_IP: 'ten' }, 'RATE_LIMIT_REGISTER_PER_IP must be a number'],
+    [{ RATE_LIMIT_ORDER_PER_CUSTOMER: '0' }, 'RATE_LIMIT_ORDER_PER_CUSTOMER must be positive'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would trust any client'],
     [{ NODE_ENV: 'production' }, 'SMTP_URL is not set in production'],
     [{ MAIL_MODE: 'smtp' }, 'MAIL_MODE must be log'],
     [{ SMS_URL: 'gateway' }, 'SMS_URL must be a URL'],
