@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { bootstrapAdmin } from './auth/admin-bootstrap';
+import { AdminBootstrapError, bootstrapAdmin } from './auth/admin-bootstrap';
 import { ConfigError, readConfig } from './config';
 import { openDatabase } from './db/open-database';
 
@@ -31,7 +31,15 @@ async function main(): Promise<void> {
     channels: database.channels,
     webRoot,
   });
-  await bootstrapAdmin(database.db, config, app.log);
+  try {
+    await bootstrapAdmin(database.db, config, app.log);
+  } catch (error) {
+    if (!(error instanceof AdminBootstrapError)) throw error;
+    console.error(error.message);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

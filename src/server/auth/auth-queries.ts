@@ -95,22 +95,42 @@ export async function insertCustomer(
   });
 }
 
-/** Creates the admin, or makes the existing account with that email an admin with this password. */
+/**
+ * Creates that admin, or sets the password of the admin already there. Never touches a customer's
+ * or a driver's account: the conflict update applies only to an ADMIN row, so an address someone
+ * registered first can never be turned into an administrator (nor their open sessions).
+ */
 export async function upsertAdmin(
   db: Database,
   email: string,
   passwordHash: string,
   now: Date,
-): Promise<'created' | 'updated'> {
+): Promise<'created' | 'updated' | 'not-an-admin'> {
   const [row] = await db
     .insert(users)
     .values({ email, passwordHash, role: 'ADMIN', userType: null })
     .onConflictDoUpdate({
       target: users.email,
-      set: { passwordHash, role: 'ADMIN', updatedAt: now },
+      set: { passwordHash, updatedAt: now },
+      setWhere: eq(users.role, 'ADMIN'),
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  return row?.inserted ? 'created' : 'updated';
+  if (!row) return 'not-an-admin';
+  return row.inserted ? 'created' : 'updated';
+}
+
+/** Creates that admin unless the address is taken; false when it is (by anyone). */
+export async function insertAdminIfAbsent(
+  db: Database,
+  email: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(users)
+    .values({ email, passwordHash, role: 'ADMIN', userType: null })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function countAdmins(db: Database): Promise<number> {
