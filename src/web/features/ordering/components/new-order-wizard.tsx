@@ -49,7 +49,15 @@ const STEP_TITLES = [
   'ordering.wizard.confirmation.title',
 ] as const;
 
-type Failure = { kind: 'price'; estimate: number } | { kind: 'order' } | null;
+/** `waitMessage`: the server's own words when it asks the customer to wait (an attempt limit). */
+type Failure =
+  | { kind: 'price'; estimate: number; waitMessage?: string }
+  | { kind: 'order'; waitMessage?: string }
+  | null;
+
+function waitMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status === 429 ? error.message : undefined;
+}
 
 function amountOf(price: WizardPrice): number {
   if (price.state === 'ready') return price.result.price;
@@ -109,8 +117,12 @@ export function NewOrderWizard() {
     try {
       await queryClient.fetchQuery(priceQueryOptions(request));
       goTo(PRICE_STEP + 1);
-    } catch {
-      setFailure({ kind: 'price', estimate: estimateWizardPrice(shipment) });
+    } catch (error) {
+      setFailure({
+        kind: 'price',
+        estimate: estimateWizardPrice(shipment),
+        waitMessage: waitMessageOf(error),
+      });
     } finally {
       setBusy(null);
     }
@@ -146,7 +158,7 @@ export function NewOrderWizard() {
       setCreatedOrder(order);
       goTo(CONFIRMATION_STEP);
     } catch (error) {
-      setFailure({ kind: 'order' });
+      setFailure({ kind: 'order', waitMessage: waitMessageOf(error) });
       const firstStep = findFirstStepOf(showServerErrors(error));
       if (firstStep !== undefined && firstStep !== step) goTo(firstStep);
     } finally {
@@ -221,9 +233,10 @@ export function NewOrderWizard() {
               {failure && (
                 <div className="mt-6 space-y-3">
                   <FormAlert>
-                    {failure.kind === 'price'
-                      ? t('ordering.wizard.calculateFailed')
-                      : t('ordering.wizard.createFailed')}
+                    {failure.waitMessage ??
+                      (failure.kind === 'price'
+                        ? t('ordering.wizard.calculateFailed')
+                        : t('ordering.wizard.createFailed'))}
                   </FormAlert>
                   {failure.kind === 'price' && <FallbackPrice estimate={failure.estimate} />}
                 </div>
