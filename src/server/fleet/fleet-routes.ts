@@ -80,7 +80,7 @@ export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): vo
           summary: active
             ? 'Let a deactivated driver sign in and be dispatched again'
             : "Stop a driver signing in or being dispatched, and end the driver's sessions",
-          params: z.object({ id: z.string() }),
+          params: z.object({ id: z.string().max(100) }),
           response: { 200: DriverActivationResultSchema, 404: ErrorBodySchema },
         },
         onRequest: adminOnly,

@@ -35,7 +35,7 @@ import {
 import { CARGO_TYPES, PRIORITIES } from '../pricing';
 import { requiredText } from './auth-schemas';
 import { TruckNumberSchema } from './fleet-schemas';
-import { ListQuerySchema } from './list-schemas';
+import { ListQuerySchema, listQueryShape, withPageCap } from './list-schemas';
 import { orderMapFields } from './map-schemas';
 import { OrderStatusSchema, TrackingEventSchema } from './order-schemas';
 import { statusListField } from './status-list-field';
@@ -63,9 +63,9 @@ const readStatusText = (value: string) => {
  * name or email. status takes stored statuses, comma-separated; on the fixed lists (pending,
  * delivered, cancelled, in-transit) it can only narrow.
  */
-export const AdminOrderListQuerySchema = ListQuerySchema.extend({
-  status: statusListField(ORDER_STATUSES, readStatusText),
-});
+export const AdminOrderListQuerySchema = withPageCap(
+  z.object({ ...listQueryShape, status: statusListField(ORDER_STATUSES, readStatusText) }),
+);
 export type AdminOrderListQuery = z.output<typeof AdminOrderListQuerySchema>;
 
 const placeSchema = z.object({
@@ -196,6 +196,7 @@ export const UpdateOrderStatusSchema = z
       .string({ error: 'status is required' })
       .trim()
       .min(1, 'status is required')
+      .max(40, 'Unknown status')
       .transform(readStatusText)
       .pipe(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
     reason: z
@@ -205,7 +206,7 @@ export const UpdateOrderStatusSchema = z
       .nullish()
       .transform((reason) => reason || undefined),
     truckNumber: TruckNumberSchema.optional(),
-    driverId: z.string().trim().max(100).optional(),
+    driverId: z.string().trim().max(100, 'Must be 100 characters or less').optional(),
   })
   .superRefine((body, context) => {
     if (body.status !== 'IN_TRANSIT') return;
@@ -246,9 +247,12 @@ export type AdminPayment = z.infer<typeof AdminPaymentSchema>;
 export const AdminPaymentListSchema = z.array(AdminPaymentSchema);
 
 /** q finds the order by the start of its id or tracking number; status: unpaid, pending, paid. */
-export const AdminPaymentListQuerySchema = ListQuerySchema.extend({
-  status: statusListField(PAYMENT_STATUSES, (status) => status.toLowerCase()),
-});
+export const AdminPaymentListQuerySchema = withPageCap(
+  z.object({
+    ...listQueryShape,
+    status: statusListField(PAYMENT_STATUSES, (status) => status.toLowerCase()),
+  }),
+);
 export type AdminPaymentListQuery = z.output<typeof AdminPaymentListQuerySchema>;
 
 /** One row of the Users screen (docs/product.md, section 3 "Admin user list item"). */

@@ -14,6 +14,8 @@ export const EmailSchema = z
   .trim()
   .toLowerCase()
   .min(1, 'Required')
+  // The longest address mail can deliver (RFC 5321's 256-octet path, less its angle brackets).
+  .max(254, 'Must be 254 characters or less')
   // The HTML5 rule browsers use: it also admits the generated admin@localhost.
   .pipe(z.email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email' }));
 
@@ -37,8 +39,12 @@ export const NewPasswordSchema = z
   .regex(STRONG_PASSWORD_PATTERN, STRONG_PASSWORD_MESSAGE);
 
 export const PHONE_PATTERN = /^\+?\d{10,14}$/;
+/** PHONE_PATTERN's longest number is 15 characters; a longer text fails before the pattern runs. */
+export const PHONE_MAX_LENGTH = 20;
 const phone = (requiredMessage: string) =>
-  requiredText(requiredMessage).regex(PHONE_PATTERN, 'Phone number is not valid');
+  requiredText(requiredMessage)
+    .max(PHONE_MAX_LENGTH, 'Phone number is not valid')
+    .regex(PHONE_PATTERN, 'Phone number is not valid');
 
 const LOCALE_MESSAGE = 'Language must be English, French or Arabic';
 /**
@@ -84,15 +90,19 @@ export const ResetPasswordSchema = withMatchingPasswords(
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
 export const CompanyProfileSchema = z.object({
-  companyName: requiredText('Company name is required').min(2, 'Company name is too short'),
-  rc: requiredText('Registration number is required'),
-  nIf: requiredText('Tax identification number is required'),
-  responsableName: requiredText('Responsible person name is required').min(
-    3,
-    'Responsible person name is too short',
+  companyName: requiredText('Company name is required')
+    .min(2, 'Company name is too short')
+    .max(150, 'Must be 150 characters or less'),
+  rc: requiredText('Registration number is required').max(50, 'Must be 50 characters or less'),
+  nIf: requiredText('Tax identification number is required').max(
+    50,
+    'Must be 50 characters or less',
   ),
+  responsableName: requiredText('Responsible person name is required')
+    .min(3, 'Responsible person name is too short')
+    .max(100, 'Must be 100 characters or less'),
   phone: phone('Company phone number is required'),
-  address: requiredText('Company address is required'),
+  address: requiredText('Company address is required').max(300, 'Must be 300 characters or less'),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
 
@@ -100,9 +110,9 @@ export const IndividualProfileSchema = z.object({
   fullName: requiredText('Full name is required')
     .min(3, 'Full name must be at least 3 characters')
     .max(25, 'Must be 25 characters or less'),
-  nationalId: requiredText('National ID is required'),
+  nationalId: requiredText('National ID is required').max(50, 'Must be 50 characters or less'),
   phone: phone('Phone number is required'),
-  address: requiredText('Address is required'),
+  address: requiredText('Address is required').max(300, 'Must be 300 characters or less'),
 });
 export type IndividualProfile = z.infer<typeof IndividualProfileSchema>;
 

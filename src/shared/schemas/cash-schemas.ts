@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { roundToCents } from '../numbers';
-import { ListQuerySchema } from './list-schemas';
+import { ListQuerySchema, listQueryShape, withPageCap } from './list-schemas';
 
 /** The most a single remittance can be, far above any real day's cash. */
 export const MAX_REMITTANCE_MAD = 10_000_000;
@@ -66,9 +66,12 @@ export const CashLedgerQuerySchema = ListQuerySchema;
 export type CashLedgerQuery = z.output<typeof CashLedgerQuerySchema>;
 
 /** The remittance and flagged lists, optionally for one driver; q as on the ledger. */
-export const CashDriverListQuerySchema = ListQuerySchema.extend({
-  driverId: z.uuid({ error: cashMessages.driverIdInvalid }).optional(),
-});
+export const CashDriverListQuerySchema = withPageCap(
+  z.object({
+    ...listQueryShape,
+    driverId: z.uuid({ error: cashMessages.driverIdInvalid }).optional(),
+  }),
+);
 export type CashDriverListQuery = z.output<typeof CashDriverListQuerySchema>;
 
 export const CashRemittanceSchema = z.object({

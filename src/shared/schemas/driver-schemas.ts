@@ -55,6 +55,7 @@ export const DriverPhoneSchema = requiredText(driverMessages.invalidPhone)
 const SixDigitCodeSchema = z
   .string({ error: driverMessages.invalidCode })
   .trim()
+  .max(DRIVER_CODE_LENGTH, driverMessages.invalidCode)
   .regex(new RegExp(`^\\d{${DRIVER_CODE_LENGTH}}$`), driverMessages.invalidCode);
 
 export const DriverCodeRequestSchema = z.object({ phone: DriverPhoneSchema });

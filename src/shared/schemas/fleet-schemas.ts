@@ -16,8 +16,8 @@ import { DOCUMENT_STATUSES } from '../fleet-rules';
 import { toE164 } from '../phone';
 import { TRUCK_STATUSES } from '../order-status';
 import { SERVER_MAX_WEIGHT_KG } from '../pricing';
-import { EmailSchema, PHONE_PATTERN, requiredText } from './auth-schemas';
-import { ListQuerySchema } from './list-schemas';
+import { EmailSchema, PHONE_MAX_LENGTH, PHONE_PATTERN, requiredText } from './auth-schemas';
+import { listQueryShape, withPageCap } from './list-schemas';
 import { statusListField } from './status-list-field';
 
 export const OLDEST_TRUCK_YEAR = 1950;
@@ -35,7 +35,9 @@ const identityNumber = (requiredMessage: string) =>
     .transform((value) => value.toUpperCase());
 
 const isoDate = (requiredMessage: string) =>
-  requiredText(requiredMessage).pipe(z.iso.date({ error: 'Enter a valid date (yyyy-MM-dd)' }));
+  requiredText(requiredMessage)
+    .max(10, 'Enter a valid date (yyyy-MM-dd)')
+    .pipe(z.iso.date({ error: 'Enter a valid date (yyyy-MM-dd)' }));
 
 /** Empty form fields arrive as '' or null: both mean "missing", not zero. */
 const requiredNumber = (requiredMessage: string) =>
@@ -58,6 +60,7 @@ export const CreateDriverTruckSchema = z.object({
   fullName: requiredText('Full name is required').max(100, 'Must be 100 characters or less'),
   // The driver signs in with this number, compared in E.164 (docs/decisions/0009-drivers.md).
   phone: requiredText('Phone number is required')
+    .max(PHONE_MAX_LENGTH, 'Phone number is not valid')
     .regex(PHONE_PATTERN, 'Phone number is not valid')
     .refine(
       (phone) => toE164(phone) !== undefined,
@@ -142,9 +145,12 @@ export type AdminTruck = z.infer<typeof AdminTruckSchema>;
 export const AdminTruckListSchema = z.array(AdminTruckSchema);
 
 /** `?page=&pageSize=&q=&status=`: q searches plate, driver name, type and model. */
-export const AdminTruckListQuerySchema = ListQuerySchema.extend({
-  status: statusListField(TRUCK_STATUSES, (status) => status.toUpperCase()),
-});
+export const AdminTruckListQuerySchema = withPageCap(
+  z.object({
+    ...listQueryShape,
+    status: statusListField(TRUCK_STATUSES, (status) => status.toUpperCase()),
+  }),
+);
 export type AdminTruckListQuery = z.output<typeof AdminTruckListQuerySchema>;
 
 export const CreateDriverTruckResultSchema = z.object({
@@ -165,7 +171,7 @@ export type DriverActivationResult = z.infer<typeof DriverActivationResultSchema
 
 /** With `orderId`, only the combinations that may take that order today. */
 export const TruckDriverQuerySchema = z.object({
-  orderId: z.string().trim().max(100).optional(),
+  orderId: z.string().trim().max(100, 'orderId must be 100 characters or less').optional(),
 });
 export type TruckDriverQuery = z.output<typeof TruckDriverQuerySchema>;
 

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 
 export const MAX_PAGE_SIZE = 100;
-
 /**
- * Every list endpoint takes `?page=&pageSize=&q=` (docs/product.md, decision 11). Without `page` a
- * list answers its newest 100; the total goes in the X-Total-Count header.
+ * The deepest a list pages: past this many rows nobody reads page by page, and an offset in
+ * the billions only makes the database count its way there (narrow the search instead).
  */
-export const ListQuerySchema = z.object({
+export const MAX_LISTED_ROWS = 100_000;
+
+/** The last page that still starts within the first MAX_LISTED_ROWS rows. */
+export function lastUsefulPage(pageSize: number): number {
+  return Math.ceil(MAX_LISTED_ROWS / pageSize);
+}
+
+/** `?page=&pageSize=`, the paging every list takes. */
+export const pagingShape = {
   page: z.coerce
     .number({ error: 'page must be a number' })
     .int('page must be a whole number')
@@ -18,6 +25,39 @@ export const ListQuerySchema = z.object({
     .min(1, 'pageSize must be 1 or more')
     .max(MAX_PAGE_SIZE, `pageSize must be ${MAX_PAGE_SIZE} or less`)
     .default(MAX_PAGE_SIZE),
+};
+
+/** Paging and the search text: what ListQuerySchema holds, for lists that add filters. */
+export const listQueryShape = {
+  ...pagingShape,
   q: z.string().trim().max(100, 'q must be 100 characters or less').optional(),
-});
+};
+
+/**
+ * A list query refused (400 on `page`) when its page starts past MAX_LISTED_ROWS. The cap
+ * depends on pageSize, so it is a rule of the whole query; every list query schema goes
+ * through this.
+ */
+export function withPageCap<Schema extends z.ZodType<{ page: number; pageSize: number }>>(
+  schema: Schema,
+): Schema {
+  return schema.superRefine(({ page, pageSize }, context) => {
+    // A refused pageSize says what is wrong; a cap computed from it would only mislead.
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) return;
+    const lastPage = lastUsefulPage(pageSize);
+    if (page > lastPage) {
+      context.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: `page must be ${lastPage} or less`,
+      });
+    }
+  });
+}
+
+/**
+ * Every list endpoint takes `?page=&pageSize=&q=` (docs/product.md, decision 11). Without `page` a
+ * list answers its newest 100; the total goes in the X-Total-Count header.
+ */
+export const ListQuerySchema = withPageCap(z.object(listQueryShape));
 export type ListQuery = z.infer<typeof ListQuerySchema>;

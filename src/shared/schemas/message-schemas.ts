@@ -7,7 +7,7 @@
  *   POST /admin/messages/:id/retry  → RetryMessageResultSchema (404 unknown, 409 not failed)
  */
 import { z } from 'zod';
-import { ListQuerySchema } from './list-schemas';
+import { listQueryShape, withPageCap } from './list-schemas';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../message-status';
 import { statusListField } from './status-list-field';
 
@@ -15,9 +15,12 @@ import { statusListField } from './status-list-field';
  * `?status=&q=&page=&pageSize=`. q finds the messages to one recipient (the whole email address,
  * or a phone number in any usual form) or about one order (its tracking number).
  */
-export const MessageListQuerySchema = ListQuerySchema.extend({
-  status: statusListField(MESSAGE_STATUSES, (value) => value.toLowerCase()),
-});
+export const MessageListQuerySchema = withPageCap(
+  z.object({
+    ...listQueryShape,
+    status: statusListField(MESSAGE_STATUSES, (value) => value.toLowerCase()),
+  }),
+);
 export type MessageListQuery = z.output<typeof MessageListQuerySchema>;
 
 const timestamp = z.iso.datetime({ offset: true });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { findCity } from '../cities';
 import { CARGO_TYPES, PRIORITIES, type CargoType, type Priority } from '../pricing';
-import { PHONE_PATTERN, requiredText } from './auth-schemas';
+import { PHONE_MAX_LENGTH, PHONE_PATTERN, requiredText } from './auth-schemas';
 import { CreateOrderSchema, type CreateOrderInput, type PriceRequestSchema } from './order-schemas';
 
 const orderFields = CreateOrderSchema.in.shape;
@@ -43,10 +43,9 @@ export const ReceiverStepSchema = z.object({
     100,
     'Must be 100 characters or less',
   ),
-  receiverPhone: requiredText('Receiver phone is required').regex(
-    PHONE_PATTERN,
-    'Phone number is not valid',
-  ),
+  receiverPhone: requiredText('Receiver phone is required')
+    .max(PHONE_MAX_LENGTH, 'Phone number is not valid')
+    .regex(PHONE_PATTERN, 'Phone number is not valid'),
   receiverEmail: orderFields.receiver_email,
   specialInstructions: orderFields.shipment_note,
 });

@@ -1,9 +1,9 @@
 /** The customer's in-app notifications (docs/product.md, section 2, /dashboard/notifications). */
 import { z } from 'zod';
-import { ListQuerySchema } from './list-schemas';
+import { pagingShape, withPageCap } from './list-schemas';
 
 /** GET /api/dashboard/notifications: a page of them, newest first. */
-export const NotificationListQuerySchema = ListQuerySchema.pick({ page: true, pageSize: true });
+export const NotificationListQuerySchema = withPageCap(z.object(pagingShape));
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 export const NotificationSchema = z.object({

@@ -9,7 +9,9 @@ import { ORDER_EVENT_KINDS } from '../order-lifecycle';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status';
 import { CARGO_TYPES, PRIORITIES, SERVER_MAX_WEIGHT_KG } from '../pricing';
 import { PHONE_PATTERN } from './auth-schemas';
+import { listQueryShape, withPageCap } from './list-schemas';
 import { orderMapFields } from './map-schemas';
+import { STATUS_FILTER_MAX_LENGTH } from './status-list-field';
 import { PublicUserSchema } from './user-schemas';
 
 export const MAX_DIMENSION_CM = 2_000;
@@ -71,6 +73,7 @@ const cityField = (requiredMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
+    .max(100, 'Choose a city from the list')
     .refine((name) => findCity(name) !== undefined, 'Choose a city from the list')
     .transform((name) => findCity(name)!.city);
 
@@ -89,8 +92,8 @@ export const CreateOrderSchema = z
     priority: z.enum(PRIORITIES, { error: 'Priority is required' }).default('normal'),
     pickup_loc: cityField('Pickup address is required'),
     delivery_loc: cityField('Delivery address is required'),
-    pickup_address: optionalText(200),
-    delivery_address: optionalText(200),
+    pickup_address: optionalText(300),
+    delivery_address: optionalText(300),
     weight: WeightSchema,
     leingth: dimension('length').optional(),
     length: dimension('length').optional(),
@@ -106,7 +109,7 @@ export const CreateOrderSchema = z
       (phone) => phone === undefined || PHONE_PATTERN.test(phone),
       'Phone number is not valid',
     ),
-    receiver_email: optionalText(200).refine(
+    receiver_email: optionalText(254).refine(
       (email) => email === undefined || z.email().safeParse(email).success,
       'Please enter a valid email',
     ),
@@ -229,19 +232,20 @@ export const PublicTrackingSchema = z.object({
 export type PublicTracking = z.infer<typeof PublicTrackingSchema>;
 
 /** `?page=&pageSize=&q=&status=` on the customer lists (docs/product.md, decision 11). */
-export const CustomerOrderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1, 'pageSize must be 1 or more')
-    .max(100, 'pageSize must be 100 or less')
-    .default(100),
-  q: z.string().trim().max(100, 'q must be 100 characters or less').optional(),
-  status: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((s) => s.trim().toUpperCase()) : undefined))
-    .pipe(z.array(z.enum(ORDER_STATUSES, { error: 'Unknown status' })).optional()),
-});
+export const CustomerOrderListQuerySchema = withPageCap(
+  z.object({
+    ...listQueryShape,
+    status: z
+      .string()
+      .max(
+        STATUS_FILTER_MAX_LENGTH,
+        `status must be ${STATUS_FILTER_MAX_LENGTH} characters or less`,
+      )
+      .optional()
+      .transform((value) =>
+        value ? value.split(',').map((s) => s.trim().toUpperCase()) : undefined,
+      )
+      .pipe(z.array(z.enum(ORDER_STATUSES, { error: 'Unknown status' })).optional()),
+  }),
+);
 export type CustomerOrderListQuery = z.infer<typeof CustomerOrderListQuerySchema>;
