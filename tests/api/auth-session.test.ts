@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS } from '../../src/server/auth/session-tokens';
 import { bearer, individualPayload, login, loginAs, TEST_PASSWORD } from './factories';
 import { buildTestApp, createTestClock, type TestApp } from './helpers';
 
@@ -132,14 +131,6 @@ describe('tokens', () => {
       headers: bearer(person.token),
     });
     expect((await profile(bearer(other.token))).statusCode).toBe(200);
-  });
-
-  it('a token expires after the session lifetime', async () => {
-    const person = await loginAs(testApp, 'individual');
-    clock.advance(SESSION_LIFETIME_MS - 60_000);
-    expect((await profile(bearer(person.token))).statusCode).toBe(200);
-    clock.advance(120_000);
-    expect((await profile(bearer(person.token))).statusCode).toBe(401);
   });
 });
 

@@ -13,7 +13,8 @@ import { upsertAdminAccount } from '../../src/server/auth/admin-bootstrap';
 import { drivers, trucks, users } from '../../src/server/db/schema';
 import type { TestApp } from './helpers';
 
-export const TEST_PASSWORD = 'Sahara@2026';
+/** Strong and not on the common-password list (a word plus a year is: 'Sahara@2026'). */
+export const TEST_PASSWORD = 'Sahara@Dunes26';
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.ma`;
 

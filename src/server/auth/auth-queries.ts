@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import {
   companyProfiles,
@@ -141,6 +141,15 @@ export async function countAdmins(db: Database): Promise<number> {
   return row?.count ?? 0;
 }
 
+/** The account's password hash, for a customer or an admin; undefined for a driver. */
+export async function findEmailAccountById(
+  db: Database,
+  userId: string,
+): Promise<EmailAccount | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row && asEmailAccount(row);
+}
+
 export async function setPasswordHash(
   db: Database,
   userId: string,
@@ -159,14 +168,16 @@ export async function setUserLocale(
   await db.update(users).set({ locale, updatedAt: now }).where(eq(users.id, userId));
 }
 
+/** `startedAt` is the first request the idle limit counts from; the database's now without it. */
 export async function insertSession(
   db: Database,
   userId: string,
   expiresAt: Date,
+  startedAt?: Date,
 ): Promise<string> {
   const [row] = await db
     .insert(sessions)
-    .values({ userId, expiresAt })
+    .values({ userId, expiresAt, lastSeenAt: startedAt })
     .returning({ id: sessions.id });
   return row!.id;
 }
@@ -175,10 +186,12 @@ export interface SessionUser {
   user: UserRow;
   /** The driver this account belongs to, for role DRIVER; null for customers and admins. */
   driverId: string | null;
+  lastSeenAt: Date;
 }
 
 /**
- * The session's user while the session stands; a deactivated driver's sessions stand no more
+ * The session's user while the session stands: unrevoked, before its absolute end, and used
+ * since the idle cut-off of the user's role. A deactivated driver's sessions stand no more
  * (docs/decisions/0009-drivers.md), even one that deactivation did not revoke in time.
  */
 export async function findActiveSessionUser(
@@ -186,9 +199,13 @@ export async function findActiveSessionUser(
   sessionId: string,
   userId: string,
   now: Date,
+  idleCutoffs: Readonly<Record<UserRow['role'], Date>>,
 ): Promise<SessionUser | undefined> {
+  const seenRecently = Object.entries(idleCutoffs).map(([role, cutoff]) =>
+    and(eq(users.role, role as UserRow['role']), gt(sessions.lastSeenAt, cutoff)),
+  );
   const [row] = await db
-    .select({ user: users, driverId: drivers.id })
+    .select({ user: users, driverId: drivers.id, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(drivers, eq(drivers.userId, users.id))
@@ -198,12 +215,29 @@ export async function findActiveSessionUser(
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
+        or(...seenRecently),
         isNull(drivers.deactivatedAt),
       ),
     )
     .limit(1);
   if (!row || (row.user.role === 'DRIVER' && !row.driverId)) return undefined;
   return row;
+}
+
+/**
+ * Moves the session's last request to now, unless another request did since `staleBefore`:
+ * concurrent requests of one session write it once.
+ */
+export async function touchSession(
+  db: Database,
+  sessionId: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, staleBefore)));
 }
 
 export async function revokeSession(db: Database, sessionId: string, now: Date): Promise<void> {
@@ -218,6 +252,33 @@ export async function revokeSessionsOfUser(db: Database, userId: string, now: Da
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every other session of the user that still stands (unexpired, used since `idleCutoff`);
+ * answers how many it ended.
+ */
+export async function revokeOtherSessionsOfUser(
+  db: Database,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+  idleCutoff: Date,
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleCutoff),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function insertPasswordResetToken(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ChangePasswordSchema,
   ForgotPasswordSchema,
   LoginSchema,
   RegistrationSchema,
@@ -10,6 +11,7 @@ import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import {
+  createAttemptLimiter,
   createAttemptLimits,
   createPasswordResetLimits,
   createRegistrationLimits,
@@ -137,5 +139,56 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
       },
     },
     async (request) => authService.resetPassword(request.params.token, request.body.password),
+  );
+
+  /*
+   * Counted per account, successes included like the login limits: a stolen session cannot use
+   * the current-password check to guess the password faster than the login form would.
+   */
+  const passwordChangeLimits = createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_LOGIN_PER_EMAIL,
+      timeWindow: config.RATE_LIMIT_WINDOW_MS,
+      key: (request) => `change-password:user:${authOf(request).userId}`,
+    },
+  ]);
+
+  app.post(
+    '/auth/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password (customers and admins); every other session ends',
+        security: [{ bearerAuth: [] }],
+        body: ChangePasswordSchema,
+        response: {
+          200: MessageSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+      onRequest: app.requireRole('USER', 'ADMIN'),
+      preHandler: passwordChangeLimits,
+    },
+    async (request) => authService.changePassword(authOf(request), request.body),
+  );
+
+  app.post(
+    '/auth/logout-others',
+    {
+      schema: {
+        tags,
+        summary: "End the caller's other sessions; this one stays signed in",
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: z.object({ message: z.string(), ended: z.number().int() }),
+          401: ErrorSchema,
+        },
+      },
+      onRequest: app.requireAuth,
+    },
+    async (request) => authService.logoutOthers(authOf(request)),
   );
 }

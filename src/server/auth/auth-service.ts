@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { negotiateLocale } from '../../shared/i18n/locales';
-import type { RegistrationInput } from '../../shared/schemas/auth-schemas';
+import type { ChangePasswordInput, RegistrationInput } from '../../shared/schemas/auth-schemas';
 import type { ProfileUpdateInput, PublicUser } from '../../shared/schemas/user-schemas';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -12,20 +12,24 @@ import {
   consumePasswordResetToken,
   expireOtherResetTokens,
   findActiveSessionUser,
+  findEmailAccountById,
   findUserByEmail,
   findUserWithProfile,
   insertCustomer,
   insertPasswordResetToken,
   insertSession,
+  revokeOtherSessionsOfUser,
   revokeSession,
   revokeSessionsOfUser,
   setPasswordHash,
   setUserLocale,
+  touchSession,
   type UserRow,
   type UserWithProfile,
 } from './auth-queries';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hashing';
-import { SESSION_LIFETIME_MS, type SessionTokens } from './session-tokens';
+import { LAST_SEEN_PRECISION_MS, SESSION_LIMITS, type SessionTokens } from './session-tokens';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -36,6 +40,10 @@ export const authMessages = {
     'If an account exists for this email, a password reset link has been sent. It expires in 1 hour.',
   invalidResetToken: 'This password reset token is invalid or has expired',
   passwordReset: 'Your password has been reset. You can now log in.',
+  commonPassword: COMMON_PASSWORD_MESSAGE,
+  wrongCurrentPassword: 'Your current password is incorrect',
+  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
+  otherSessionsEnded: 'Your other devices have been signed out.',
   loggedOut: 'Logged out successfully',
   missingToken: 'Authentication token is missing. Please log in again.',
   sessionExpired: 'Your session has expired. Please log in again.',
@@ -115,6 +123,25 @@ export function toPublicUser({
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+type Role = UserRow['role'];
+const ROLES = Object.keys(SESSION_LIMITS) as Role[];
+
+/** For each role, the last request a session must have had since to still stand. */
+function idleCutoffs(now: Date): Record<Role, Date> {
+  return Object.fromEntries(
+    ROLES.map((role) => [role, new Date(now.getTime() - SESSION_LIMITS[role].idleMs)]),
+  ) as Record<Role, Date>;
+}
+
+/** 400 on the field that chose it when a password is among the most common ones. */
+function assertUncommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw new BadRequestError(authMessages.commonPassword, {
+      [field]: authMessages.commonPassword,
+    });
+  }
+}
+
 interface AuthServiceDeps {
   db: Database;
   tokens: SessionTokens;
@@ -138,12 +165,17 @@ export function createAuthService({
     return toPublicUser(found);
   }
 
-  /** A new session and its token: what every way of signing in ends with. */
+  /**
+   * A new session and its token: what every way of signing in ends with. Its absolute end
+   * depends on the role (SESSION_LIMITS) and is both the token's exp and the row's expires_at.
+   */
   async function startSession(userId: string): Promise<{ token: string; user: PublicUser }> {
-    const expiresAt = new Date(clock().getTime() + SESSION_LIFETIME_MS);
-    const sessionId = await insertSession(db, userId, expiresAt);
+    const user = await loadPublicUser(userId);
+    const now = clock();
+    const expiresAt = new Date(now.getTime() + SESSION_LIMITS[user.role].lifetimeMs);
+    const sessionId = await insertSession(db, userId, expiresAt, now);
     const token = await tokens.sign({ sessionId, userId }, expiresAt);
-    return { token, user: await loadPublicUser(userId) };
+    return { token, user };
   }
 
   return {
@@ -155,6 +187,7 @@ export function createAuthService({
       input: RegistrationInput,
       acceptLanguage?: string,
     ): Promise<{ message: string; user: PublicUser }> {
+      assertUncommonPassword(input.password, 'password');
       const passwordHash = await hashPassword(input.password);
       const locale = input.locale ?? negotiateLocale(acceptLanguage);
       try {
@@ -203,6 +236,56 @@ export function createAuthService({
       return { message: authMessages.loggedOut };
     },
 
+    /**
+     * Customers and admins (a driver has no password). Every other session ends: whoever knew
+     * the old password is signed out; the device that changed it stays signed in.
+     */
+    async changePassword(
+      auth: AuthContext,
+      { currentPassword, newPassword }: ChangePasswordInput,
+    ): Promise<{ message: string }> {
+      const account = await findEmailAccountById(db, auth.userId);
+      if (!account) throw new ForbiddenError(roleRequiredMessage(['USER', 'ADMIN']));
+      if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+        log.warn(
+          { userId: auth.userId, reason: 'wrong current password' },
+          'password change refused',
+        );
+        throw new BadRequestError(authMessages.wrongCurrentPassword, {
+          currentPassword: authMessages.wrongCurrentPassword,
+        });
+      }
+      assertUncommonPassword(newPassword, 'newPassword');
+      const passwordHash = await hashPassword(newPassword);
+      const now = clock();
+      const ended = await db.transaction(async (tx) => {
+        await setPasswordHash(tx, auth.userId, passwordHash, now);
+        return revokeOtherSessionsOfUser(
+          tx,
+          auth.userId,
+          auth.sessionId,
+          now,
+          idleCutoffs(now)[auth.role],
+        );
+      });
+      log.info({ userId: auth.userId, endedSessions: ended }, 'password changed');
+      return { message: authMessages.passwordChanged };
+    },
+
+    /** Signs the account out everywhere but here (a lost phone, a shared computer). */
+    async logoutOthers(auth: AuthContext): Promise<{ message: string; ended: number }> {
+      const now = clock();
+      const ended = await revokeOtherSessionsOfUser(
+        db,
+        auth.userId,
+        auth.sessionId,
+        now,
+        idleCutoffs(now)[auth.role],
+      );
+      log.info({ userId: auth.userId, endedSessions: ended }, 'other sessions ended');
+      return { message: authMessages.otherSessionsEnded, ended };
+    },
+
     profile: (auth: AuthContext) => loadPublicUser(auth.userId),
 
     /** Any signed-in account (customer, admin, driver) chooses the language it is written to in. */
@@ -212,14 +295,22 @@ export function createAuthService({
       return loadPublicUser(auth.userId);
     },
 
-    /** Resolves a bearer token to its caller; throws 401 for anything else. */
+    /**
+     * Resolves a bearer token to its caller; throws 401 for anything else, an idle or expired
+     * session included. The session's last request moves forward at most once a minute, so
+     * most requests only read.
+     */
     async authenticate(token: string | undefined): Promise<AuthContext> {
       if (!token) throw new UnauthorizedError(authMessages.missingToken);
       const claims = await tokens.verify(token);
+      const now = clock();
       const found =
-        claims && (await findActiveSessionUser(db, claims.sessionId, claims.userId, clock()));
+        claims &&
+        (await findActiveSessionUser(db, claims.sessionId, claims.userId, now, idleCutoffs(now)));
       if (!claims || !found) throw new UnauthorizedError(authMessages.sessionExpired);
-      const { user, driverId } = found;
+      const { user, driverId, lastSeenAt } = found;
+      const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS);
+      if (lastSeenAt < staleBefore) await touchSession(db, claims.sessionId, now, staleBefore);
       return {
         userId: user.id,
         sessionId: claims.sessionId,
@@ -230,9 +321,15 @@ export function createAuthService({
       };
     },
 
-    /** Whether a session that authenticated earlier (a long-lived stream) still stands. */
+    /**
+     * Whether a session that authenticated earlier (a long-lived stream) still stands. An open
+     * stream is not a request: it does not keep an unattended session from going idle.
+     */
     async isSessionActive(auth: AuthContext): Promise<boolean> {
-      return Boolean(await findActiveSessionUser(db, auth.sessionId, auth.userId, clock()));
+      const now = clock();
+      return Boolean(
+        await findActiveSessionUser(db, auth.sessionId, auth.userId, now, idleCutoffs(now)),
+      );
     },
 
     assertRole(auth: AuthContext, roles: readonly UserRow['role'][]): void {
@@ -271,6 +368,8 @@ export function createAuthService({
     },
 
     async resetPassword(token: string, password: string): Promise<{ message: string }> {
+      // Before the token is used up: a refused password leaves the link working.
+      assertUncommonPassword(password, 'password');
       const tokenHash = hashResetToken(token);
       const now = clock();
       const userId = await consumePasswordResetToken(db, tokenHash, now);

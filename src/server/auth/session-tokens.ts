@@ -1,6 +1,30 @@
 import { jwtVerify, SignJWT } from 'jose';
+import type { UserRow } from './auth-queries';
 
-export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface SessionLimit {
+  /** The session ends after this long without a request. */
+  idleMs: number;
+  /** And this long after it started, however used: the token's exp and the row's expires_at. */
+  lifetimeMs: number;
+}
+
+/**
+ * docs/decisions/0011-hardening.md: an administrator's session is worth more to an attacker, so
+ * it ends after an hour unused and at the end of a working day; customers and drivers, on their
+ * own phones, stay signed in while they come back within a month.
+ */
+export const SESSION_LIMITS: Readonly<Record<UserRow['role'], SessionLimit>> = {
+  ADMIN: { idleMs: HOUR_MS, lifetimeMs: 12 * HOUR_MS },
+  USER: { idleMs: 30 * DAY_MS, lifetimeMs: 90 * DAY_MS },
+  DRIVER: { idleMs: 30 * DAY_MS, lifetimeMs: 90 * DAY_MS },
+};
+
+/** last_seen_at is written at most this often per session, not on every request. */
+export const LAST_SEEN_PRECISION_MS = MINUTE_MS;
 
 export interface SessionClaims {
   sessionId: string;

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  ChangePasswordFormSchema,
+  ChangePasswordSchema,
   CompanyRegistrationFormSchema,
   ForgotPasswordSchema,
   IndividualRegistrationFormSchema,
   LoginSchema,
+  NewPasswordSchema,
   RegistrationSchema,
   ResetPasswordSchema,
+  STRONG_PASSWORD_MESSAGE,
 } from './auth-schemas';
 
-const STRONG = 'Sahara@2026';
+const STRONG = 'Sahara@Dunes26';
 const company = {
   email: 'ops@souss.ma',
   password: STRONG,
@@ -255,6 +259,73 @@ describe('accepted values', () => {
       ),
     ).toBeUndefined();
     expect(LoginSchema.safeParse({ email: 'admin@localhost', password: 'whatever1' }).success).toBe(
+      true,
+    );
+  });
+});
+
+describe('the password rule (docs/decisions/0011-hardening.md)', () => {
+  const messageFor = (password: unknown) =>
+    NewPasswordSchema.safeParse(password).error?.issues[0]?.message;
+
+  it.each([
+    'Sahara Dunes 26',
+    'Sahara#Dunes26',
+    'Sahara-Dunes26',
+    'Été à Fès 2026',
+    'Ünïcode€Pass9',
+    'كلمة سر Aa1!',
+    'Casa\tBlanca7',
+    `Aa1!${'x'.repeat(124)}`,
+  ])('accepts %j: any character, the classes in any script', (password) => {
+    expect(messageFor(password)).toBeUndefined();
+  });
+
+  it.each([
+    [undefined, 'Password is required'],
+    ['', 'Password is required'],
+    ['Aa1!x', 'Password is too short'],
+    [`Aa1!${'x'.repeat(125)}`, 'Password is too long'],
+    ['Aa1!xyz', STRONG_PASSWORD_MESSAGE],
+    ['sahara dunes 26', STRONG_PASSWORD_MESSAGE],
+    ['SAHARA DUNES 26', STRONG_PASSWORD_MESSAGE],
+    ['Sahara Dunes', STRONG_PASSWORD_MESSAGE],
+    ['SaharaDunes26', STRONG_PASSWORD_MESSAGE],
+    ['كلمة سر طويلة 1!', STRONG_PASSWORD_MESSAGE],
+  ])('refuses %j: %s', (password, message) => {
+    expect(messageFor(password)).toBe(message);
+  });
+
+  it('leaves old passwords to log in with: only their length is checked', () => {
+    expect(LoginSchema.safeParse({ email: 'a@b.ma', password: 'abcdef' }).success).toBe(true);
+  });
+});
+
+describe('changing the password', () => {
+  it('needs the current password and a new one that follows the rule and differs', () => {
+    const first = (value: unknown, field: string) =>
+      firstMessage(ChangePasswordSchema, value, field);
+    expect(first({ newPassword: STRONG }, 'currentPassword')).toBe('Current password is required');
+    expect(first({ currentPassword: '', newPassword: STRONG }, 'currentPassword')).toBe(
+      'Current password is required',
+    );
+    expect(first({ currentPassword: 'old-one', newPassword: 'weak' }, 'newPassword')).toBe(
+      'Password is too short',
+    );
+    expect(first({ currentPassword: STRONG, newPassword: STRONG }, 'newPassword')).toBe(
+      'The new password must be different from the current one',
+    );
+    expect(
+      ChangePasswordSchema.safeParse({ currentPassword: 'abcdef', newPassword: STRONG }).success,
+    ).toBe(true);
+  });
+
+  it('the form also checks the confirmation', () => {
+    const value = { currentPassword: 'abcdef', newPassword: STRONG, confirmPassword: 'Other#26' };
+    expect(firstMessage(ChangePasswordFormSchema, value, 'confirmPassword')).toBe(
+      'Passwords must match',
+    );
+    expect(ChangePasswordFormSchema.safeParse({ ...value, confirmPassword: STRONG }).success).toBe(
       true,
     );
   });

@@ -19,8 +19,14 @@ export const EmailSchema = z
   // The HTML5 rule browsers use: it also admits the generated admin@localhost.
   .pipe(z.email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email' }));
 
+/**
+ * docs/decisions/0011-hardening.md: at least 8 characters with a lower-case and an upper-case
+ * letter, a digit and a special character, in any script; "special" is anything that is neither
+ * a letter nor a digit (a space, #, -, €…). Any other character is allowed too (Arabic letters,
+ * accents), so a passphrase is never refused for its alphabet.
+ */
 export const STRONG_PASSWORD_PATTERN =
-  /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+  /^(?=.*\p{Ll})(?=.*\p{Lu})(?=.*\p{Nd})(?=.*[^\p{L}\p{Nd}]).{8,}$/su;
 export const STRONG_PASSWORD_MESSAGE =
   'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
 
@@ -31,6 +37,7 @@ export const LoginPasswordSchema = z
   .min(6, 'Password is too short')
   .max(128, 'Password is too long');
 
+/** A password being chosen (sign-up, reset, change); the server also refuses common ones. */
 export const NewPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
@@ -88,6 +95,41 @@ export const ResetPasswordSchema = withMatchingPasswords(
   }),
 );
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
+
+/** Checked against the account's hash, so only its presence and the login bounds here. */
+const currentPasswordField = z
+  .string({ error: CURRENT_PASSWORD_REQUIRED })
+  .min(1, CURRENT_PASSWORD_REQUIRED)
+  .max(128, 'Password is too long');
+
+/** POST /api/auth/change-password: the signed-in account's password, knowing the current one. */
+export const ChangePasswordSchema = z
+  .object({ currentPassword: currentPasswordField, newPassword: NewPasswordSchema })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    message: SAME_PASSWORD_MESSAGE,
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/** The Profile form adds the confirmation, which never travels to the server. */
+export const ChangePasswordFormSchema = z
+  .object({
+    currentPassword: currentPasswordField,
+    newPassword: NewPasswordSchema,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    message: SAME_PASSWORD_MESSAGE,
+    path: ['newPassword'],
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: 'Passwords must match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormInput = z.infer<typeof ChangePasswordFormSchema>;
 
 export const CompanyProfileSchema = z.object({
   companyName: requiredText('Company name is required')
