@@ -14,10 +14,14 @@ export const EmailSchema = z
   .trim()
   .toLowerCase()
   .min(1, 'Required')
-  // The longest address mail can deliver (RFC 5321's 256-octet path, less its angle brackets).
-  .max(254, 'Must be 254 characters or less')
-  // The HTML5 rule browsers use: it also admits the generated admin@localhost.
-  .pipe(z.email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email' }));
+  .pipe(
+    z
+      // The HTML5 rule browsers use: it also admits the generated admin@localhost.
+      .email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email' })
+      // The longest address mail delivers (RFC 5321). Inside the pipe: a failure before it
+      // aborts, and a new driver's optional email (a union) would then say only "Invalid input".
+      .max(254, 'Must be 254 characters or less'),
+  );
 
 /**
  * docs/decisions/0011-hardening.md: at least 8 characters with a lower-case and an upper-case
