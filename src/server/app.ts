@@ -39,7 +39,8 @@ import { createFleetService } from './fleet/fleet-service';
 import { registerHealthRoutes } from './health/health-routes';
 import { buildErrorBody, registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
-import { redactedPaths, serializeRequest } from './http/log-redaction';
+import { registerNulCharacterCheck } from './http/nul-characters';
+import { redactedPaths, serializeError, serializeRequest } from './http/log-redaction';
 import type { ZodApp } from './http/zod-app';
 import { createLogMailTransport, createSmtpTransport } from './messages/mail-transport';
 import { registerMessageRoutes } from './messages/messages-routes';
@@ -89,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     logger: {
       level: deps.config.LOG_LEVEL,
       redact: { paths: redactedPaths, censor: '[redacted]' },
-      serializers: { req: serializeRequest },
+      serializers: { req: serializeRequest, err: serializeError },
       ...(deps.logStream && { stream: deps.logStream }),
     },
     trustProxy: trustedProxies(deps.config.TRUST_PROXY),
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulCharacterCheck(app);
   // API answers are personal and live: no browser or proxy may keep a copy (docs/architecture.md).
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {

@@ -3,7 +3,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app';
 import { readConfig, type AppConfig } from '../../src/server/config';
-import { openDatabase, type OpenDatabase } from '../../src/server/db/open-database';
+import {
+  openDatabase,
+  type DatabaseTimeouts,
+  type OpenDatabase,
+} from '../../src/server/db/open-database';
 import type { ZodApp } from '../../src/server/http/zod-app';
 import { usesPostgres } from './test-database-mode';
 
@@ -17,7 +21,10 @@ export interface TestApp {
 }
 
 /** A database of this test file's own: in-memory PGlite, or a copy of the migrated template. */
-async function openTestDatabase(): Promise<{
+async function openTestDatabase(
+  timeouts: DatabaseTimeouts,
+  routeUrl: (databaseUrl: string) => string = (databaseUrl) => databaseUrl,
+): Promise<{
   database: OpenDatabase;
   url?: string;
   drop(): Promise<void>;
@@ -34,7 +41,10 @@ async function openTestDatabase(): Promise<{
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase(
+    { kind: 'postgres', url: routeUrl(url.toString()) },
+    timeouts,
+  );
   return {
     database,
     url: url.toString(),
@@ -70,6 +80,11 @@ export interface TestAppOptions {
   logStream?: AppDeps['logStream'];
   /** Another instance of the API over the same database (as behind a load balancer). */
   sameDatabaseAs?: TestApp;
+  /**
+   * On PostgreSQL, the address the app reaches its database by (a TCP proxy's `urlFor`), the
+   * test database's own URL in; `databaseUrl` stays the direct one.
+   */
+  routeDatabaseUrl?: (databaseUrl: string) => string;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -95,7 +110,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
         url: options.sameDatabaseAs.databaseUrl,
         drop: async () => {},
       }
-    : await openTestDatabase();
+    : await openTestDatabase(
+        {
+          connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+        },
+        options.routeDatabaseUrl,
+      );
   const ownsDatabase = !options.sameDatabaseAs;
   const app = await buildApp({
     config,

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { describeConnectionFault } from './database-faults';
 
 /**
  * LISTEN/NOTIFY, the seam between instances (docs/architecture.md, "Live updates"): a change
@@ -38,8 +39,20 @@ interface Subscription {
   onReconnect?: () => void;
 }
 
+export interface ListeningConnectionLimits {
+  connectTimeoutMs: number;
+  /** A LISTEN or a liveness ping without an answer this long means the link is dead. */
+  queryTimeoutMs: number;
+}
+
 const RECONNECT_FIRST_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
+const RECONNECT_MAX_MS = 5_000;
+/**
+ * The listening connection only receives, so a link that died without a word (no RST) would keep
+ * every notification away unnoticed; a ping this often finds it.
+ */
+const LIVENESS_PING_MS = 15_000;
+const KEEPALIVE_DELAY_MS = 10_000;
 
 /**
  * One connection per process holds every LISTEN (a pooled connection cannot: the pool would hand
@@ -49,6 +62,7 @@ const RECONNECT_MAX_MS = 10_000;
 export function createPostgresChannels(
   connectionString: string,
   log: (message: string) => void,
+  { connectTimeoutMs, queryTimeoutMs }: ListeningConnectionLimits,
 ): DatabaseChannels {
   const subscriptions = new Set<Subscription>();
   let client: pg.Client | undefined;
@@ -62,21 +76,42 @@ export function createPostgresChannels(
   const quote = (channel: string) => `"${channel}"`;
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: connectTimeoutMs,
+      query_timeout: queryTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+    });
     next.on('notification', ({ channel, payload }) => {
       for (const subscription of subscriptions) {
         if (subscription.channel === channel) subscription.onMessage(payload ?? '');
       }
     });
     next.on('error', (error) => {
-      log(`Listening connection lost: ${error.message}`);
+      log(`Listening connection lost: ${describeConnectionFault(error)}`);
       dropAndReconnect(next);
     });
     next.on('end', () => dropAndReconnect(next));
-    await next.connect();
-    for (const channel of channels()) await next.query(`LISTEN ${quote(channel)}`);
+    try {
+      await next.connect();
+      for (const channel of channels()) await next.query(`LISTEN ${quote(channel)}`);
+    } catch (error) {
+      next.removeAllListeners('end');
+      void next.end().catch(() => {});
+      throw error;
+    }
     return next;
   }
+
+  const livenessTimer = setInterval(() => {
+    const current = client;
+    current?.query('SELECT 1').catch((error: unknown) => {
+      log(`Listening connection unresponsive: ${describeConnectionFault(error)}`);
+      dropAndReconnect(current);
+    });
+  }, LIVENESS_PING_MS);
+  livenessTimer.unref();
 
   function dropAndReconnect(lost: pg.Client) {
     if (client !== lost || closed) return;
@@ -95,8 +130,8 @@ export function createPostgresChannels(
           retryDelay = RECONNECT_FIRST_MS;
           for (const subscription of subscriptions) subscription.onReconnect?.();
         })
-        .catch((error: Error) => {
-          log(`Could not listen again: ${error.message}`);
+        .catch((error: unknown) => {
+          log(`Could not listen again: ${describeConnectionFault(error)}`);
           retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
           scheduleReconnect();
         });
@@ -128,6 +163,7 @@ export function createPostgresChannels(
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearInterval(livenessTimer);
       subscriptions.clear();
       const open = client;
       client = undefined;

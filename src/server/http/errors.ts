@@ -9,6 +9,7 @@ import {
 } from '../../shared/i18n/localize-message';
 import arabicMessages from '../../shared/i18n/messages/ar.json';
 import frenchMessages from '../../shared/i18n/messages/fr.json';
+import { isDatabaseUnavailable } from '../db/database-faults';
 
 /** An error whose message is safe to show the client, with the status that goes with it. */
 export class AppError extends Error {
@@ -104,6 +105,12 @@ const GENERIC_FIELD_CODE = 'invalid';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+/** The database is unreachable or too slow (docs/decisions/0011-hardening.md, "Database outages"). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a moment.';
+/** Seconds a client should wait before trying again: about what a brief outage or failover lasts. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * The body of an error with this status and English message (and field messages), coded and
  * written in the request's language. A composite message (several refusals joined with '. ')
@@ -194,6 +201,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.status(status).send(buildErrorBody(request, status, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(buildErrorBody(request, 503, DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(buildErrorBody(request, 500, INTERNAL_ERROR_MESSAGE));
