@@ -1,6 +1,7 @@
 import { apiRequest } from '../../../app/api-client';
 import type { SessionUser } from '../../../app/session-storage';
 import type {
+  ChangePasswordInput,
   CompanyRegistrationInput,
   ForgotPasswordInput,
   IndividualRegistrationInput,
@@ -39,3 +40,11 @@ export const resetPassword = (token: string, password: string, confirmPassword: 
     method: 'POST',
     body: { password, confirmPassword, token },
   });
+
+/** The other sessions end; this one stays (docs/decisions/0011-hardening.md). */
+export const changePassword = (input: ChangePasswordInput) =>
+  apiRequest<MessageResponse>('/auth/change-password', { method: 'POST', body: input });
+
+/** Answers how many other sessions it ended. */
+export const logoutOtherSessions = () =>
+  apiRequest<MessageResponse & { ended: number }>('/auth/logout-others', { method: 'POST' });

@@ -9,6 +9,11 @@ import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useProfile } from '../api/dashboard-queries';
+import {
+  ChangePasswordCard,
+  OtherDevicesCard,
+  ProfileToastContainer,
+} from '../components/account-security';
 import { Card } from '../../../ui/card';
 import { DetailList, type Detail } from '../../../ui/detail-list';
 import { PageHeader } from '../../../ui/page-header';
@@ -111,7 +116,9 @@ function ProfileDetails({ user }: { user: PublicUser }) {
 }
 
 /**
- * docs/product.md, section 2, /dashboard/profile: read-only; the fields depend on the user type.
+ * docs/product.md, section 2, /dashboard/profile: the details are read-only and depend on the
+ * user type; the password and the other devices' sessions are the customer's to change
+ * (docs/decisions/0011-hardening.md).
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -136,13 +143,22 @@ export function ProfilePage() {
       <ErrorState message={t('dashboard.profile.invalid')} onRetry={() => void query.refetch()} />
     );
   } else {
-    body = <ProfileDetails user={user} />;
+    body = (
+      <>
+        <ProfileDetails user={user} />
+        <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
+          <ChangePasswordCard />
+          <OtherDevicesCard />
+        </div>
+      </>
+    );
   }
 
   return (
     <>
       <PageHeader title={t('dashboard.profile.title')} lead={t('dashboard.profile.lead')} />
       {body}
+      <ProfileToastContainer />
     </>
   );
 }
