@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoData } from '../../scripts/demo-data';
 import { bearer, login, loginAs, type LoggedIn } from './factories';
@@ -57,4 +61,34 @@ describe('npm run seed:demo', () => {
     expect(await seedDemoData(testApp.app, admin.token)).toMatchObject({ created: false });
     expect((await adminGet('/api/admin/dashboard')).totalOrders).toBe(result.orders);
   });
+});
+
+describe('npm run seed:demo in production', () => {
+  it('refuses before touching any database: demo accounts share a known password', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'atlas-seed-production-'));
+    try {
+      const seeder = spawn('npx', ['tsx', 'scripts/seed-demo.ts'], {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          MAIL_MODE: 'log',
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      seeder.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      seeder.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exitCode = await new Promise<number | null>((resolve) => seeder.once('exit', resolve));
+
+      expect(exitCode, output).toBe(1);
+      expect(output).toContain('seed:demo refuses to run with NODE_ENV=production');
+      expect(output).not.toContain('Seeded');
+      expect(readdirSync(dataDir)).toEqual([]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
