@@ -39,6 +39,7 @@ import { createFleetService } from './fleet/fleet-service';
 import { registerHealthRoutes } from './health/health-routes';
 import { buildErrorBody, registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
+import { registerNulCharacterCheck } from './http/nul-characters';
 import { redactedPaths, serializeError, serializeRequest } from './http/log-redaction';
 import type { ZodApp } from './http/zod-app';
 import { createLogMailTransport, createSmtpTransport } from './messages/mail-transport';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulCharacterCheck(app);
   // API answers are personal and live: no browser or proxy may keep a copy (docs/architecture.md).
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {

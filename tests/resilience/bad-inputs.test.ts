@@ -1,0 +1,445 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateDriverTruckSchema } from '../../src/shared/schemas/fleet-schemas';
+import { UpdateOrderStatusSchema } from '../../src/shared/schemas/admin-schemas';
+import {
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegistrationSchema,
+  ResetPasswordSchema,
+} from '../../src/shared/schemas/auth-schemas';
+import { RecordRemittanceSchema } from '../../src/shared/schemas/cash-schemas';
+import {
+  DeliverOrderSchema,
+  DriverCodeRequestSchema,
+  DriverLoginSchema,
+  DriverPositionSchema,
+  FailedAttemptSchema,
+} from '../../src/shared/schemas/driver-schemas';
+import { CreateOrderSchema, PriceRequestSchema } from '../../src/shared/schemas/order-schemas';
+import { ProfileUpdateSchema } from '../../src/shared/schemas/user-schemas';
+import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from '../api/driver-helpers';
+import {
+  bearer,
+  createOrderAs,
+  driverTruckPayload,
+  individualPayload,
+  loginAs,
+  orderPayload,
+  updateOrderStatus,
+  TEST_PASSWORD,
+} from '../api/factories';
+import { buildTestApp, type TestApp } from '../api/helpers';
+import { waitUntil } from '../api/polling';
+import { usesPostgres } from '../api/test-database-mode';
+import {
+  badRequestsFor,
+  type BadInputKind,
+  type BadRequest,
+  type Credentials,
+  type WriteEndpoint,
+} from './bad-requests';
+import { printFigures } from './figures';
+import { fingerprintTables, queryRows } from './table-fingerprints';
+
+/*
+ * docs/reliability.md, "Bad inputs": every write endpoint of the API gets at least 1 000 requests
+ * its contract refuses, with the route's own sign-in. Each must be answered, quickly, with a 4xx
+ * and the one error body ({ code, message }); once an endpoint's run is over, no table has gained,
+ * lost or changed a row.
+ */
+
+/** Requests per endpoint; RESILIENCE_RUNS lowers it while working on the battery. */
+const RUNS = Number(process.env.RESILIENCE_RUNS ?? 1_000);
+/** A request that takes longer is a hang as far as a user can tell. */
+const REQUEST_DEADLINE_MS = 6_000;
+/** RESILIENCE_SEED replays a failed run (fast-check prints the seed it used). */
+const SEED = process.env.RESILIENCE_SEED ? Number(process.env.RESILIENCE_SEED) : undefined;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+let sms: SmsCatcher;
+let testApp: TestApp;
+let credentials: Credentials;
+let endpoints: Map<string, WriteEndpoint>;
+
+const keyOf = (endpoint: Pick<WriteEndpoint, 'method' | 'route'>) =>
+  `${endpoint.method} ${endpoint.route}`;
+
+/** The write routes the app has registered under /api, read from the router itself. */
+function listWriteRoutes(): string[] {
+  const tree = testApp.app.printRoutes({ commonPrefix: false });
+  const prefixes: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (prefixes[depth - 1] ?? '') + match[2]!;
+    prefixes[depth] = path;
+    prefixes.length = depth + 1;
+    const methods = (match[3] ?? '').split(',').map((method) => method.trim());
+    for (const method of methods) {
+      if (WRITE_METHODS.has(method) && path.startsWith('/api/')) routes.push(`${method} ${path}`);
+    }
+  }
+  return routes.sort();
+}
+
+async function waitForEmptyOutbox() {
+  await waitUntil('the outbox to send what the setup queued', async () => {
+    const [{ queued }] = await queryRows<{ queued: number }>(
+      testApp.database.db,
+      sql`select count(*)::int as queued from outbox_messages where status = 'queued'`,
+    );
+    return queued === 0 ? true : undefined;
+  });
+}
+
+beforeAll(async () => {
+  sms = await startSmsCatcher();
+  testApp = await buildTestApp({
+    env: {
+      SMS_URL: sms.url,
+      // Refusals never reach the attempt limits (they run after validation), but a 429 must not
+      // stand in for the answer under test if one ever did.
+      RATE_LIMIT_LOGIN_PER_EMAIL: '1000000',
+      RATE_LIMIT_LOGIN_PER_IP: '1000000',
+      RATE_LIMIT_DRIVER_CODE_PER_PHONE: '1000000',
+      RATE_LIMIT_DRIVER_CODE_PER_IP: '1000000',
+      RATE_LIMIT_DRIVER_LOGIN_PER_PHONE: '1000000',
+      RATE_LIMIT_DRIVER_LOGIN_PER_IP: '1000000',
+    },
+  });
+  const [admin, customer, leaver] = await Promise.all([
+    loginAs(testApp, 'admin'),
+    loginAs(testApp, 'individual'),
+    loginAs(testApp, 'company'),
+  ]);
+  const loggedOut = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    headers: bearer(leaver.token),
+  });
+  expect(loggedOut.statusCode, loggedOut.body).toBe(200);
+
+  const driver = await addDriver(testApp, admin.token);
+  const { token: driverToken } = await signInDriver(testApp, driver.phone, sms);
+  const pendingOrder = await createOrderAs(testApp, customer);
+  const orderOnTheRoad = await createOrderAs(testApp, customer);
+  const dispatched = await updateOrderStatus(testApp, admin, orderOnTheRoad.id, {
+    status: 'IN_TRANSIT',
+    truckNumber: driver.truckNumber,
+    driverId: driver.driverId,
+  });
+  expect(dispatched.statusCode, dispatched.body).toBe(200);
+  await waitForEmptyOutbox();
+  const [sentMessage] = await queryRows<{ id: string }>(
+    testApp.database.db,
+    sql`select id from outbox_messages where status = 'sent' limit 1`,
+  );
+
+  credentials = {
+    tokens: { USER: customer.token, ADMIN: admin.token, DRIVER: driverToken },
+    revokedToken: leaver.token,
+  };
+  const everyone = ['USER', 'ADMIN', 'DRIVER'] as const;
+  const list: WriteEndpoint[] = [
+    {
+      method: 'POST',
+      route: '/api/auth/register',
+      body: { valid: individualPayload(), schema: RegistrationSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/login',
+      body: { valid: { email: customer.email, password: TEST_PASSWORD }, schema: LoginSchema },
+    },
+    { method: 'POST', route: '/api/auth/logout', roles: everyone },
+    {
+      method: 'PATCH',
+      route: '/api/auth/profile',
+      roles: everyone,
+      body: { valid: { locale: 'fr' }, schema: ProfileUpdateSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/forgetPassword',
+      body: { valid: { email: customer.email }, schema: ForgotPasswordSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/reset_password/:token',
+      // No reset was asked for: any token is unknown, and the body is checked first.
+      params: { token: 'bm8tc3VjaC1yZXNldC10b2tlbi1mb3ItdGhlLWJhdHRlcnk' },
+      body: {
+        valid: { password: 'Atlas@2027', confirmPassword: 'Atlas@2027' },
+        schema: ResetPasswordSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/change-password',
+      roles: ['USER', 'ADMIN'],
+      body: {
+        valid: { currentPassword: TEST_PASSWORD, newPassword: 'Atlas@2027-new' },
+        schema: ChangePasswordSchema,
+      },
+    },
+    { method: 'POST', route: '/api/auth/logout-others', roles: everyone },
+    {
+      method: 'POST',
+      route: '/api/dashboard/distance',
+      roles: ['USER', 'ADMIN'],
+      body: {
+        valid: {
+          origin: { lat: 33.5731, lng: -7.5898 },
+          destination: { lat: 34.0209, lng: -6.8416 },
+          weight: 12,
+          length: 40,
+          width: 30,
+          height: 20,
+          type: 'normal',
+        },
+        schema: PriceRequestSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/dashboard/neworder',
+      roles: ['USER'],
+      body: { valid: { ...orderPayload() }, schema: CreateOrderSchema },
+    },
+    { method: 'POST', route: '/api/dashboard/notifications/read', roles: ['USER'] },
+    {
+      method: 'PUT',
+      route: '/api/admin/orders/:id/update-status',
+      roles: ['ADMIN'],
+      params: { id: pendingOrder.id },
+      body: {
+        valid: { status: 'CANCELLED', reason: 'The customer called to cancel' },
+        schema: UpdateOrderStatusSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/trucks/add',
+      roles: ['ADMIN'],
+      body: { valid: { ...driverTruckPayload() }, schema: CreateDriverTruckSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/drivers/:id/deactivate',
+      roles: ['ADMIN'],
+      params: { id: driver.driverId },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/drivers/:id/activate',
+      roles: ['ADMIN'],
+      params: { id: driver.driverId },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/cash/remittances',
+      roles: ['ADMIN'],
+      body: {
+        valid: { driverId: driver.driverId, amount: 100, note: 'Handed in at the depot' },
+        schema: RecordRemittanceSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/messages/:id/retry',
+      roles: ['ADMIN'],
+      // A sent message: even a retry that got through would be refused (409), not applied.
+      params: { id: sentMessage!.id },
+    },
+    {
+      method: 'POST',
+      route: '/api/driver/auth/code',
+      body: { valid: { phone: driver.phone }, schema: DriverCodeRequestSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/driver/auth/login',
+      body: { valid: { phone: driver.phone, code: '123456' }, schema: DriverLoginSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/driver/orders/:id/pickup',
+      roles: ['DRIVER'],
+      params: { id: orderOnTheRoad.id },
+      idempotent: true,
+    },
+    {
+      method: 'POST',
+      route: '/api/driver/orders/:id/deliver',
+      roles: ['DRIVER'],
+      params: { id: orderOnTheRoad.id },
+      idempotent: true,
+      body: { valid: { code: '123456', cashCollected: 100 }, schema: DeliverOrderSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/driver/orders/:id/attempt-failed',
+      roles: ['DRIVER'],
+      params: { id: orderOnTheRoad.id },
+      idempotent: true,
+      body: {
+        valid: { reason: 'receiver-absent', note: 'Nobody at the door' },
+        schema: FailedAttemptSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/driver/position',
+      roles: ['DRIVER'],
+      idempotent: true,
+      body: { valid: { lat: 33.5731, lng: -7.5898, accuracy: 12 }, schema: DriverPositionSchema },
+    },
+  ];
+  endpoints = new Map(list.map((endpoint) => [keyOf(endpoint), endpoint]));
+}, 120_000);
+
+interface EndpointFigures {
+  endpoint: string;
+  requests: number;
+  statuses: Map<number, number>;
+  kinds: Map<BadInputKind, number>;
+  slowestMs: number;
+  totalMs: number;
+}
+const figures: EndpointFigures[] = [];
+
+afterAll(async () => {
+  await testApp?.close();
+  await sms?.stop();
+  if (figures.length === 0) return;
+  const countsText = <K>(counts: Map<K, number>) =>
+    [...counts]
+      .sort(([, a], [, b]) => b - a)
+      .map(([key, count]) => `${String(key)}×${count}`)
+      .join(' ');
+  printFigures(
+    `Bad inputs on ${usesPostgres() ? 'PostgreSQL' : 'PGlite'} (${RUNS} runs per endpoint)`,
+    figures.map((row) => ({
+      Endpoint: row.endpoint,
+      Requests: row.requests,
+      Answers: countsText(row.statuses),
+      'Slowest (ms)': Math.round(row.slowestMs),
+      'Time (s)': (row.totalMs / 1000).toFixed(1),
+    })),
+  );
+  const kinds = new Map<BadInputKind, number>();
+  for (const row of figures) {
+    for (const [kind, count] of row.kinds) kinds.set(kind, (kinds.get(kind) ?? 0) + count);
+  }
+  const requests = figures.reduce((sum, row) => sum + row.requests, 0);
+  const seconds = figures.reduce((sum, row) => sum + row.totalMs, 0) / 1000;
+  console.log(
+    `${requests} refused requests on ${figures.length} endpoints in ${seconds.toFixed(1)} s; ` +
+      `by kind: ${countsText(kinds)}`,
+  );
+});
+
+function withDeadline<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`No answer within ${REQUEST_DEADLINE_MS} ms: ${what}`)),
+      REQUEST_DEADLINE_MS,
+    );
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** The write routes this file sends bad inputs to, as keys; checked against the router below. */
+const COVERED_ROUTES = [
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'PATCH /api/auth/profile',
+  'POST /api/auth/forgetPassword',
+  'POST /api/auth/reset_password/:token',
+  'POST /api/auth/change-password',
+  'POST /api/auth/logout-others',
+  'POST /api/dashboard/distance',
+  'POST /api/dashboard/neworder',
+  'POST /api/dashboard/notifications/read',
+  'PUT /api/admin/orders/:id/update-status',
+  'POST /api/admin/trucks/add',
+  'POST /api/admin/drivers/:id/deactivate',
+  'POST /api/admin/drivers/:id/activate',
+  'POST /api/admin/cash/remittances',
+  'POST /api/admin/messages/:id/retry',
+  'POST /api/driver/auth/code',
+  'POST /api/driver/auth/login',
+  'POST /api/driver/orders/:id/pickup',
+  'POST /api/driver/orders/:id/deliver',
+  'POST /api/driver/orders/:id/attempt-failed',
+  'POST /api/driver/position',
+];
+
+describe('bad inputs on every write endpoint', () => {
+  it('covers every write route the app registers', () => {
+    expect([...endpoints.keys()].sort()).toEqual([...COVERED_ROUTES].sort());
+    expect(listWriteRoutes()).toEqual([...COVERED_ROUTES].sort());
+  });
+
+  it('starts from valid bodies: each generated body is refused for one reason only', () => {
+    for (const endpoint of endpoints.values()) {
+      if (!endpoint.body) continue;
+      const parsed = endpoint.body.schema.safeParse(endpoint.body.valid);
+      expect(parsed.success, `${keyOf(endpoint)}: ${JSON.stringify(parsed.error?.issues)}`).toBe(
+        true,
+      );
+    }
+  });
+
+  it.each(COVERED_ROUTES)('%s answers 4xx and writes nothing', async (key) => {
+    const endpoint = endpoints.get(key)!;
+    const row: EndpointFigures = {
+      endpoint: key,
+      requests: 0,
+      statuses: new Map(),
+      kinds: new Map(),
+      slowestMs: 0,
+      totalMs: 0,
+    };
+    const before = await fingerprintTables(testApp.database.db);
+    const started = performance.now();
+    await fc.assert(
+      fc.asyncProperty(badRequestsFor(endpoint, credentials), async (request: BadRequest) => {
+        const sent = performance.now();
+        const response = await withDeadline(
+          testApp.app.inject({
+            method: endpoint.method,
+            url: request.url,
+            headers: request.headers,
+            ...(request.payload !== undefined && { payload: request.payload }),
+          }),
+          `${endpoint.method} ${request.url}`,
+        );
+        const elapsed = performance.now() - sent;
+        row.requests += 1;
+        row.slowestMs = Math.max(row.slowestMs, elapsed);
+        row.statuses.set(response.statusCode, (row.statuses.get(response.statusCode) ?? 0) + 1);
+        row.kinds.set(request.kind, (row.kinds.get(request.kind) ?? 0) + 1);
+        expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        const body = response.json() as { code?: unknown; message?: unknown };
+        expect(typeof body.code, response.body).toBe('string');
+        expect(typeof body.message, response.body).toBe('string');
+        expect(body.message).not.toBe('');
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+    row.totalMs = performance.now() - started;
+    figures.push(row);
+    expect(await fingerprintTables(testApp.database.db)).toEqual(before);
+  });
+});
