@@ -76,7 +76,7 @@ const ConfigSchema = z
       .transform((value) => (value ? value : undefined))
       .refine(
         (value) => value === undefined || NewPasswordSchema.safeParse(value).success,
-        'ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&',
+        'ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter, a number and a special character (anything but a letter or a digit)',
       ),
     NODE_ENV: z.string().trim().optional(),
     SMTP_URL: optionalUrl('SMTP_URL'),
