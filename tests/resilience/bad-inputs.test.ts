@@ -44,6 +44,7 @@ import {
 } from './bad-requests';
 import { printFigures } from './figures';
 import { fingerprintTables, queryRows } from './table-fingerprints';
+import { UNLIMITED_ATTEMPTS } from './unlimited-attempts';
 
 /*
  * docs/reliability.md, "Bad inputs": every write endpoint of the API gets at least 1 000 requests
@@ -106,12 +107,7 @@ beforeAll(async () => {
       SMS_URL: sms.url,
       // Refusals never reach the attempt limits (they run after validation), but a 429 must not
       // stand in for the answer under test if one ever did.
-      RATE_LIMIT_LOGIN_PER_EMAIL: '1000000',
-      RATE_LIMIT_LOGIN_PER_IP: '1000000',
-      RATE_LIMIT_DRIVER_CODE_PER_PHONE: '1000000',
-      RATE_LIMIT_DRIVER_CODE_PER_IP: '1000000',
-      RATE_LIMIT_DRIVER_LOGIN_PER_PHONE: '1000000',
-      RATE_LIMIT_DRIVER_LOGIN_PER_IP: '1000000',
+      ...UNLIMITED_ATTEMPTS,
     },
   });
   const [admin, customer, leaver] = await Promise.all([
