@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers';
+import { usesPostgres } from './test-database-mode';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -27,6 +29,25 @@ describe('GET /api/health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'error', db: 'error' });
     await broken.close();
+  });
+});
+
+// PGlite runs statements on the event loop itself: a long one holds every answer, health's too.
+describe.skipIf(!usesPostgres())('GET /api/health with every connection busy', () => {
+  it('answers 503 within 2 s, and 200 again as soon as a connection is free', async () => {
+    // The pool has ten connections: ten long statements leave the ping waiting for one.
+    const busy = Array.from({ length: 10 }, async () => {
+      await testApp.database.db.execute(sql`select pg_sleep(2.5)`);
+    });
+    const start = performance.now();
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(performance.now() - start).toBeLessThan(2_000);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'error', db: 'error' });
+
+    await Promise.all(busy);
+    const after = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(after.statusCode).toBe(200);
   });
 });
 

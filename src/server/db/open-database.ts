@@ -96,10 +96,13 @@ const POOL_SIZE = 10;
 /** A link that died without a word (no RST) is found by TCP keepalive after this much silence. */
 const KEEPALIVE_DELAY_MS = 10_000;
 /**
- * The client stops waiting this much before the statement time-out, so that the request that
- * waited still answers its 503 within DB_STATEMENT_TIMEOUT_MS.
+ * DB_STATEMENT_TIMEOUT_MS bounds how long a request waits on one statement, its 503 included. On
+ * a live link PostgreSQL cancels the statement first (SQLSTATE 57014, the connection stays
+ * usable); only a silent link reaches the client's own deadline a little later; the rest of the
+ * budget is for answering.
  */
-const ANSWER_MARGIN_MS = 250;
+const SERVER_CANCEL_SHARE = 0.9;
+const CLIENT_DEADLINE_SHARE = 0.95;
 
 function openPool(url: string, { connectTimeoutMs, statementTimeoutMs }: DatabaseTimeouts) {
   const pool = new FaultTolerantPool({
@@ -107,7 +110,7 @@ function openPool(url: string, { connectTimeoutMs, statementTimeoutMs }: Databas
     max: POOL_SIZE,
     // pg-pool applies it to opening a connection and to waiting for a free one alike.
     connectionTimeoutMillis: connectTimeoutMs,
-    statement_timeout: statementTimeoutMs,
+    statement_timeout: Math.floor(statementTimeoutMs * SERVER_CANCEL_SHARE),
     // A transaction whose client vanished must not hold its row locks for long.
     idle_in_transaction_session_timeout: 2 * statementTimeoutMs,
     keepAlive: true,
@@ -118,10 +121,7 @@ function openPool(url: string, { connectTimeoutMs, statementTimeoutMs }: Databas
   pool.on('error', (error) => {
     console.error(`PostgreSQL connection lost: ${describeConnectionFault(error)}`);
   });
-  const deadlineMs = Math.max(
-    statementTimeoutMs - ANSWER_MARGIN_MS,
-    Math.ceil(statementTimeoutMs / 2),
-  );
+  const deadlineMs = Math.floor(statementTimeoutMs * CLIENT_DEADLINE_SHARE);
   pool.on('connect', (client) => {
     // A connection lost while a transaction holds it would otherwise emit 'error' with no
     // listener and end the process; its queries fail anyway, and that is what the caller sees.
