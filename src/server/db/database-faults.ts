@@ -99,7 +99,6 @@ export function isDatabaseError(
   );
 }
 
-
 /**
  * One line about a connection problem, for the console: the SQLSTATE of an error the database
  * answered, otherwise the driver's or the socket's own text (host and port at most).
