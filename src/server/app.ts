@@ -37,7 +37,7 @@ import { createOrderEventHub, type OrderEventHub } from './events/order-event-hu
 import { registerFleetRoutes } from './fleet/fleet-routes';
 import { createFleetService } from './fleet/fleet-service';
 import { registerHealthRoutes } from './health/health-routes';
-import { buildErrorBody, registerErrorHandling } from './http/errors';
+import { answerFrameworkError, buildErrorBody, registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { redactedPaths, serializeError, serializeRequest } from './http/log-redaction';
@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     },
     trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -250,8 +250,29 @@ describe('PUT /api/admin/orders/:id/update-status', () => {
     const read = (id: string) =>
       testApp.app.inject({ url: `/api/admin/orders/${id}`, headers: bearer(admin.token) });
     expect((await read(text(100))).statusCode).toBe(404);
-    // Fastify's router refuses a path parameter over its maxParamLength (100) itself.
-    expect((await read(text(101))).statusCode).toBe(414);
+    // Fastify's router refuses a path parameter over its maxParamLength (100) itself; the answer
+    // is still the product's coded body, in the caller's language, and never cached.
+    const tooLong = await read(text(101));
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      code: 'request.url_too_long',
+      message: 'This address is too long',
+    });
+    expect(tooLong.headers['cache-control']).toBe('no-store');
+    const french = await testApp.app.inject({
+      url: `/api/admin/orders/${text(101)}`,
+      headers: { ...bearer(admin.token), 'accept-language': 'fr' },
+    });
+    expect(french.json()).toEqual({
+      code: 'request.url_too_long',
+      message: 'Cette adresse est trop longue',
+    });
+    const badEncoding = await testApp.app.inject({
+      url: '/api/admin/orders/%E0%A4%A',
+      headers: bearer(admin.token),
+    });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json().code).toBe('request.bad_url');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { negotiateLocale, type Locale } from '../../shared/i18n/locales';
@@ -90,6 +90,7 @@ const STATUS_CODES: Readonly<Record<number, string>> = {
   406: 'not_acceptable',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
   415: 'unsupported_media_type',
   422: 'unprocessable_entity',
   423: 'locked',
@@ -167,6 +168,24 @@ function flattenIssue(
     }
   }
   return [{ path, message }];
+}
+
+/**
+ * Failures Fastify's router meets before any hook runs (a path parameter over its 100-character
+ * limit, a malformed percent-encoding): the same coded body as every other error, and no-store.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  const message = tooLong ? 'This address is too long' : 'This address is not valid';
+  void reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send(buildErrorBody(request, status, message));
 }
 
 /**
