@@ -55,7 +55,7 @@ export interface BadRequest {
 }
 
 /** The server's body limit (src/server/app.ts). */
-export const BODY_LIMIT_BYTES = 256 * 1024;
+const BODY_LIMIT_BYTES = 256 * 1024;
 
 const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8'];
 /** Content types the API has no parser for: 415 whatever the body. */
@@ -119,7 +119,7 @@ function hasNulCharacter(value: unknown): boolean {
 }
 
 /** Whether the API's contract refuses this body for a route validated by `schema` (or none). */
-export function isRefusedBody(
+function isRefusedBody(
   text: string,
   contentType: string | undefined,
   schema: z.ZodType | undefined,
