@@ -108,7 +108,10 @@ test.describe('on a phone', () => {
     // The customer's own order page shows the same truck.
     await customer.page.setViewportSize({ width: 360, height: 780 });
     await customer.page.goto(`/orders/${order.id}`);
-    await expect(customer.page.locator('.leaflet-marker-icon[title="Truck"]')).toBeVisible();
+    // The map library is a chunk of its own, fetched on this first visit of the new context.
+    await expect(customer.page.locator('.leaflet-marker-icon[title="Truck"]')).toBeVisible({
+      timeout: 15_000,
+    });
     await expectNoHorizontalScroll(customer.page);
     await customer.page.context().close();
   });

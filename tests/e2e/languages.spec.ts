@@ -77,8 +77,9 @@ test('an Arabic customer reads the dashboard, the wizard and an order right to l
   await expect(page.getByText('مراكش').first()).toBeVisible();
 });
 
-test('an Arabic administrator runs the back office right to left', async ({ page }) => {
-  const adminToken = await signInAsAdmin(page);
+// The back office in two halves, so that each stays well inside the time limit on 2 cores.
+test('an Arabic administrator follows orders right to left', async ({ page }) => {
+  await signInAsAdmin(page);
   const email = uniqueEmail('arabic-admin-customer');
   await registerCompanyThroughApi(page.request, email);
   const login = await page.request.post('/api/auth/login', {
@@ -95,6 +96,19 @@ test('an Arabic administrator runs the back office right to left', async ({ page
       '/admin/tracking',
       '/admin/deliveries',
       '/admin/cancelled',
+      `/admin/orders/${order.id}`,
+    ],
+    { sidebar: true },
+  );
+});
+
+test('an Arabic administrator runs users, fleet, money and messages right to left', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await sweep(
+    page,
+    [
       '/admin/users',
       '/admin/trucks-active',
       '/admin/add-new',
@@ -102,11 +116,9 @@ test('an Arabic administrator runs the back office right to left', async ({ page
       '/admin/messages',
       '/admin/cash',
       '/admin/map',
-      `/admin/orders/${order.id}`,
     ],
     { sidebar: true },
   );
-  expect(adminToken).toBeTruthy();
 });
 
 test('an Arabic driver reads their page right to left', async ({ page, browser }) => {
