@@ -26,9 +26,23 @@ vitest_run() {
   npx vitest run "$@" --reporter=default --reporter=json --outputFile.json="$reports/$report.json"
 }
 
-step typecheck npm run --silent typecheck
-step lint npx eslint .
-step format npx prettier --check . --log-level warn
+# The three static checks each keep about one core busy: they run side by side, and each one's
+# output is then shown whole under its own heading.
+run_static_check() {
+  local name=$1
+  shift
+  "$@" >"$reports/static-$name.log" 2>&1
+  echo $? >"$reports/static-$name.status"
+}
+replay_static_check() {
+  cat "$reports/static-$1.log"
+  return "$(cat "$reports/static-$1.status")"
+}
+run_static_check typecheck npm run --silent typecheck &
+run_static_check lint npx eslint . &
+run_static_check format npx prettier --check . --log-level warn &
+wait
+for check in typecheck lint format; do step "$check" replay_static_check "$check"; done
 step unit vitest_run unit --project unit
 step api-pglite vitest_run api-pglite --project api
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
