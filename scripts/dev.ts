@@ -5,7 +5,8 @@ const apiPort = process.env.PORT ?? '3000';
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // One process unless asked: a restart on change is quicker, and logs are easier to follow.
+    env: { WEB_CONCURRENCY: '1', ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -53,7 +53,7 @@ else
 fi
 # The reliability battery (docs/reliability.md): its crash and cut-off parts need PostgreSQL.
 API_TEST_DB="${TEST_DATABASE_URL:+postgres}" step resilience vitest_run resilience --project resilience
-step build npx vite build --logLevel warn
+step build npm run --silent build
 step bundle-size npx tsx scripts/check-bundle-size.ts
 # The build above is the one the browsers get; a failed build leaves the end-to-end run to build.
 built_web=0

@@ -269,6 +269,9 @@ function registerWebApp(app: ZodApp, webRoot: string | undefined): void {
       root: webRoot!,
       wildcard: false,
       index: false,
+      // The build writes Brotli and gzip copies of its text files (vite.config.ts); the page
+      // shell sent for client-side routes gets them too, which @fastify/compress does not reach.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite names built assets by content hash, so they never change under one name.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from './config';
 
@@ -21,7 +22,12 @@ describe('readConfig', () => {
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.OUTBOX_RETRY_BASE_MS).toBe(2000);
     expect(config.OUTBOX_MAX_ATTEMPTS).toBe(8);
+    expect(config.WEB_CONCURRENCY).toBe(availableParallelism());
     expect(config.isProduction).toBe(false);
+  });
+
+  it('reads WEB_CONCURRENCY', () => {
+    expect(readConfig({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
   });
 
   it('starts in production with SMTP_URL, or with MAIL_MODE=log said explicitly', () => {
@@ -58,8 +64,14 @@ describe('readConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    const config = readConfig({ DATABASE_URL: '', SMTP_URL: ' ', ADMIN_EMAIL: '' });
+    const config = readConfig({
+      DATABASE_URL: '',
+      SMTP_URL: ' ',
+      ADMIN_EMAIL: '',
+      JWT_SECRET: '',
+    });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.JWT_SECRET).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.ADMIN_EMAIL).toBeUndefined();
   });
@@ -80,6 +92,9 @@ describe('readConfig', () => {
     [{ MAIL_MODE: 'smtp' }, 'MAIL_MODE must be log'],
     [{ SMS_URL: 'gateway' }, 'SMS_URL must be a URL'],
     [{ OUTBOX_MAX_ATTEMPTS: '0' }, 'OUTBOX_MAX_ATTEMPTS must be positive'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY must be positive'],
+    [{ WEB_CONCURRENCY: '1.5' }, 'WEB_CONCURRENCY must be a whole number'],
+    [{ WEB_CONCURRENCY: 'auto' }, 'WEB_CONCURRENCY must be a number'],
     [{ MAP_TILE_URL: 'tiles/{z}/{x}/{y}.png' }, 'MAP_TILE_URL must be an http(s) tile URL'],
   ])('refuses %o with one readable line', (env, expected) => {
     expect(() => readConfig(env)).toThrow(ConfigError);

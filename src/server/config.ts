@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { NewPasswordSchema } from '../shared/schemas/auth-schemas';
 import {
@@ -58,6 +59,7 @@ const ConfigSchema = z
     JWT_SECRET: z
       .string()
       .optional()
+      .transform((value) => (value ? value : undefined))
       .refine((value) => !value || value.length >= 32, 'JWT_SECRET must be at least 32 characters'),
     PUBLIC_URL: optionalUrl('PUBLIC_URL'),
     ADMIN_EMAIL: z
@@ -110,6 +112,8 @@ const ConfigSchema = z
       .transform((value) => value || DEFAULT_MAP_TILE_ATTRIBUTION)
       .default(DEFAULT_MAP_TILE_ATTRIBUTION),
     REDIS_URL: optionalUrl('REDIS_URL'),
+    /** Server processes sharing the port (docs/architecture.md, "Processes"); one on PGlite. */
+    WEB_CONCURRENCY: positiveInt('WEB_CONCURRENCY', availableParallelism()),
     TRUST_PROXY: TrustProxySchema,
     /** How long a request waits for a database connection before answering 503. */
     DB_CONNECT_TIMEOUT_MS: positiveInt('DB_CONNECT_TIMEOUT_MS', 3000),

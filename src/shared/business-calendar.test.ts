@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, listDaysUpTo, toBusinessDate } from './business-calendar';
+import {
+  addDays,
+  addMonths,
+  businessDateOfHour,
+  listDaysUpTo,
+  toBusinessDate,
+} from './business-calendar';
 
 describe('toBusinessDate', () => {
   it('gives the calendar day in Morocco, which can differ from the UTC day', () => {
@@ -31,5 +37,17 @@ describe('addDays and addMonths', () => {
 describe('listDaysUpTo', () => {
   it('lists the days ending with the given one, oldest first', () => {
     expect(listDaysUpTo('2026-03-02', 3)).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
+  });
+});
+
+describe('businessDateOfHour', () => {
+  it('gives the day toBusinessDate gives, hour after hour across a change of offset', () => {
+    // Morocco moves to UTC+0 for Ramadan (February–March 2026) and back to UTC+1.
+    const start = Date.UTC(2026, 0, 25);
+    for (let hour = 0; hour < 24 * 70; hour += 1) {
+      const instant = new Date(start + hour * 3_600_000);
+      expect(businessDateOfHour(instant)).toBe(toBusinessDate(instant));
+      expect(businessDateOfHour(new Date(instant.getTime()))).toBe(toBusinessDate(instant));
+    }
   });
 });

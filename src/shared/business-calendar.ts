@@ -23,6 +23,26 @@ export function toBusinessDate(instant: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+const businessDateByHour = new Map<number, string>();
+/** Hours remembered: a few years of them, far more than any chart asks for. */
+const HOURS_KEPT = 50_000;
+
+/**
+ * toBusinessDate of an instant on a whole UTC hour, remembered. Morocco's offset is a whole
+ * number of hours, so an hour falls on one business day; the admin chart asks for the same
+ * ~800 hours on every request, and Intl costs ~10 µs a call.
+ */
+export function businessDateOfHour(hourStart: Date): string {
+  const key = hourStart.getTime();
+  let date = businessDateByHour.get(key);
+  if (date === undefined) {
+    if (businessDateByHour.size >= HOURS_KEPT) businessDateByHour.clear();
+    date = toBusinessDate(hourStart);
+    businessDateByHour.set(key, date);
+  }
+  return date;
+}
+
 function parseIsoDate(date: string): { year: number; month: number; day: number } {
   const match = ISO_DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`Not an ISO date: ${date}`);

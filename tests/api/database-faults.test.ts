@@ -279,7 +279,7 @@ describe.skipIf(!usesPostgres())('live events and the outbox after an outage', (
 describe.skipIf(!usesPostgres())('at the default time-outs (3 s connect, 5 s statement)', () => {
   let outage: Outage;
   beforeAll(async () => {
-    outage = await startBehindRelay();
+    outage = await startBehindRelay({ productionTimeouts: true });
   });
   afterAll(() => outage.close());
 

@@ -75,6 +75,8 @@ export async function startServer(options: {
       ...env,
       PORT: String(options.port),
       DATABASE_URL: options.databaseUrl,
+      // One process: a crash test kills it, and a cluster's workers would outlive their primary.
+      WEB_CONCURRENCY: '1',
       DATA_DIR: dataDir,
       JWT_SECRET: 'resilience-secret-that-is-long-enough-for-hs256',
       PUBLIC_URL: `http://127.0.0.1:${options.port}`,

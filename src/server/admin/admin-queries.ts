@@ -12,10 +12,18 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { OrderStatus, PaymentStatus } from '../../shared/order-status';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../shared/order-status';
 import { escapeLikePattern } from '../db/like-pattern';
+import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
-import type { Page } from '../db/page';
+import { readPageInIndexOrder } from '../db/index-order';
+import { DEEP_PAGE_OFFSET, type Page } from '../db/page';
+import { preparedOnce, statementKey } from '../db/prepared-statements';
 import {
   companyProfiles,
   drivers,
@@ -26,6 +34,12 @@ import {
   trucks,
   users,
 } from '../db/schema';
+import {
+  countOrdersByStatus,
+  sumPaymentTotals,
+  sumStatusCounts,
+  totalPaymentsByStatus,
+} from '../orders/order-counts-queries';
 import type { OrderSearch } from './order-search';
 
 const adminOrderColumns = {
@@ -127,17 +141,55 @@ function selectPageIds(matches: SQLWrapper, page: Page, gatherFirst: boolean): S
  * the page. Without a search both run at once.
  */
 async function countThenSelectPage<Row>(
-  count: Promise<Array<{ total: number }>>,
+  count: Promise<ListTotal>,
   searching: boolean,
   selectPage: (gatherFirst: boolean) => Promise<Row[]>,
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: Row[]; total: ListTotal }> {
   if (!searching) {
-    const [rows, [total]] = await Promise.all([selectPage(false), count]);
-    return { rows, total: total?.total ?? 0 };
+    const [rows, total] = await Promise.all([selectPage(false), count]);
+    return { rows, total };
   }
-  const [total] = await count;
-  const matching = total?.total ?? 0;
-  return { rows: await selectPage(matching < GATHER_FIRST_BELOW), total: matching };
+  const total = await count;
+  return { rows: await selectPage(!total.capped && total.count < GATHER_FIRST_BELOW), total };
+}
+
+/**
+ * A page of an unsearched order list: the back office's hot read, so a prepared statement per
+ * status set, its page read straight from the index in the list's order.
+ */
+const pagePlaceholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+
+function preparedAdminOrderPage(db: Database, statuses: readonly OrderStatus[] | undefined) {
+  return preparedOnce(db, `admin_orders_page_${statementKey(statuses)}`, (name) =>
+    selectUnsearchedAdminPage(db, statuses, pagePlaceholders)
+      .orderBy(...newestOrdersFirst)
+      .prepare(name),
+  );
+}
+
+function selectUnsearchedAdminPage(
+  db: Database,
+  statuses: readonly OrderStatus[] | undefined,
+  page: { limit: unknown; offset: unknown },
+) {
+  return selectAdminOrders(db).where(
+    sql`${orders.id} in (select ${orders.id} from ${orders}
+        ${statuses ? sql`where ${inArray(orders.status, [...statuses])}` : sql``}
+        order by ${orders.createdAt} desc, ${orders.id} desc
+        limit ${page.limit} offset ${page.offset})`,
+  );
+}
+
+/** One page of orders, newest first, without a total: the dashboard's newest orders. */
+export async function selectAdminOrderPage(db: Database, filter: AdminOrderFilter, page: Page) {
+  if (page.offset >= DEEP_PAGE_OFFSET) {
+    return readPageInIndexOrder(db, (sortless) =>
+      preparedOnce(sortless, `admin_orders_deep_page_${statementKey(filter.statuses)}`, (name) =>
+        selectUnsearchedAdminPage(sortless, filter.statuses, pagePlaceholders).prepare(name),
+      ).execute({ ...page }),
+    );
+  }
+  return preparedAdminOrderPage(db, filter.statuses).execute({ ...page });
 }
 
 /** One page of orders, newest first, and the count of all that match. */
@@ -149,11 +201,17 @@ export async function listAdminOrders(db: Database, filter: AdminOrderFilter, pa
     .where(where);
   // The page is chosen on the orders alone, and only its rows are joined.
   const selectPage = (gatherFirst: boolean) =>
-    selectAdminOrders(db)
-      .where(sql`${orders.id} in (${selectPageIds(matches, page, gatherFirst)})`)
-      .orderBy(...newestOrdersFirst);
+    filter.search
+      ? selectAdminOrders(db)
+          .where(sql`${orders.id} in (${selectPageIds(matches, page, gatherFirst)})`)
+          .orderBy(...newestOrdersFirst)
+      : selectAdminOrderPage(db, filter, page);
   return countThenSelectPage(
-    db.select({ total: count() }).from(orders).where(where),
+    filter.search
+      ? countUpTo(db, db.select({ id: orders.id }).from(orders).where(where).$dynamic())
+      : countOrdersByStatus(db).then((counts) =>
+          exactTotal(sumStatusCounts(counts, filter.statuses ?? ORDER_STATUSES)),
+        ),
     filter.search !== undefined,
     selectPage,
   );
@@ -176,12 +234,6 @@ export async function listOrderEvents(db: Database, orderId: string): Promise<Tr
     .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id));
 }
 
-export async function countOrdersByStatus(
-  db: Database,
-): Promise<Array<{ status: OrderStatus; count: number }>> {
-  return db.select({ status: orders.status, count: count() }).from(orders).groupBy(orders.status);
-}
-
 export async function countTrucks(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(trucks);
   return row?.total ?? 0;
@@ -191,63 +243,6 @@ export async function countTrucks(db: Database): Promise<number> {
 export async function countUsers(db: Database): Promise<number> {
   const [row] = await db.select({ total: count() }).from(users).where(ne(users.role, 'DRIVER'));
   return row?.total ?? 0;
-}
-
-export async function sumPaidCentimes(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${payments.amountCentimes}), 0)`.mapWith(Number) })
-    .from(payments)
-    .where(eq(payments.status, 'paid'));
-  return row?.total ?? 0;
-}
-
-/** The UTC hour an instant falls in, as ISO text the server reads back as an instant. */
-const utcHour = (instant: SQLWrapper) =>
-  sql<string>`to_char(date_trunc('hour', ${instant} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`;
-/** UTC midnight of a `yyyy-MM-dd` day moved by `days`, as an instant. */
-const utcMidnight = (day: string, days: number) =>
-  sql`((${day}::date + ${days}::int)::timestamp at time zone 'UTC')`;
-
-/**
- * Orders placed and centimes paid per UTC hour, from a day before `firstDay` to a day after
- * `lastDay`: the caller reads each hour as a business day. Morocco's offset is a whole number of
- * hours, and the day is decided once, in Node: PGlite's time-zone data puts Casablanca at UTC+0
- * where Node's (and PostgreSQL's) put it at UTC+1, which moved an hour's orders to the day before.
- */
-export async function summarizeHours(
-  db: Database,
-  firstDay: string,
-  lastDay: string,
-): Promise<{
-  orders: Array<{ hour: string; total: number }>;
-  revenue: Array<{ hour: string; total: number }>;
-}> {
-  const from = utcMidnight(firstDay, -1);
-  const until = utcMidnight(lastDay, 2);
-  const orderHour = utcHour(orders.createdAt);
-  const paidHour = utcHour(payments.paidAt);
-  const [orderCounts, revenue] = await Promise.all([
-    db
-      .select({ hour: orderHour, total: count() })
-      .from(orders)
-      .where(and(sql`${orders.createdAt} >= ${from}`, sql`${orders.createdAt} < ${until}`))
-      .groupBy(orderHour),
-    db
-      .select({
-        hour: paidHour,
-        total: sql<number>`sum(${payments.amountCentimes})`.mapWith(Number),
-      })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.status, 'paid'),
-          sql`${payments.paidAt} >= ${from}`,
-          sql`${payments.paidAt} < ${until}`,
-        ),
-      )
-      .groupBy(paidHour),
-  ]);
-  return { orders: orderCounts, revenue };
 }
 
 interface PaymentFilter {
@@ -280,14 +275,19 @@ export async function listPayments(db: Database, filter: PaymentFilter, page: Pa
       .where(sql`${payments.id} in (${selectPageIds(matches, page, gatherFirst)})`)
       .orderBy(desc(payments.createdAt), desc(payments.id));
   return countThenSelectPage(
-    // Every payment has its order: only a search needs the join to count.
     filter.search
-      ? db
-          .select({ total: count() })
-          .from(payments)
-          .innerJoin(orders, eq(orders.id, payments.orderId))
-          .where(where)
-      : db.select({ total: count() }).from(payments).where(where),
+      ? countUpTo(
+          db,
+          db
+            .select({ id: payments.id })
+            .from(payments)
+            .innerJoin(orders, eq(orders.id, payments.orderId))
+            .where(where)
+            .$dynamic(),
+        )
+      : totalPaymentsByStatus(db).then((totals) =>
+          exactTotal(sumPaymentTotals(totals, filter.statuses ?? PAYMENT_STATUSES).payments),
+        ),
     filter.search !== undefined,
     selectPage,
   );

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import {
   AdminDashboardSchema,
   AdminOrderDetailSchema,
-  AdminOrderListQuerySchema,
   AdminOrderSchema,
   AdminPaymentListQuerySchema,
   AdminPaymentSchema,
   UpdateOrderStatusResultSchema,
   UpdateOrderStatusSchema,
 } from '../../shared/schemas/admin-schemas';
+import { OrderListQuerySchema } from '../../shared/schemas/order-schemas';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
@@ -77,7 +77,7 @@ export function registerAdminRoutes(app: ZodApp, adminService: AdminService): vo
       path,
       summary,
       tags,
-      querystring: AdminOrderListQuerySchema,
+      querystring: OrderListQuerySchema,
       item: AdminOrderSchema,
       guard: adminOnly,
       exportName,

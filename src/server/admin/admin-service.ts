@@ -1,4 +1,9 @@
-import { listDaysUpTo, toBusinessDate } from '../../shared/business-calendar';
+import {
+  addDays,
+  businessDateOfHour,
+  listDaysUpTo,
+  toBusinessDate,
+} from '../../shared/business-calendar';
 import { ADMIN_STATUS_TRANSITIONS } from '../../shared/order-lifecycle';
 import { centimesToMad } from '../../shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
@@ -8,28 +13,34 @@ import {
   type AdminDashboard,
   type AdminOrder,
   type AdminOrderDetail,
-  type AdminOrderListQuery,
   type AdminPayment,
   type AdminPaymentListQuery,
   type UpdateOrderStatus,
   type UpdateOrderStatusResult,
 } from '../../shared/schemas/admin-schemas';
+import { exactTotal, type ListTotal } from '../db/list-total';
+import type { OrderListQuery } from '../../shared/schemas/order-schemas';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError } from '../http/errors';
+import {
+  countOrdersByStatus,
+  listHourlyTotals,
+  sumPaidCentimes,
+  sumStatusCounts,
+  type HourlyTotal,
+} from '../orders/order-counts-queries';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { PositionsService } from '../positions/positions-service';
 import {
-  countOrdersByStatus,
   countTrucks,
   countUsers,
   findAdminOrder,
   listAdminOrders,
+  selectAdminOrderPage,
   listOrderEvents,
   listPayments,
-  sumPaidCentimes,
-  summarizeHours,
 } from './admin-queries';
 import { toAdminOrder, toAdminOrderDetail, toAdminPayment } from './admin-view';
 import { parseOrderSearch } from './order-search';
@@ -60,12 +71,23 @@ interface AdminServiceDeps {
   positionsService: PositionsService;
 }
 
-/** Hourly totals summed per business day (docs/product.md, decision 10: days are Morocco's). */
-function totalsByBusinessDay(rows: ReadonlyArray<{ hour: string; total: number }>) {
+/** UTC midnight of a `yyyy-MM-dd` day. */
+const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * Hourly totals summed per business day (docs/product.md, decision 10: days are Morocco's). The
+ * counters keep UTC hours and Morocco's offset is a whole number of hours, so the day of each
+ * hour is decided here, in Node: PGlite's time-zone data puts Casablanca at UTC+0 where Node's
+ * (and PostgreSQL's) put it at UTC+1.
+ */
+function totalsByBusinessDay(
+  hours: readonly HourlyTotal[],
+  figure: (hour: HourlyTotal) => number,
+): Map<string, number> {
   const totals = new Map<string, number>();
-  for (const { hour, total } of rows) {
-    const day = toBusinessDate(new Date(hour));
-    totals.set(day, (totals.get(day) ?? 0) + total);
+  for (const hour of hours) {
+    const day = businessDateOfHour(hour.hour);
+    totals.set(day, (totals.get(day) ?? 0) + figure(hour));
   }
   return totals;
 }
@@ -80,12 +102,12 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
   return {
     async listOrders(
       list: AdminOrderList,
-      query: AdminOrderListQuery,
+      query: OrderListQuery,
       page: Page,
-    ): Promise<{ items: AdminOrder[]; total: number }> {
+    ): Promise<{ items: AdminOrder[]; total: ListTotal }> {
       const allowed: readonly OrderStatus[] = ADMIN_ORDER_LISTS[list];
       const statuses = query.status ? query.status.filter((s) => allowed.includes(s)) : allowed;
-      if (statuses.length === 0) return { items: [], total: 0 };
+      if (statuses.length === 0) return { items: [], total: exactTotal(0) };
       const { rows, total } = await listAdminOrders(
         db,
         {
@@ -112,7 +134,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
     async listPayments(
       query: AdminPaymentListQuery,
       page: Page,
-    ): Promise<{ items: AdminPayment[]; total: number }> {
+    ): Promise<{ items: AdminPayment[]; total: ListTotal }> {
       const { rows, total } = await listPayments(
         db,
         { statuses: query.status, search: query.q ? parseOrderSearch(query.q) : undefined },
@@ -123,28 +145,28 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
     async getDashboard(): Promise<AdminDashboard> {
       const days = listDaysUpTo(toBusinessDate(clock()), DASHBOARD_SERIES_DAYS);
-      const [statusRows, totalTrucks, totalUsers, paidCentimes, recent, perHour] =
+      const [statusCounts, totalTrucks, totalUsers, paidCentimes, recent, hours] =
         await Promise.all([
           countOrdersByStatus(db),
           countTrucks(db),
           countUsers(db),
           sumPaidCentimes(db),
-          listAdminOrders(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
-          summarizeHours(db, days[0]!, days.at(-1)!),
+          selectAdminOrderPage(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
+          // A day more on each side holds every hour of the charted days, whatever the offset.
+          listHourlyTotals(
+            db,
+            utcMidnight(addDays(days[0]!, -1)),
+            utcMidnight(addDays(days.at(-1)!, 2)),
+          ),
         ]);
-      const statusCounts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
-        OrderStatus,
-        number
-      >;
-      for (const { status, count } of statusRows) statusCounts[status] = count;
-      const ordersByDay = totalsByBusinessDay(perHour.orders);
-      const revenueByDay = totalsByBusinessDay(perHour.revenue);
+      const ordersByDay = totalsByBusinessDay(hours, (hour) => hour.orders);
+      const revenueByDay = totalsByBusinessDay(hours, (hour) => hour.paidCentimes);
       return {
-        totalOrders: statusRows.reduce((sum, { count }) => sum + count, 0),
+        totalOrders: sumStatusCounts(statusCounts, ORDER_STATUSES),
         totalTrucks,
         totalUsers,
         totalPayments: centimesToMad(paidCentimes),
-        recentOrders: recent.rows.map(toAdminOrder),
+        recentOrders: recent.map(toAdminOrder),
         statusCounts,
         series: days.map((date) => ({
           date,

@@ -1,10 +1,12 @@
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
+import { preparedOnce } from '../db/prepared-statements';
 import {
   companyProfiles,
   drivers,
   individualProfiles,
   passwordResetTokens,
+  roleEnum,
   sessions,
   trucks,
   users,
@@ -55,21 +57,25 @@ export async function findUserWithProfile(
   db: Database,
   userId: string,
 ): Promise<UserWithProfile | undefined> {
-  const [row] = await db
-    .select({
-      user: users,
-      company: companyProfiles,
-      individual: individualProfiles,
-      driver: { id: drivers.id, fullName: drivers.fullName, phone: drivers.phone },
-      truckNumber: trucks.truckNumber,
-    })
-    .from(users)
-    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-    .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
-    .leftJoin(drivers, eq(drivers.userId, users.id))
-    .leftJoin(trucks, eq(trucks.driverId, drivers.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+  // The customer dashboard and the profile ask for it on every view: prepared.
+  const [row] = await preparedOnce(db, 'user_with_profile', (name) =>
+    db
+      .select({
+        user: users,
+        company: companyProfiles,
+        individual: individualProfiles,
+        driver: { id: drivers.id, fullName: drivers.fullName, phone: drivers.phone },
+        truckNumber: trucks.truckNumber,
+      })
+      .from(users)
+      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+      .leftJoin(drivers, eq(drivers.userId, users.id))
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ userId });
   return row;
 }
 
@@ -201,25 +207,41 @@ export async function findActiveSessionUser(
   now: Date,
   idleCutoffs: Readonly<Record<UserRow['role'], Date>>,
 ): Promise<SessionUser | undefined> {
-  const seenRecently = Object.entries(idleCutoffs).map(([role, cutoff]) =>
-    and(eq(users.role, role as UserRow['role']), gt(sessions.lastSeenAt, cutoff)),
-  );
-  const [row] = await db
-    .select({ user: users, driverId: drivers.id, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(drivers, eq(drivers.userId, users.id))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        or(...seenRecently),
-        isNull(drivers.deactivatedAt),
-      ),
-    )
-    .limit(1);
+  // Every authenticated request runs this: a prepared statement (docs/architecture.md, "Lists
+  // at scale"), its cut-offs placeholders so that one text serves every request.
+  const [row] = await preparedOnce(db, 'active_session_user', (name) => {
+    const seenRecently = roleEnum.enumValues.map((role) =>
+      and(eq(users.role, role), gt(sessions.lastSeenAt, sql.placeholder(`idleCutoff${role}`))),
+    );
+    return db
+      .select({ user: users, driverId: drivers.id, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(drivers, eq(drivers.userId, users.id))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          or(...seenRecently),
+          isNull(drivers.deactivatedAt),
+        ),
+      )
+      .limit(1)
+      .prepare(name);
+  }).execute({
+    sessionId,
+    userId,
+    // Placeholders skip the columns' own encoding: instants go as ISO text on both drivers.
+    now: now.toISOString(),
+    ...Object.fromEntries(
+      Object.entries(idleCutoffs).map(([role, cutoff]) => [
+        `idleCutoff${role}`,
+        cutoff.toISOString(),
+      ]),
+    ),
+  });
   if (!row || (row.user.role === 'DRIVER' && !row.driverId)) return undefined;
   return row;
 }

@@ -1,18 +1,53 @@
-import { hash, verify } from '@node-rs/argon2';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
 
-/** argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane): ~5 ms a hash on these machines. */
-const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/*
+ * argon2id costs a core for milliseconds: run on the libuv pool it took both cores from the event
+ * loop during a login storm, and every other request waited. It runs instead on one worker thread
+ * per process at the lowest priority (password-hashing-worker.ts), so a storm costs at most one
+ * core, and only the time the event loops leave free; logins queue for it rather than the API.
+ */
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2ID);
+/**
+ * The worker sits beside this module in the same language: TypeScript source under tsx and
+ * vitest, the build's own entry beside main.js in dist/server (scripts/build-server.mjs).
+ */
+const thisModule = fileURLToPath(import.meta.url);
+const workerFile = path.join(
+  path.dirname(thisModule),
+  `password-hashing-worker${path.extname(thisModule)}`,
+);
+
+/** A worker thread does not inherit tsx's loader hooks, so it loads the source through tsx's own. */
+const workerExecArgv = workerFile.endsWith('.ts')
+  ? ['--require', createRequire(import.meta.url).resolve('tsx/cjs')]
+  : undefined;
+
+let hashingThreads: Piscina | undefined;
+
+function passwordThreads(): Piscina {
+  hashingThreads ??= new Piscina({
+    filename: workerFile,
+    minThreads: 1,
+    maxThreads: 1,
+    // The export piscina loads as the thread starts, and the one run when a task names none.
+    name: 'verifyPassword',
+    execArgv: workerExecArgv,
+  });
+  return hashingThreads;
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+export function hashPassword(password: string): Promise<string> {
+  return passwordThreads().run(password, { name: 'hashPassword' }) as Promise<string>;
+}
+
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return passwordThreads().run(
+    { passwordHash, password },
+    { name: 'verifyPassword' },
+  ) as Promise<boolean>;
 }
 
 /** Verifying against this when the email is unknown keeps both answers equally slow. */
@@ -20,4 +55,11 @@ let decoyHash: Promise<string> | undefined;
 export async function verifyAgainstDecoy(password: string): Promise<void> {
   decoyHash ??= hashPassword('decoy-password-for-unknown-accounts');
   await verifyPassword(await decoyHash, password);
+}
+
+/** Ends the hashing thread of a process that will hash no more (the cluster's primary). */
+export async function stopPasswordHashing(): Promise<void> {
+  const threads = hashingThreads;
+  hashingThreads = undefined;
+  await threads?.destroy();
 }

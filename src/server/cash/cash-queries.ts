@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLikePattern } from '../db/like-pattern';
+import { countUpTo } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { cashRemittances, drivers, orders, trucks, users } from '../db/schema';
@@ -87,7 +88,7 @@ export async function listCashLedger(db: Database, search: DriverSearch, page: P
   const handedInCentimes = sql<number>`coalesce(${remitted.handedIn}, 0)`.mapWith(Number);
   const outstanding = sql<number>`${collectedCentimes} - ${handedInCentimes}`.mapWith(Number);
   const where = driverSearchCondition(search);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         driverId: drivers.id,
@@ -107,11 +108,15 @@ export async function listCashLedger(db: Database, search: DriverSearch, page: P
       .orderBy(desc(outstanding), asc(drivers.fullName), asc(drivers.id))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(drivers)
-      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
-      .where(where),
+    countUpTo(
+      db,
+      db
+        .select({ id: drivers.id })
+        .from(drivers)
+        .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+        .where(where)
+        .$dynamic(),
+    ),
   ]);
   const flagged = await sumShortfallsOfDrivers(
     db,
@@ -123,7 +128,7 @@ export async function listCashLedger(db: Database, search: DriverSearch, page: P
       flaggedOrders: flagged.get(row.driverId)?.flaggedOrders ?? 0,
       shortfallCentimes: flagged.get(row.driverId)?.shortfallCentimes ?? 0,
     })),
-    total: total?.total ?? 0,
+    total,
   };
 }
 export type CashLedgerDbRow = Awaited<ReturnType<typeof listCashLedger>>['rows'][number];
@@ -185,20 +190,24 @@ export async function listRemittances(db: Database, filter: CashListFilter, page
   const newestFirst = filter.driverId
     ? [desc(cashRemittances.createdAt)]
     : [desc(cashRemittances.createdAt), desc(cashRemittances.id)];
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRemittances(db)
       .where(where)
       .orderBy(...newestFirst)
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(cashRemittances)
-      .innerJoin(drivers, eq(drivers.id, cashRemittances.driverId))
-      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
-      .where(where),
+    countUpTo(
+      db,
+      db
+        .select({ id: cashRemittances.id })
+        .from(cashRemittances)
+        .innerJoin(drivers, eq(drivers.id, cashRemittances.driverId))
+        .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+        .where(where)
+        .$dynamic(),
+    ),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, total };
 }
 export type RemittanceDbRow = Awaited<ReturnType<typeof listRemittances>>['rows'][number];
 
@@ -217,7 +226,7 @@ function flaggedConditions(filter: CashListFilter): SQL | undefined {
 /** Cash orders delivered short, the latest delivery first; q also finds a tracking number. */
 export async function listFlaggedOrders(db: Database, filter: CashListFilter, page: Page) {
   const where = flaggedConditions(filter);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         orderId: orders.id,
@@ -235,14 +244,18 @@ export async function listFlaggedOrders(db: Database, filter: CashListFilter, pa
       .orderBy(sql`${orders.deliveryDate} desc nulls last`, desc(orders.id))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(orders)
-      .innerJoin(drivers, eq(drivers.id, orders.driverId))
-      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
-      .where(where),
+    countUpTo(
+      db,
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .innerJoin(drivers, eq(drivers.id, orders.driverId))
+        .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+        .where(where)
+        .$dynamic(),
+    ),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, total };
 }
 export type FlaggedOrderDbRow = Awaited<ReturnType<typeof listFlaggedOrders>>['rows'][number];
 

@@ -14,6 +14,7 @@ import {
   type RecordRemittanceResult,
 } from '../../shared/schemas/cash-schemas';
 import type { AuthContext } from '../auth/auth-service';
+import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
@@ -48,7 +49,7 @@ export function createCashService({ db, log }: CashServiceDeps) {
     async listLedger(
       query: CashLedgerQuery,
       page: Page,
-    ): Promise<{ items: CashLedgerRow[]; total: number }> {
+    ): Promise<{ items: CashLedgerRow[]; total: ListTotal }> {
       const { rows, total } = await listCashLedger(db, readDriverSearch(query.q), page);
       return { items: rows.map(toCashLedgerRow), total };
     },
@@ -56,7 +57,7 @@ export function createCashService({ db, log }: CashServiceDeps) {
     async listRemittances(
       query: CashDriverListQuery,
       page: Page,
-    ): Promise<{ items: CashRemittance[]; total: number }> {
+    ): Promise<{ items: CashRemittance[]; total: ListTotal }> {
       const { rows, total } = await listRemittances(
         db,
         { driverId: query.driverId, ...readDriverSearch(query.q) },
@@ -68,7 +69,7 @@ export function createCashService({ db, log }: CashServiceDeps) {
     async listFlaggedOrders(
       query: CashDriverListQuery,
       page: Page,
-    ): Promise<{ items: FlaggedCashOrder[]; total: number }> {
+    ): Promise<{ items: FlaggedCashOrder[]; total: ListTotal }> {
       const { rows, total } = await listFlaggedOrders(
         db,
         { driverId: query.driverId, ...readDriverSearch(query.q) },

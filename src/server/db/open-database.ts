@@ -15,6 +15,7 @@ import {
   type DatabaseChannels,
 } from './database-channels';
 import { DatabaseDeadlineError, describeConnectionFault } from './database-faults';
+import { setIndexOrderDatabase } from './index-order';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,6 +59,13 @@ export async function openDatabase(
     const limits = { ...DEFAULT_DATABASE_TIMEOUTS, ...timeouts };
     const pool = openPool(location.url, limits);
     const db = drizzleNodePostgres({ client: pool, schema });
+    // Connections opened only when a deep page is first read (docs/architecture.md, "Lists at
+    // scale"); sorting is priced out on them for good.
+    const indexOrderPool = openPool(location.url, limits, {
+      max: INDEX_ORDER_POOL_SIZE,
+      options: '-c enable_sort=off',
+    });
+    setIndexOrderDatabase(db, drizzleNodePostgres({ client: indexOrderPool, schema }));
     const channels = createPostgresChannels(location.url, (message) => console.error(message), {
       connectTimeoutMs: limits.connectTimeoutMs,
       queryTimeoutMs: limits.statementTimeoutMs,
@@ -69,7 +77,7 @@ export async function openDatabase(
       migrate: () => migratePostgres(location.url, limits.connectTimeoutMs),
       close: closeOnce(async () => {
         await channels.close();
-        await pool.end();
+        await Promise.all([pool.end(), indexOrderPool.end()]);
       }),
     };
   }
@@ -93,6 +101,8 @@ export async function openDatabase(
 }
 
 const POOL_SIZE = 10;
+/** Deep pages are rare: a couple of connections serve them. */
+const INDEX_ORDER_POOL_SIZE = 2;
 /** A link that died without a word (no RST) is found by TCP keepalive after this much silence. */
 const KEEPALIVE_DELAY_MS = 10_000;
 /**
@@ -104,10 +114,15 @@ const KEEPALIVE_DELAY_MS = 10_000;
 const SERVER_CANCEL_SHARE = 0.9;
 const CLIENT_DEADLINE_SHARE = 0.95;
 
-function openPool(url: string, { connectTimeoutMs, statementTimeoutMs }: DatabaseTimeouts) {
+function openPool(
+  url: string,
+  { connectTimeoutMs, statementTimeoutMs }: DatabaseTimeouts,
+  { max = POOL_SIZE, options }: { max?: number; options?: string } = {},
+) {
   const pool = new FaultTolerantPool({
     connectionString: url,
-    max: POOL_SIZE,
+    max,
+    options,
     // pg-pool applies it to opening a connection and to waiting for a free one alike.
     connectionTimeoutMillis: connectTimeoutMs,
     statement_timeout: Math.floor(statementTimeoutMs * SERVER_CANCEL_SHARE),

@@ -3,3 +3,11 @@ export interface Page {
   limit: number;
   offset: number;
 }
+
+/**
+ * From this offset on, a page is read with sorting priced out (`readPageInIndexOrder`): PostgreSQL
+ * without fresh statistics guesses a customer or a status holds a few hundred orders, and for a
+ * page that far in it would rather gather every match and sort it than walk the index in the
+ * list's order, which reads only the rows up to the page.
+ */
+export const DEEP_PAGE_OFFSET = 100;

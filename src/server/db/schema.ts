@@ -536,3 +536,46 @@ export const idempotentRequests = pgTable(
     index('idempotent_requests_created_idx').on(table.createdAt),
   ],
 );
+
+/*
+ * Counters (docs/architecture.md, "Counters"): kept by the statement-level triggers of migration
+ * 0007 in the transaction of every change to orders and payments, so the dashboards and the list
+ * totals read a handful of rows however many orders there are. A figure that falls to 0 keeps its
+ * row.
+ */
+
+/** Every order, by status. */
+export const orderCounts = pgTable('order_counts', {
+  status: orderStatusEnum('status').primaryKey(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+});
+
+/** Each customer's orders, by status. */
+export const customerOrderCounts = pgTable(
+  'customer_order_counts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: orderStatusEnum('status').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.status] })],
+);
+
+/** Every payment, by status: how many and their amount. */
+export const paymentTotals = pgTable('payment_totals', {
+  status: paymentStatusEnum('status').primaryKey(),
+  payments: bigint('payments', { mode: 'number' }).notNull(),
+  amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Per UTC hour (a timestamp without time zone, read as UTC): the orders created in it, and the
+ * centimes of the payments paid in it.
+ */
+export const orderHourlyTotals = pgTable('order_hourly_totals', {
+  hour: timestamp('hour', { mode: 'string' }).primaryKey(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+  paidCentimes: bigint('paid_centimes', { mode: 'number' }).notNull(),
+});

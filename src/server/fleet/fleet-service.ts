@@ -14,6 +14,7 @@ import {
   type TruckDriverQuery,
 } from '../../shared/schemas/fleet-schemas';
 import { toE164 } from '../../shared/phone';
+import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
@@ -68,7 +69,7 @@ export function createFleetService({ db, log, clock }: FleetServiceDeps) {
     async listTrucks(
       query: AdminTruckListQuery,
       page: Page,
-    ): Promise<{ items: AdminTruck[]; total: number }> {
+    ): Promise<{ items: AdminTruck[]; total: ListTotal }> {
       const { rows, total } = await listTrucks(db, { statuses: query.status, q: query.q }, page);
       const day = today();
       return { items: rows.map((row) => toAdminTruck(row, day)), total };

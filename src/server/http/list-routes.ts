@@ -1,10 +1,11 @@
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { toBusinessDate } from '../../shared/business-calendar';
 import { EXPORT_ROW_LIMIT } from '../../shared/schemas/admin-schemas';
 import { toCsv, translateCsvHeaders, type CsvColumn } from './csv';
 import { ErrorBodySchema, messageCatalogOf } from './errors';
 import type { ZodApp } from './zod-app';
+import type { ListTotal } from '../db/list-total';
 import type { Page } from '../db/page';
 
 export interface ListRouteOptions<Query extends { page: number; pageSize: number }, Item> {
@@ -18,21 +19,34 @@ export interface ListRouteOptions<Query extends { page: number; pageSize: number
   /** The export's file name before the date: `orders-pending` → orders-pending-2026-05-01.csv. */
   exportName: string;
   csvColumns: readonly CsvColumn<Item>[];
-  list(query: Query, page: Page): Promise<{ items: Item[]; total: number }>;
+  /** The customer lists answer `{ [bodyKey]: items }`; without it a page is a plain array. */
+  bodyKey?: string;
+  list(
+    query: Query,
+    page: Page,
+    request: FastifyRequest,
+  ): Promise<{ items: Item[]; total: ListTotal }>;
+}
+
+/** X-Total-Count, and X-Total-Capped when more rows match than were counted. */
+function setTotalHeaders(reply: FastifyReply, total: ListTotal): void {
+  reply.header('x-total-count', String(total.count));
+  if (total.capped) reply.header('x-total-capped', 'true');
 }
 
 /**
- * A list the way every admin list works (docs/product.md, decision 11): `GET path` answers one page
- * as a plain array with the total in X-Total-Count; `GET path/export.csv` answers the newest
- * EXPORT_ROW_LIMIT rows matching the same filters as a CSV attachment, its column names in the
- * request's language (Accept-Language).
+ * A list the way every list works (docs/product.md, decision 11): `GET path` answers one page with
+ * the total in X-Total-Count (capped: docs/architecture.md, "Lists at scale"); `GET
+ * path/export.csv` answers the newest EXPORT_ROW_LIMIT rows matching the same filters as a CSV
+ * attachment, its column names in the request's language (Accept-Language).
  */
 export function registerListRoutes<Query extends { page: number; pageSize: number }, Item>(
   app: ZodApp,
   options: ListRouteOptions<Query, Item>,
 ): void {
-  const { path, summary, tags, querystring, guard } = options;
+  const { path, summary, tags, querystring, guard, bodyKey } = options;
   const security = [{ bearerAuth: [] }];
+  const itemList = z.array(options.item);
 
   app.get(
     path,
@@ -42,18 +56,22 @@ export function registerListRoutes<Query extends { page: number; pageSize: numbe
         security,
         summary,
         querystring,
-        response: { 200: z.array(options.item), 400: ErrorBodySchema },
+        response: {
+          200: bodyKey ? z.object({ [bodyKey]: itemList }) : itemList,
+          400: ErrorBodySchema,
+        },
       },
       onRequest: guard,
     },
     async (request, reply) => {
       const query = request.query as Query;
-      const { items, total } = await options.list(query, {
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
-      reply.header('x-total-count', String(total));
-      return items;
+      const { items, total } = await options.list(
+        query,
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+        request,
+      );
+      setTotalHeaders(reply, total);
+      return bodyKey ? { [bodyKey]: items } : items;
     },
   );
 
@@ -70,15 +88,16 @@ export function registerListRoutes<Query extends { page: number; pageSize: numbe
       onRequest: guard,
     },
     async (request, reply) => {
-      const { items, total } = await options.list(request.query as Query, {
-        limit: EXPORT_ROW_LIMIT,
-        offset: 0,
-      });
+      const { items, total } = await options.list(
+        request.query as Query,
+        { limit: EXPORT_ROW_LIMIT, offset: 0 },
+        request,
+      );
       const filename = `${options.exportName}-${toBusinessDate(new Date())}.csv`;
+      setTotalHeaders(reply, total);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('x-total-count', String(total))
         .send(toCsv(translateCsvHeaders(options.csvColumns, messageCatalogOf(request)), items));
     },
   );

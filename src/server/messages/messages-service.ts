@@ -4,6 +4,7 @@ import type {
   MessageListQuery,
   RetryMessageResult,
 } from '../../shared/schemas/message-schemas';
+import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
@@ -65,7 +66,7 @@ export function createMessagesService({ db }: { db: Database }) {
     async listMessages(
       query: MessageListQuery,
       page: Page,
-    ): Promise<{ items: AdminMessage[]; total: number }> {
+    ): Promise<{ items: AdminMessage[]; total: ListTotal }> {
       const { rows, total } = await listOutboxMessages(
         db,
         { statuses: query.status, ...(query.q ? readSearch(query.q) : {}) },

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/i18n/locales';
 import type { MessageChannel, MessageStatus } from '../../shared/message-status';
+import { countUpTo, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { outboxMessages } from '../db/schema';
@@ -159,12 +160,6 @@ export async function markMessageFailed(
     .where(eq(outboxMessages.id, id));
 }
 
-/**
- * Counting stops here: the back office pages through recent messages, and a count of every
- * message ever sent would grow with the table (docs/decisions/0008).
- */
-export const MESSAGE_COUNT_CAP = 10_000;
-
 export interface OutboxFilter {
   statuses?: readonly MessageStatus[];
   /** Exact values, each answered by an index: a recipient, or an order's tracking number. */
@@ -176,7 +171,7 @@ export async function listOutboxMessages(
   db: Database,
   { statuses, recipients, trackingNumber }: OutboxFilter,
   page: Page,
-): Promise<{ rows: OutboxRow[]; total: number }> {
+): Promise<{ rows: OutboxRow[]; total: ListTotal }> {
   const search =
     recipients || trackingNumber
       ? or(
@@ -187,13 +182,7 @@ export async function listOutboxMessages(
         )
       : undefined;
   const where = and(statuses ? inArray(outboxMessages.status, [...statuses]) : undefined, search);
-  const capped = db
-    .select({ id: outboxMessages.id })
-    .from(outboxMessages)
-    .where(where)
-    .limit(MESSAGE_COUNT_CAP)
-    .as('capped');
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(outboxMessages)
@@ -201,9 +190,12 @@ export async function listOutboxMessages(
       .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(capped),
+    countUpTo(
+      db,
+      db.select({ id: outboxMessages.id }).from(outboxMessages).where(where).$dynamic(),
+    ),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, total };
 }
 
 export async function findOutboxMessage(db: Database, id: string): Promise<OutboxRow | undefined> {

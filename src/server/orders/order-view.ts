@@ -6,6 +6,7 @@ import type {
   PublicTracking,
 } from '../../shared/schemas/order-schemas';
 import type { OrderMapFields } from '../../shared/schemas/map-schemas';
+import type { CsvColumn } from '../http/csv';
 import type { OrderRow, OrderWithPayment, TrackingEventRow } from './orders-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -112,3 +113,21 @@ export function toPublicTracking(
     ...map,
   };
 }
+
+/** A customer's order list as a spreadsheet: the columns of the back office's, minus its own. */
+export const customerOrderCsvColumns: CsvColumn<CustomerOrder>[] = [
+  { header: 'Order ID', value: (o) => o.id },
+  { header: 'Tracking number', value: (o) => o.trackingNumber },
+  { header: 'Status', value: (o) => o.status },
+  { header: 'Pickup', value: (o) => o.pickup_address ?? o.pickup_loc },
+  { header: 'Delivery', value: (o) => o.delivery_address ?? o.delivery_loc },
+  { header: 'Weight (kg)', value: (o) => o.weight },
+  { header: 'Price (MAD)', value: (o) => o.price },
+  { header: 'Truck', value: (o) => o.truck?.truckNumber },
+  { header: 'Payment status', value: (o) => o.payment.status },
+  { header: 'Payment method', value: (o) => o.payment.method },
+  { header: 'Created at', value: (o) => o.createdAt },
+  { header: 'Exit date', value: (o) => o.exitDate },
+  { header: 'Delivery date', value: (o) => o.delivery_date },
+  { header: 'Cancellation reason', value: (o) => o.cancelReason },
+];

@@ -1,8 +1,24 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus } from '../../shared/order-status';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import type { Database } from '../db/open-database';
 import { escapeLikePattern } from '../db/like-pattern';
+import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
+import { readPageInIndexOrder } from '../db/index-order';
+import { DEEP_PAGE_OFFSET, type Page } from '../db/page';
+import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
+import { countCustomerOrdersByStatus, sumStatusCounts } from './order-counts-queries';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -53,32 +69,129 @@ function customerOrderConditions({ userId, statuses, q }: CustomerOrderFilter): 
   return and(...conditions);
 }
 
+/** One page of a customer's orders, newest first: the ids from the orders alone, then joined. */
+function selectCustomerPageRows(db: Database, pageIds: SQL) {
+  return selectOrdersWithPayment(db).where(sql`${orders.id} in (${pageIds})`);
+}
+
+const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
+
+const pagePlaceholders = {
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/**
+ * A page of a customer's orders in one list, unsearched: the hot read behind every customer list
+ * screen, so a prepared statement per status set (docs/architecture.md, "Lists at scale").
+ */
+function preparedCustomerPage(db: Database, statuses: readonly OrderStatus[] | undefined) {
+  return preparedOnce(db, `customer_orders_page_${statementKey(statuses)}`, (name) =>
+    selectCustomerPageRows(db, unsearchedPageIds(statuses, pagePlaceholders))
+      .orderBy(...newestOrdersFirst)
+      .prepare(name),
+  );
+}
+
+function unsearchedPageIds(
+  statuses: readonly OrderStatus[] | undefined,
+  page: { limit: unknown; offset: unknown },
+  userId: string | SQLWrapper = sql.placeholder('userId'),
+): SQL {
+  return sql`select ${orders.id} from ${orders}
+    where ${and(
+      eq(orders.userId, userId),
+      statuses ? inArray(orders.status, [...statuses]) : undefined,
+    )}
+    order by ${orders.createdAt} desc, ${orders.id} desc
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/** One page of a customer's orders matching the filter, newest first, without a total. */
+export async function selectCustomerOrderPage(
+  db: Database,
+  filter: CustomerOrderFilter,
+  page: Page,
+): Promise<OrderWithPayment[]> {
+  if (!filter.q && page.offset >= DEEP_PAGE_OFFSET) {
+    return readPageInIndexOrder(db, (sortless) =>
+      preparedOnce(sortless, `customer_orders_deep_page_${statementKey(filter.statuses)}`, (name) =>
+        selectCustomerPageRows(
+          sortless,
+          unsearchedPageIds(filter.statuses, pagePlaceholders),
+        ).prepare(name),
+      ).execute({ userId: filter.userId, ...page }),
+    );
+  }
+  if (!filter.q) {
+    return preparedCustomerPage(db, filter.statuses).execute({ userId: filter.userId, ...page });
+  }
+  return selectCustomerPageRows(
+    db,
+    sql`select ${orders.id} from ${orders} where ${customerOrderConditions(filter)}
+      order by ${orders.createdAt} desc, ${orders.id} desc
+      limit ${page.limit} offset ${page.offset}`,
+  ).orderBy(...newestOrdersFirst);
+}
+
+/**
+ * A page of a customer's orders and the total matching. `statuses` left out means every status:
+ * no condition at all, so the plan never hinges on how common each status is.
+ */
 export async function listCustomerOrders(
   db: Database,
   filter: CustomerOrderFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: OrderWithPayment[]; total: number }> {
-  const where = customerOrderConditions(filter);
-  const [rows, [total]] = await Promise.all([
-    selectOrdersWithPayment(db)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(orders).where(where),
+  page: Page,
+): Promise<{ rows: OrderWithPayment[]; total: ListTotal }> {
+  const [rows, total] = await Promise.all([
+    selectCustomerOrderPage(db, filter, page),
+    filter.q
+      ? countUpTo(
+          db,
+          db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(customerOrderConditions(filter))
+            .$dynamic(),
+        )
+      : countCustomerOrdersByStatus(db, filter.userId).then((counts) =>
+          exactTotal(sumStatusCounts(counts, filter.statuses ?? ORDER_STATUSES)),
+        ),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, total };
 }
 
+/** An order with its payment and truck, by id (of this customer, when given) or tracking number. */
 export async function findOrderWithPayment(
   db: Database,
   where: { id: string; userId?: string } | { trackingNumber: string },
 ): Promise<OrderWithPayment | undefined> {
-  const condition =
-    'trackingNumber' in where
-      ? eq(orders.trackingNumber, where.trackingNumber)
-      : and(eq(orders.id, where.id), where.userId ? eq(orders.userId, where.userId) : undefined);
-  const [row] = await selectOrdersWithPayment(db).where(condition).limit(1);
+  if ('trackingNumber' in where) {
+    const [row] = await preparedOnce(db, 'order_by_tracking_number', (name) =>
+      selectOrdersWithPayment(db)
+        .where(eq(orders.trackingNumber, sql.placeholder('trackingNumber')))
+        .limit(1)
+        .prepare(name),
+    ).execute(where);
+    return row;
+  }
+  if (where.userId) {
+    const [row] = await preparedOnce(db, 'customer_order_by_id', (name) =>
+      selectOrdersWithPayment(db)
+        .where(
+          and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))),
+        )
+        .limit(1)
+        .prepare(name),
+    ).execute(where);
+    return row;
+  }
+  const [row] = await preparedOnce(db, 'order_by_id', (name) =>
+    selectOrdersWithPayment(db)
+      .where(eq(orders.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  ).execute(where);
   return row;
 }
 
@@ -86,20 +199,12 @@ export async function listTrackingEvents(
   db: Database,
   orderId: string,
 ): Promise<TrackingEventRow[]> {
-  return db
-    .select()
-    .from(trackingEvents)
-    .where(eq(trackingEvents.orderId, orderId))
-    .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id));
-}
-
-export async function countCustomerOrdersByStatus(
-  db: Database,
-  userId: string,
-): Promise<Array<{ status: OrderStatus; count: number }>> {
-  return db
-    .select({ status: orders.status, count: count() })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .groupBy(orders.status);
+  return preparedOnce(db, 'order_tracking_events', (name) =>
+    db
+      .select()
+      .from(trackingEvents)
+      .where(eq(trackingEvents.orderId, sql.placeholder('orderId')))
+      .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id))
+      .prepare(name),
+  ).execute({ orderId });
 }

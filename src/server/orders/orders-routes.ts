@@ -3,7 +3,7 @@ import {
   CreateOrderSchema,
   CustomerDashboardSchema,
   CustomerOrderDetailSchema,
-  CustomerOrderListQuerySchema,
+  OrderListQuerySchema,
   CustomerOrderSchema,
   PriceRequestSchema,
   PriceResultSchema,
@@ -17,7 +17,9 @@ import {
 import { authOf } from '../auth/auth-guards';
 import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
+import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
+import { customerOrderCsvColumns } from './order-view';
 import type { CustomerList, OrdersService } from './orders-service';
 
 /** Every error answers the one error body (code, message, field errors and their codes). */
@@ -26,24 +28,39 @@ const tags = ['customer'];
 const security = [{ bearerAuth: [] }];
 
 /** The list endpoints and the body key each one answers with (docs/product.md, decision 2). */
-const customerLists: Array<{ path: string; list: CustomerList; key: string; summary: string }> = [
-  { path: '/dashboard/orders', list: 'orders', key: 'orders', summary: 'All my orders' },
+const customerLists: Array<{
+  path: string;
+  list: CustomerList;
+  key: string;
+  exportName: string;
+  summary: string;
+}> = [
+  {
+    path: '/dashboard/orders',
+    list: 'orders',
+    key: 'orders',
+    exportName: 'my-orders',
+    summary: 'All my orders',
+  },
   {
     path: '/dashboard/tracking',
     list: 'tracking',
     key: 'trackingOrders',
+    exportName: 'my-orders-in-progress',
     summary: 'My orders not yet delivered or cancelled',
   },
   {
     path: '/dashboard/deliveries',
     list: 'deliveries',
     key: 'deliveredOrders',
+    exportName: 'my-orders-delivered',
     summary: 'My delivered orders',
   },
   {
     path: '/dashboard/canceled',
     list: 'canceled',
     key: 'canceledOrders',
+    exportName: 'my-orders-cancelled',
     summary: 'My cancelled orders',
   },
 ];
@@ -107,29 +124,19 @@ export function registerOrderRoutes(
     async (request) => ordersService.getDashboard(authOf(request)),
   );
 
-  for (const { path, list, key, summary } of customerLists) {
-    app.get(
+  for (const { path, list, key, exportName, summary } of customerLists) {
+    registerListRoutes(app, {
       path,
-      {
-        schema: {
-          tags,
-          security,
-          summary,
-          querystring: CustomerOrderListQuerySchema,
-          response: { 200: z.object({ [key]: z.array(CustomerOrderSchema) }), 400: ErrorSchema },
-        },
-        onRequest: customerOnly,
-      },
-      async (request, reply) => {
-        const { orders, total } = await ordersService.listOrders(
-          authOf(request),
-          list,
-          request.query,
-        );
-        reply.header('x-total-count', String(total));
-        return { [key]: orders };
-      },
-    );
+      summary,
+      tags,
+      querystring: OrderListQuerySchema,
+      item: CustomerOrderSchema,
+      guard: customerOnly,
+      exportName,
+      csvColumns: customerOrderCsvColumns,
+      bodyKey: key,
+      list: (query, page, request) => ordersService.listOrders(authOf(request), list, query, page),
+    });
   }
 
   app.get(

@@ -6,13 +6,15 @@ import type {
   CreateOrder,
   CustomerDashboard,
   CustomerOrder,
-  CustomerOrderListQuery,
+  OrderListQuery,
   PriceResult,
 } from '../../shared/schemas/order-schemas';
 import type { z } from 'zod';
 import type { PriceRequestSchema } from '../../shared/schemas/order-schemas';
 import type { AuthContext, AuthService } from '../auth/auth-service';
+import { exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
 import type { DeliveryCodes } from '../drivers/delivery-code';
 import { isUniqueViolation } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
@@ -20,11 +22,12 @@ import { NotFoundError } from '../http/errors';
 import type { RouteDistanceLookup } from '../routing/route-distance';
 import type { PositionsService } from '../positions/positions-service';
 import type { OrderLifecycle } from './order-lifecycle';
+import { countCustomerOrdersByStatus, sumStatusCounts } from './order-counts-queries';
 import {
-  countCustomerOrdersByStatus,
   findOrderWithPayment,
   listCustomerOrders,
   listTrackingEvents,
+  selectCustomerOrderPage,
 } from './orders-queries';
 import { toCustomerOrder, toCustomerOrderDetail, toPublicTracking } from './order-view';
 import { generateTrackingNumber } from './tracking-number';
@@ -154,17 +157,23 @@ export function createOrdersService({
     async listOrders(
       auth: AuthContext,
       list: CustomerList,
-      query: CustomerOrderListQuery,
-    ): Promise<{ orders: CustomerOrder[]; total: number }> {
+      query: OrderListQuery,
+      page: Page,
+    ): Promise<{ items: CustomerOrder[]; total: ListTotal }> {
       const allowed: readonly OrderStatus[] = CUSTOMER_LISTS[list];
       const statuses = query.status ? query.status.filter((s) => allowed.includes(s)) : allowed;
-      if (statuses.length === 0) return { orders: [], total: 0 };
+      if (statuses.length === 0) return { items: [], total: exactTotal(0) };
       const { rows, total } = await listCustomerOrders(
         db,
-        { userId: auth.userId, statuses, q: query.q },
-        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+        {
+          userId: auth.userId,
+          // Every status: no condition at all (a no-op filter only misleads the planner).
+          statuses: statuses.length === ORDER_STATUSES.length ? undefined : statuses,
+          q: query.q,
+        },
+        page,
       );
-      return { orders: rows.map(toCustomerOrder), total };
+      return { items: rows.map(toCustomerOrder), total };
     },
 
     async getOrder(auth: AuthContext, id: string) {
@@ -173,32 +182,27 @@ export function createOrdersService({
     },
 
     async getDashboard(auth: AuthContext): Promise<CustomerDashboard> {
-      const [user, counts, latest, delivered] = await Promise.all([
+      const [user, statusCounts, latest, delivered] = await Promise.all([
         authService.profile(auth),
         countCustomerOrdersByStatus(db, auth.userId),
-        listCustomerOrders(db, { userId: auth.userId }, { limit: 5, offset: 0 }),
-        listCustomerOrders(
+        selectCustomerOrderPage(db, { userId: auth.userId }, { limit: 5, offset: 0 }),
+        selectCustomerOrderPage(
           db,
           { userId: auth.userId, statuses: ['DELIVERED'] },
           { limit: 1, offset: 0 },
         ),
       ]);
-      const statusCounts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
-        OrderStatus,
-        number
-      >;
-      for (const { status, count } of counts) statusCounts[status] = count;
-      const totalOrders = counts.reduce((sum, { count }) => sum + count, 0);
+      const totalOrders = sumStatusCounts(statusCounts, ORDER_STATUSES);
       const statusPercentages = Object.fromEntries(
         ORDER_STATUSES.map((s) => [
           s,
           totalOrders ? Math.round((statusCounts[s] / totalOrders) * 100) : 0,
         ]),
       ) as Record<OrderStatus, number>;
-      const lastOrders = latest.rows.map(toCustomerOrder);
+      const lastOrders = latest.map(toCustomerOrder);
       return {
         user,
-        lastDelivered: delivered.rows[0] ? toCustomerOrder(delivered.rows[0]) : null,
+        lastDelivered: delivered[0] ? toCustomerOrder(delivered[0]) : null,
         recentShipped: lastOrders[0] ?? null,
         lastOrders,
         totalOrders,

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, ne, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { AdminUserListQuery } from '../../shared/schemas/admin-schemas';
+import { countUpTo } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { companyProfiles, individualProfiles, users } from '../db/schema';
@@ -34,19 +35,23 @@ export async function listUsers(db: Database, query: AdminUserListQuery, page: P
         )
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectUsersWithNames(db)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ total: count() })
-      .from(users)
-      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-      .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
-      .where(where),
+    countUpTo(
+      db,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+        .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
+        .where(where)
+        .$dynamic(),
+    ),
   ]);
-  return { rows, total: total?.total ?? 0 };
+  return { rows, total };
 }
 export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];

@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { AdminOrderListQuerySchema, UpdateOrderStatusSchema } from './admin-schemas';
+import { UpdateOrderStatusSchema } from './admin-schemas';
+import { OrderListQuerySchema } from './order-schemas';
 
-describe('AdminOrderListQuerySchema', () => {
+describe('OrderListQuerySchema', () => {
   it('reads statuses in any case and spelling, and a blank filter as none', () => {
-    expect(AdminOrderListQuerySchema.parse({ status: 'pending, Canceled' }).status).toEqual([
+    expect(OrderListQuerySchema.parse({ status: 'pending, Canceled' }).status).toEqual([
       'PENDING',
       'CANCELLED',
     ]);
-    expect(AdminOrderListQuerySchema.parse({ status: '' }).status).toBeUndefined();
-    expect(AdminOrderListQuerySchema.parse({ status: ' , ' }).status).toBeUndefined();
-    expect(AdminOrderListQuerySchema.safeParse({ status: 'LOADING' }).success).toBe(false);
+    expect(OrderListQuerySchema.parse({ status: '' }).status).toBeUndefined();
+    expect(OrderListQuerySchema.parse({ status: ' , ' }).status).toBeUndefined();
+    expect(OrderListQuerySchema.safeParse({ status: 'LOADING' }).success).toBe(false);
   });
 
   it('defaults to the newest 100', () => {
-    expect(AdminOrderListQuerySchema.parse({})).toEqual({ page: 1, pageSize: 100 });
+    expect(OrderListQuerySchema.parse({})).toEqual({ page: 1, pageSize: 100 });
   });
 });
 

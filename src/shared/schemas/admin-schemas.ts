@@ -13,7 +13,7 @@
  *   `yyyy-MM-dd`.
  *
  *   GET  /admin/dashboard                      → AdminDashboardSchema
- *   GET  /admin/orders                          ?AdminOrderListQuerySchema → AdminOrderListSchema
+ *   GET  /admin/orders                          ?OrderListQuerySchema (order-schemas.ts) → AdminOrderListSchema
  *   GET  /admin/orders/pending                  (PENDING only)      ?… → AdminOrderListSchema
  *   GET  /admin/orders/delivered                (DELIVERED only)    ?… → AdminOrderListSchema
  *   GET  /admin/orders/cancelled                (CANCELLED only)    ?… → AdminOrderListSchema
@@ -26,18 +26,13 @@
  * Trucks, drivers and truck-driver combinations: fleet-schemas.ts.
  */
 import { z } from 'zod';
-import {
-  normalizeOrderStatus,
-  ORDER_STATUSES,
-  PAYMENT_METHODS,
-  PAYMENT_STATUSES,
-} from '../order-status';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status';
 import { CARGO_TYPES, PRIORITIES } from '../pricing';
 import { requiredText } from './auth-schemas';
 import { TruckNumberSchema } from './fleet-schemas';
 import { ListQuerySchema, listQueryShape, withPageCap } from './list-schemas';
 import { orderMapFields } from './map-schemas';
-import { OrderStatusSchema, TrackingEventSchema } from './order-schemas';
+import { OrderStatusSchema, readOrderStatusText, TrackingEventSchema } from './order-schemas';
 import { statusListField } from './status-list-field';
 import { EmailAccountRoleSchema, UserTypeSchema } from './user-schemas';
 
@@ -45,28 +40,6 @@ import { EmailAccountRoleSchema, UserTypeSchema } from './user-schemas';
 export const EXPORT_ROW_LIMIT = 10_000;
 
 const timestamp = z.iso.datetime({ offset: true });
-
-/** Any spelling the screens send (`delivered`, `CANCELED`) read as the stored status. */
-const readStatusText = (value: string) => {
-  try {
-    return normalizeOrderStatus(value);
-  } catch {
-    // Left as typed, so that the enum check names it in its 400.
-    return value.toUpperCase();
-  }
-};
-
-/**
- * `?page=&pageSize=&q=&status=` on the order lists. q finds an order by the start of its id
- * (with or without the #), the start of its tracking number (with or without `MA-`), a pickup or
- * delivery city (part of its name, any accents), or part of the customer's company name, full
- * name or email. status takes stored statuses, comma-separated; on the fixed lists (pending,
- * delivered, cancelled, in-transit) it can only narrow.
- */
-export const AdminOrderListQuerySchema = withPageCap(
-  z.object({ ...listQueryShape, status: statusListField(ORDER_STATUSES, readStatusText) }),
-);
-export type AdminOrderListQuery = z.output<typeof AdminOrderListQuerySchema>;
 
 const placeSchema = z.object({
   city: z.string(),
@@ -197,7 +170,7 @@ export const UpdateOrderStatusSchema = z
       .trim()
       .min(1, 'status is required')
       .max(40, 'Unknown status')
-      .transform(readStatusText)
+      .transform(readOrderStatusText)
       .pipe(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
     reason: z
       .string()

@@ -6,12 +6,17 @@
 import { z } from 'zod';
 import { findCity } from '../cities';
 import { ORDER_EVENT_KINDS } from '../order-lifecycle';
-import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status';
+import {
+  normalizeOrderStatus,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from '../order-status';
 import { CARGO_TYPES, PRIORITIES, SERVER_MAX_WEIGHT_KG } from '../pricing';
 import { PHONE_PATTERN } from './auth-schemas';
 import { listQueryShape, withPageCap } from './list-schemas';
 import { orderMapFields } from './map-schemas';
-import { STATUS_FILTER_MAX_LENGTH } from './status-list-field';
+import { statusListField } from './status-list-field';
 import { PublicUserSchema } from './user-schemas';
 
 export const MAX_DIMENSION_CM = 2_000;
@@ -231,21 +236,26 @@ export const PublicTrackingSchema = z.object({
 });
 export type PublicTracking = z.infer<typeof PublicTrackingSchema>;
 
-/** `?page=&pageSize=&q=&status=` on the customer lists (docs/product.md, decision 11). */
-export const CustomerOrderListQuerySchema = withPageCap(
-  z.object({
-    ...listQueryShape,
-    status: z
-      .string()
-      .max(
-        STATUS_FILTER_MAX_LENGTH,
-        `status must be ${STATUS_FILTER_MAX_LENGTH} characters or less`,
-      )
-      .optional()
-      .transform((value) =>
-        value ? value.split(',').map((s) => s.trim().toUpperCase()) : undefined,
-      )
-      .pipe(z.array(z.enum(ORDER_STATUSES, { error: 'Unknown status' })).optional()),
-  }),
+/** Any spelling the screens send (`delivered`, `CANCELED`) read as the stored status. */
+export const readOrderStatusText = (value: string) => {
+  try {
+    return normalizeOrderStatus(value);
+  } catch {
+    // Left as typed, so that the enum check names it in its 400.
+    return value.toUpperCase();
+  }
+};
+
+/**
+ * `?page=&pageSize=&q=&status=` on every order list, the customer's and the back office's
+ * (docs/product.md, decision 11). status takes stored statuses in any spelling, comma-separated;
+ * on a list of fixed statuses (a customer's deliveries, the admin's pending orders) it can only
+ * narrow. q: a customer finds their order by part of its id, tracking number or a city; an admin
+ * also by the start of its id (with or without the #), the start of its tracking number (with or
+ * without `MA-`), a city (part of its name, any accents), or part of the customer's company name,
+ * full name or email.
+ */
+export const OrderListQuerySchema = withPageCap(
+  z.object({ ...listQueryShape, status: statusListField(ORDER_STATUSES, readOrderStatusText) }),
 );
-export type CustomerOrderListQuery = z.infer<typeof CustomerOrderListQuerySchema>;
+export type OrderListQuery = z.output<typeof OrderListQuerySchema>;

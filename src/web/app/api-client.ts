@@ -44,10 +44,13 @@ export interface ApiRequest {
 
 /**
  * A page of a list: the body the server sent and its X-Total-Count (docs/product.md, decision 11).
+ * `capped` is X-Total-Capped: more items match than the server counted, `total` is its cap
+ * (docs/architecture.md, "Lists at scale").
  */
 export interface ApiPage<T> {
   body: T;
   total: number;
+  capped: boolean;
 }
 
 /**
@@ -106,7 +109,11 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
 /** A list call: the body and the total number of matching items the server counted. */
 export async function apiPage<T>(path: string, request: ApiRequest = {}): Promise<ApiPage<T>> {
   const { body, headers } = await send<T>(path, request);
-  return { body, total: Number(headers.get('x-total-count') ?? 0) };
+  return {
+    body,
+    total: Number(headers.get('x-total-count') ?? 0),
+    capped: headers.get('x-total-capped') === 'true',
+  };
 }
 
 /** A file the server sends as an attachment (a CSV export), with the name it suggests. */
@@ -124,6 +131,23 @@ export async function apiFile(path: string, request: ApiRequest = {}): Promise<A
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
   return { blob: await response.blob(), filename };
+}
+
+/**
+ * Saves a file of the API (a list's CSV) on the user's disk under the name the server suggests,
+ * or `fallbackName`.
+ */
+export async function saveApiFile(path: string, fallbackName: string): Promise<void> {
+  const { blob, filename } = await apiFile(path);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser's download by the next task.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** `?page=2&q=agadir`, leaving out empty values. */

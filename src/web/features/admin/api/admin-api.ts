@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFile, apiPage, apiRequest, toQueryString } from '../../../app/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPage, apiRequest, saveApiFile, toQueryString } from '../../../app/api-client';
+import type { ListFilter, ListPage, ListParams, ListQueryOptions } from '../../../ui/list-screen';
 import type { AdminMessage, RetryMessageResult } from '../../../../shared/schemas/message-schemas';
 import type {
   CashLedgerRow,
@@ -59,27 +60,12 @@ export interface AdminListRows {
   cashFlagged: FlaggedCashOrder;
 }
 
-export interface AdminListFilter {
-  q: string;
-  /** Comma-separated statuses as the server takes them; none for every status. */
-  status?: string;
-}
-
-export interface AdminListParams extends AdminListFilter {
-  page: number;
-}
-
-export interface AdminListPage<Row> {
-  rows: Row[];
-  total: number;
-}
-
 /** Everything the back office reads sits under one prefix: an action refreshes all of it. */
 export const adminQueryKeys = {
   all: ['admin'] as const,
   dashboard: () => [...adminQueryKeys.all, 'dashboard'] as const,
   lists: (list: AdminListName) => [...adminQueryKeys.all, 'list', list] as const,
-  list: (list: AdminListName, params: AdminListParams) =>
+  list: (list: AdminListName, params: ListParams) =>
     [...adminQueryKeys.lists(list), params] as const,
   order: (id: string) => [...adminQueryKeys.all, 'order', id] as const,
   truckDriver: (orderId: string) => [...adminQueryKeys.all, 'truck-driver', orderId] as const,
@@ -88,42 +74,33 @@ export const adminQueryKeys = {
 /* Orders change under the admin's eyes (customers order, other admins act): ask on every visit. */
 const freshOnOpen = { staleTime: 0 } as const;
 
-const filterQuery = ({ q, status }: AdminListFilter) => ({ q: q.trim(), status });
+const filterQuery = ({ q, status }: ListFilter) => ({ q: q.trim(), status });
 
-export function useAdminList<List extends AdminListName>(
+/** A page of an admin list, for the list screen (ui/list-screen.tsx). */
+export function adminListQuery<List extends AdminListName>(
   list: List,
-  params: AdminListParams,
-  { enabled = true }: { enabled?: boolean } = {},
-) {
+  params: ListParams,
+): ListQueryOptions<AdminListRows[List]> {
   const { path, pageSize } = ADMIN_LISTS[list];
-  return useQuery({
+  return {
     queryKey: adminQueryKeys.list(list, params),
-    queryFn: async ({ signal }): Promise<AdminListPage<AdminListRows[List]>> => {
+    queryFn: async ({ signal }): Promise<ListPage<AdminListRows[List]>> => {
       const query = toQueryString({ page: params.page, pageSize, ...filterQuery(params) });
-      const { body, total } = await apiPage<AdminListRows[List][]>(`${path}${query}`, { signal });
-      return { rows: body, total };
+      const { body, total, capped } = await apiPage<AdminListRows[List][]>(`${path}${query}`, {
+        signal,
+      });
+      return { rows: body, total, capped };
     },
-    enabled,
-    // The current page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
     ...freshOnOpen,
-  });
+  };
 }
 
 /** Saves `<list path>/export.csv` with the list's current search and status. */
-export async function downloadListCsv(list: AdminListName, filter: AdminListFilter) {
-  const { blob, filename } = await apiFile(
+export function downloadListCsv(list: AdminListName, filter: ListFilter): Promise<void> {
+  return saveApiFile(
     `${ADMIN_LISTS[list].path}/export.csv${toQueryString(filterQuery(filter))}`,
+    `${list}.csv`,
   );
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? `${list}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file to the browser's download by the next task.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export function useAdminDashboard() {

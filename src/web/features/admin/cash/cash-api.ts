@@ -6,9 +6,6 @@ import type {
 } from '../../../../shared/schemas/cash-schemas';
 import { adminQueryKeys } from '../api/admin-api';
 
-/** The three lists of /admin/cash, read through the admin lists' machinery (admin-api.ts). */
-export type CashListName = 'cashLedger' | 'cashRemittances' | 'cashFlagged';
-
 /** Records cash a driver handed in; the ledger and the remittances then refresh. */
 export function useRecordRemittance() {
   const queryClient = useQueryClient();

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { CashLedgerRow } from '../../../../shared/schemas/cash-schemas';
 import { PageHeader } from '../../../ui/page-header';
 import { useFlaggedColumns, useLedgerColumns, useRemittanceColumns } from '../cash/cash-columns';
-import { CashListSection } from '../cash/cash-list-section';
 import { RecordRemittanceDialog } from '../cash/record-remittance-dialog';
+import { AdminListScreen } from '../components/admin-list-screen';
 
 /**
  * /admin/cash: the cash ledger (docs/decisions/0009-drivers.md). Per driver what they collected
@@ -21,9 +21,10 @@ export function CashPage() {
   return (
     <>
       <PageHeader title={t('admin.cash.title')} lead={t('admin.cash.lead')} />
-      <CashListSection
+      <AdminListScreen
+        variant="section"
         list="cashLedger"
-        heading={t('admin.cash.ledger.heading')}
+        title={t('admin.cash.ledger.heading')}
         caption={t('admin.cash.ledger.caption')}
         searchLabel={t('admin.cash.ledger.searchLabel')}
         searchPlaceholder={t('admin.cash.ledger.searchPlaceholder')}
@@ -32,9 +33,10 @@ export function CashPage() {
         columns={ledgerColumns}
         rowKey={(row) => row.driverId}
       />
-      <CashListSection
+      <AdminListScreen
+        variant="section"
         list="cashRemittances"
-        heading={t('admin.cash.remittances.heading')}
+        title={t('admin.cash.remittances.heading')}
         caption={t('admin.cash.remittances.caption')}
         searchLabel={t('admin.cash.remittances.searchLabel')}
         searchPlaceholder={t('admin.cash.remittances.searchPlaceholder')}
@@ -43,9 +45,10 @@ export function CashPage() {
         columns={remittanceColumns}
         rowKey={(row) => row.id}
       />
-      <CashListSection
+      <AdminListScreen
+        variant="section"
         list="cashFlagged"
-        heading={t('admin.cash.flagged.heading')}
+        title={t('admin.cash.flagged.heading')}
         lead={t('admin.cash.flagged.lead')}
         caption={t('admin.cash.flagged.caption')}
         searchLabel={t('admin.cash.flagged.searchLabel')}

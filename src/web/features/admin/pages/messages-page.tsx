@@ -10,7 +10,8 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useRetryMessage } from '../api/admin-api';
 import { describeActionError } from '../admin-errors';
-import { AdminListScreen, type ListFilterOption } from '../components/admin-list-screen';
+import type { ListFilterOption } from '../../../ui/list-screen';
+import { AdminListScreen } from '../components/admin-list-screen';
 import { notifyError, notifySuccess } from '../components/admin-toasts';
 import type { AdminColumn } from '../components/row-cards';
 

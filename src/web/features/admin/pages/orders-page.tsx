@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES } from '../../../../shared/order-status';
 import { useOrderStatusLabel } from '../../../ui/order-status-badge';
-import { AdminListScreen, type ListFilterOption } from '../components/admin-list-screen';
+import type { ListFilterOption } from '../../../ui/list-screen';
+import { AdminListScreen } from '../components/admin-list-screen';
 import { useAdminOrderColumns } from '../components/order-columns';
 
 /**

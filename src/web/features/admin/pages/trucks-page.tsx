@@ -7,7 +7,8 @@ import type { AdminTruck } from '../../../../shared/schemas/fleet-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { formatRelativeTime } from '../../../ui/format-relative-time';
 import { StatusBadge } from '../../../ui/status-badge';
-import { AdminListScreen, type ListFilterOption } from '../components/admin-list-screen';
+import type { ListFilterOption } from '../../../ui/list-screen';
+import { AdminListScreen } from '../components/admin-list-screen';
 import { DriverActivationAction, DriverNameCell } from '../components/driver-activation';
 import type { AdminColumn } from '../components/row-cards';
 

@@ -1,15 +1,23 @@
 import '../auth-strings';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LoginSchema } from '../../../../shared/schemas/auth-schemas';
+import type { LoginInput } from '../../../../shared/schemas/auth-schemas';
 import { AuthCard, authLinkClassName } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField, SubmitButton, TextField } from '../components/form-fields';
 import { applyServerErrors } from '../components/server-errors';
 import { homePathFor, useSession } from '../session/session-context';
+
+/**
+ * The schema library is a third of what this page downloads and is needed only once a field is
+ * checked: it loads when the form is first used (docs/decisions/0006-what-the-landing-page-loads.md).
+ */
+const loadLoginResolver = () => import('./login-resolver').then((module) => module.loginResolver);
+
+const loginResolver: Resolver<LoginInput> = async (values, context, options) =>
+  (await loadLoginResolver())(values, context, options);
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -20,8 +28,8 @@ export function LoginPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(LoginSchema),
+  } = useForm<LoginInput>({
+    resolver: loginResolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
@@ -53,7 +61,13 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        // The checks are fetched as soon as the visitor turns to the form.
+        onFocus={() => void loadLoginResolver()}
+        className="space-y-5"
+      >
         {formError && <FormAlert>{formError}</FormAlert>}
         <TextField
           label={t('auth.fields.email')}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiPage, apiRequest, toQueryString } from '../../../app/api-client';
-import type { OrderStatus } from '../../../../shared/order-status';
+import { ApiError, apiPage, apiRequest, saveApiFile, toQueryString } from '../../../app/api-client';
+import type { ListFilter, ListPage, ListParams, ListQueryOptions } from '../../../ui/list-screen';
 import type {
   CustomerDashboard,
   CustomerOrder,
@@ -26,17 +26,6 @@ const orderLists = {
 } as const;
 export type OrderListName = keyof typeof orderLists;
 
-export interface OrderListParams {
-  page: number;
-  q: string;
-  statuses?: readonly OrderStatus[];
-}
-
-export interface OrderListPage {
-  orders: CustomerOrder[];
-  total: number;
-}
-
 /**
  * Everything here is one customer's data under one prefix: the new-order wizard invalidates
  * `dashboardQueryKeys.all` after placing an order, and so does each live order event.
@@ -44,7 +33,7 @@ export interface OrderListPage {
 export const dashboardQueryKeys = {
   all: ['dashboard'] as const,
   summary: () => [...dashboardQueryKeys.all, 'summary'] as const,
-  list: (list: OrderListName, params: OrderListParams) =>
+  list: (list: OrderListName, params: ListParams) =>
     [...dashboardQueryKeys.all, 'list', list, params] as const,
   order: (id: string) => [...dashboardQueryKeys.all, 'order', id] as const,
   profile: () => [...dashboardQueryKeys.all, 'profile'] as const,
@@ -68,40 +57,51 @@ export function useDashboardSummary() {
   });
 }
 
+const filterQuery = ({ q, status }: ListFilter) => ({ q: q.trim(), status });
+
 async function fetchOrderList(
   list: OrderListName,
-  { page, q, statuses }: OrderListParams,
+  params: ListParams,
   signal: AbortSignal,
-): Promise<OrderListPage> {
+): Promise<ListPage<CustomerOrder>> {
   const { path, key, emptyOnNotFound } = orderLists[list];
   const query = toQueryString({
-    page,
+    page: params.page,
     pageSize: DASHBOARD_PAGE_SIZE,
-    q: q.trim(),
-    status: statuses?.join(','),
+    ...filterQuery(params),
   });
   try {
-    const { body, total } = await apiPage<Partial<Record<string, CustomerOrder[]>>>(
+    const { body, total, capped } = await apiPage<Partial<Record<string, CustomerOrder[]>>>(
       `${path}${query}`,
       { signal },
     );
-    return { orders: body[key] ?? [], total };
+    return { rows: body[key] ?? [], total, capped };
   } catch (error) {
     if (emptyOnNotFound && error instanceof ApiError && error.status === 404) {
-      return { orders: [], total: 0 };
+      return { rows: [], total: 0, capped: false };
     }
     throw error;
   }
 }
 
-export function useOrderList(list: OrderListName, params: OrderListParams) {
-  return useQuery({
+/** A page of a customer list, for the list screen (ui/list-screen.tsx). */
+export function orderListQuery(
+  list: OrderListName,
+  params: ListParams,
+): ListQueryOptions<CustomerOrder> {
+  return {
     queryKey: dashboardQueryKeys.list(list, params),
     queryFn: ({ signal }) => fetchOrderList(list, params, signal),
-    // The current page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
     ...freshOnOpen,
-  });
+  };
+}
+
+/** Saves `<list path>/export.csv` with the list's current search and status. */
+export function downloadOrderListCsv(list: OrderListName, filter: ListFilter): Promise<void> {
+  return saveApiFile(
+    `${orderLists[list].path}/export.csv${toQueryString(filterQuery(filter))}`,
+    `${list}.csv`,
+  );
 }
 
 export function useOrder(id: string) {

@@ -1,5 +1,6 @@
 import '../dashboard-strings';
 import { useTranslation } from 'react-i18next';
+import { OrderCards } from '../components/order-cards';
 import { useOrderColumns, type OrderColumn } from '../components/order-columns';
 import { OrderListScreen } from '../components/order-list-screen';
 import { describeListError } from '../list-error';
@@ -17,12 +18,13 @@ function ClosedOrdersPage({ list, screen, outcome }: ClosedOrdersPageProps) {
   const { t } = useTranslation();
   const columns = useOrderColumns();
   const outcomeColumn = outcome(columns);
+  const caption = t(`dashboard.${screen}.caption`);
   return (
     <OrderListScreen
       list={list}
       title={t(`dashboard.${screen}.title`)}
       lead={t(`dashboard.${screen}.lead`)}
-      caption={t(`dashboard.${screen}.caption`)}
+      caption={caption}
       emptyMessage={t(`dashboard.${screen}.empty`)}
       describeError={(error) => describeListError(error, t(`dashboard.${screen}.loadFailed`), true)}
       columns={[
@@ -34,7 +36,14 @@ function ClosedOrdersPage({ list, screen, outcome }: ClosedOrdersPageProps) {
         outcomeColumn,
         columns.status,
       ]}
-      cardFields={[columns.weight, columns.price, columns.placedOn, outcomeColumn]}
+      cards={(orders, className) => (
+        <OrderCards
+          label={caption}
+          orders={orders}
+          fields={[columns.weight, columns.price, columns.placedOn, outcomeColumn]}
+          className={className}
+        />
+      )}
     />
   );
 }

@@ -1,5 +1,5 @@
 import '../dashboard-strings';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Plus } from 'lucide-react';
@@ -8,15 +8,9 @@ import type { CustomerOrder } from '../../../../shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
-import { Pager } from '../../../ui/pager';
-import { EmptyState, ErrorState } from '../../../ui/query-states';
-import { LoadingState } from '../../../ui/spinner';
-import { DASHBOARD_PAGE_SIZE, useOrderList } from '../api/dashboard-queries';
 import { DetailList } from '../../../ui/detail-list';
-import { ListToolbar } from '../../../ui/list-toolbar';
 import { OrderIdLink } from '../components/order-id-link';
-import { PageHeader } from '../../../ui/page-header';
-import { useListControls } from '../../../ui/use-list-controls';
+import { OrderListScreen } from '../components/order-list-screen';
 
 function OrderRow({ order }: { order: CustomerOrder }) {
   const { t } = useTranslation();
@@ -95,62 +89,27 @@ function OrderRow({ order }: { order: CustomerOrder }) {
 /** docs/product.md, section 2: every order, each linking to its page and opening to its details. */
 export function OrdersPage() {
   const { t } = useTranslation();
-  const controls = useListControls('');
-  const query = useOrderList('orders', { page: controls.page, q: controls.q });
-  const createLink = (
-    <Link to="/new-order" className={buttonClassName('primary')}>
-      <Plus aria-hidden="true" className="size-4" />
-      {t('dashboard.orders.create')}
-    </Link>
-  );
-
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <LoadingState />;
-  } else if (query.isError) {
-    body = (
-      <ErrorState message={t('dashboard.orders.loadFailed')} onRetry={() => void query.refetch()} />
-    );
-  } else if (query.data.total === 0) {
-    body = <EmptyState message={t('dashboard.orders.empty')} action={createLink} />;
-  } else {
-    body = (
-      <div
-        aria-busy={query.isPlaceholderData || undefined}
-        className={query.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-      >
+  return (
+    <OrderListScreen
+      list="orders"
+      title={t('dashboard.orders.title')}
+      lead={t('dashboard.orders.lead')}
+      caption={t('dashboard.orders.title')}
+      emptyMessage={t('dashboard.orders.empty')}
+      emptyAction={
+        <Link to="/new-order" className={buttonClassName('primary')}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('dashboard.orders.create')}
+        </Link>
+      }
+      describeError={() => t('dashboard.orders.loadFailed')}
+      cards={(orders) => (
         <ul aria-label={t('dashboard.orders.title')} className="flex flex-col gap-3">
-          {query.data.orders.map((order) => (
+          {orders.map((order) => (
             <OrderRow key={order.id} order={order} />
           ))}
         </ul>
-        <Pager
-          page={controls.page}
-          pageSize={DASHBOARD_PAGE_SIZE}
-          total={query.data.total}
-          onPageChange={controls.setPage}
-        />
-      </div>
-    );
-  }
-
-  return (
-    <>
-      <PageHeader title={t('dashboard.orders.title')} lead={t('dashboard.orders.lead')} />
-      <ListToolbar
-        search={{
-          label: t('dashboard.lists.searchLabel'),
-          placeholder: t('dashboard.lists.searchPlaceholder'),
-          value: controls.search,
-          onChange: controls.setSearch,
-        }}
-        countText={
-          query.data === undefined
-            ? undefined
-            : t('dashboard.lists.count', { count: query.data.total })
-        }
-      />
-      {body}
-    </>
+      )}
+    />
   );
 }

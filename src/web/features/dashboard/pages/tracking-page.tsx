@@ -9,8 +9,10 @@ import {
   TRACKING_STATES,
 } from '../../../../shared/order-status';
 import { buttonClassName } from '../../../ui/button-styles';
+import type { ListFilterOption } from '../../../ui/list-screen';
+import { OrderCards } from '../components/order-cards';
 import { useOrderColumns } from '../components/order-columns';
-import { OrderListScreen, type StateFilterOption } from '../components/order-list-screen';
+import { OrderListScreen } from '../components/order-list-screen';
 
 /**
  * docs/product.md, section 2: orders not yet delivered or cancelled, filtered by
@@ -19,23 +21,24 @@ import { OrderListScreen, type StateFilterOption } from '../components/order-lis
 export function TrackingPage() {
   const { t } = useTranslation();
   const columns = useOrderColumns();
-  const stateOptions = useMemo<StateFilterOption[]>(
+  const stateOptions = useMemo<ListFilterOption[]>(
     () => [
       { value: 'ALL', label: t('dashboard.lists.allStates') },
       ...TRACKING_STATES.map((state) => ({
         value: state,
         label: t(`trackingState.${state}`, { defaultValue: TRACKING_STATE_LABELS[state] }),
-        statuses: TRACKING_STATE_STATUSES[state],
+        status: TRACKING_STATE_STATUSES[state].join(','),
       })),
     ],
     [t],
   );
+  const caption = t('dashboard.tracking.caption');
   return (
     <OrderListScreen
       list="tracking"
       title={t('dashboard.tracking.title')}
       lead={t('dashboard.tracking.lead')}
-      caption={t('dashboard.tracking.caption')}
+      caption={caption}
       emptyMessage={t('dashboard.tracking.empty')}
       emptyAction={
         <Link to="/new-order" className={buttonClassName('primary')}>
@@ -53,7 +56,14 @@ export function TrackingPage() {
         columns.estimatedDelivery,
         columns.status,
       ]}
-      cardFields={[columns.weight, columns.price, columns.placedOn, columns.estimatedDelivery]}
+      cards={(orders, className) => (
+        <OrderCards
+          label={caption}
+          orders={orders}
+          fields={[columns.weight, columns.price, columns.placedOn, columns.estimatedDelivery]}
+          className={className}
+        />
+      )}
       stateFilter={{ label: t('dashboard.lists.stateLabel'), options: stateOptions }}
     />
   );

@@ -46,7 +46,12 @@ export function ContactDetails({ tone = 'light' }: ContactDetailsProps) {
       icon: Phone,
       label: t('public.contact.labels.phone'),
       content: (
-        <a href={`tel:${t('public.contact.phoneHref')}`} className={`${link} tabular-nums`}>
+        // A phone number reads left to right in Arabic too: "+212 5 28…", not "…28 5 212+".
+        <a
+          href={`tel:${t('public.contact.phoneHref')}`}
+          dir="ltr"
+          className={`${link} tabular-nums`}
+        >
           {t('public.contact.phone')}
         </a>
       ),
@@ -56,16 +61,18 @@ export function ContactDetails({ tone = 'light' }: ContactDetailsProps) {
   return (
     <dl className="space-y-5">
       {items.map(({ icon: Icon, label: itemLabel, content }) => (
-        <div key={itemLabel} className="flex items-start gap-4">
-          <span
-            className={`flex size-11 shrink-0 items-center justify-center rounded-lg ${iconBox}`}
-          >
-            <Icon aria-hidden="true" className="size-5" />
-          </span>
-          <div className="min-w-0">
-            <dt className={`text-sm ${label}`}>{itemLabel}</dt>
-            <dd className="-mt-1.5 text-base">{content}</dd>
-          </div>
+        // A group of a list holds only its term and description (dt, dd): the icon is drawn
+        // inside the term, in the room the group's start padding leaves for it.
+        <div key={itemLabel} className="relative min-h-11 min-w-0 ps-15">
+          <dt className={`text-sm ${label}`}>
+            <span
+              className={`absolute start-0 top-0 flex size-11 items-center justify-center rounded-lg ${iconBox}`}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            {itemLabel}
+          </dt>
+          <dd className="-mt-1.5 text-base">{content}</dd>
         </div>
       ))}
     </dl>

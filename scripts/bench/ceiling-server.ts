@@ -1,0 +1,328 @@
+/**
+ * The ceiling of `npm run bench`: what a careful hand-written service answers for the endpoints
+ * the bench measures, to set the app's figures against. Plain Fastify (no type provider, no
+ * schema, JSON.stringify), one node-postgres pool of the app's size, named prepared statements,
+ * independent queries in parallel, no cached answers. It does the work the app must do: the
+ * session check on every signed-in request, the same reads, the same JSON.
+ *
+ *   PORT=… DATABASE_URL=… JWT_SECRET=… LOG_LEVEL=warn node --import tsx scripts/bench/ceiling-server.ts
+ */
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { createDeliveryCodes, deriveDeliveryCodeKey } from '../../src/server/drivers/delivery-code';
+import {
+  addDays,
+  BUSINESS_TIME_ZONE,
+  listDaysUpTo,
+  toBusinessDate,
+} from '../../src/shared/business-calendar';
+import { centimesToMad } from '../../src/shared/money';
+import { ORDER_STATUSES, type OrderStatus } from '../../src/shared/order-status';
+import {
+  calculateServerPrice,
+  estimateDurationMinutes,
+  formatDistanceText,
+  formatDurationText,
+  PRIORITIES,
+  SERVER_MAX_WEIGHT_KG,
+  straightLineDistanceKm,
+  type Priority,
+} from '../../src/shared/pricing';
+import {
+  DASHBOARD_RECENT_ORDERS,
+  DASHBOARD_SERIES_DAYS,
+} from '../../src/shared/schemas/admin-schemas';
+import { MAX_LISTED_ROWS, MAX_PAGE_SIZE } from '../../src/shared/schemas/list-schemas';
+import {
+  adminOrderOf,
+  customerOrderDetailOf,
+  customerOrderOf,
+  needsPosition,
+  publicTrackingOf,
+  type AdminOrderRow,
+  type CustomerOrderDetailRow,
+  type CustomerOrderRow,
+  type EventRow,
+  type MapRow,
+  type PositionRow,
+  type TrackedOrderRow,
+} from './ceiling-answers';
+import { createCeilingSessions, type Caller } from './ceiling-sessions';
+import {
+  ADMIN_PAGE,
+  CUSTOMER_COUNTS,
+  CUSTOMER_ORDER,
+  CUSTOMER_PAGE,
+  CUSTOMER_PAGE_OF_STATUS,
+  DAILY_TOTALS,
+  LATEST_POSITION,
+  ORDER_COUNTS,
+  ORDER_EVENTS,
+  PAID_TOTAL,
+  TRACKED_ORDER,
+  TRUCK_COUNT,
+  USER_COUNT,
+} from './ceiling-statements';
+
+/** src/server/db/open-database.ts: the app's pool holds 10 connections. */
+const POOL_SIZE = 10;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`The ceiling server needs ${name}`);
+  return value;
+};
+
+const pool = new pg.Pool({ connectionString: env('DATABASE_URL'), max: POOL_SIZE });
+const jwtSecret = env('JWT_SECRET');
+const sessions = createCeilingSessions(pool, jwtSecret);
+const deliveryCodes = createDeliveryCodes(deriveDeliveryCodeKey(jwtSecret));
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+
+const fail = (reply: FastifyReply, status: number, message: string) =>
+  reply.status(status).send({ message });
+
+/** The caller when signed in with one of `roles`; otherwise the 401 or 403 is sent. */
+async function callerOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  roles: readonly Caller['role'][],
+): Promise<Caller | undefined> {
+  const caller = await sessions.authenticate(request.headers.authorization);
+  if (!caller) {
+    fail(reply, 401, 'Your session has expired. Please log in again.');
+    return undefined;
+  }
+  if (!roles.includes(caller.role)) {
+    fail(reply, 403, 'Forbidden');
+    return undefined;
+  }
+  return caller;
+}
+
+/** `?page=&pageSize=` as the app reads them (src/shared/schemas/list-schemas.ts). */
+function pageOf(query: unknown): { limit: number; offset: number } | undefined {
+  const { page = '1', pageSize = String(MAX_PAGE_SIZE) } = query as Record<string, string>;
+  const pageNumber = Number(page);
+  const size = Number(pageSize);
+  if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) return undefined;
+  const offset = (pageNumber - 1) * size;
+  return offset < MAX_LISTED_ROWS ? { limit: size, offset } : undefined;
+}
+
+const countsByStatus = (rows: Array<{ status: OrderStatus; orders: string }>) => {
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
+    OrderStatus,
+    number
+  >;
+  for (const { status, orders } of rows) counts[status] = Number(orders);
+  return counts;
+};
+const sumOf = (counts: Record<OrderStatus, number>) =>
+  Object.values(counts).reduce((sum, count) => sum + count, 0);
+
+async function latestPosition(row: MapRow): Promise<PositionRow | undefined> {
+  if (!needsPosition(row)) return undefined;
+  const { rows } = await pool.query<PositionRow>({
+    ...LATEST_POSITION,
+    values: [row.driver_id, row.exit_date],
+  });
+  return rows[0];
+}
+
+async function eventsAndPosition(row: MapRow & { id: string }) {
+  const [events, position] = await Promise.all([
+    pool.query<EventRow>({ ...ORDER_EVENTS, values: [row.id] }),
+    latestPosition(row),
+  ]);
+  return { events: events.rows, position };
+}
+
+app.get('/api/health', async () => {
+  await pool.query('select 1');
+  return { status: 'ok', db: 'ok' };
+});
+
+app.post('/api/auth/login', async (request, reply) => {
+  const { email, password } = (request.body ?? {}) as { email?: unknown; password?: unknown };
+  if (typeof email !== 'string' || typeof password !== 'string') {
+    return fail(reply, 400, 'Email and password are required');
+  }
+  const session = await sessions.logIn(email, password);
+  return session ?? fail(reply, 401, 'Invalid email or password');
+});
+
+app.get('/api/dashboard/orders', async (request, reply) => {
+  const caller = await callerOf(request, reply, ['USER']);
+  if (!caller) return reply;
+  const page = pageOf(request.query);
+  if (!page) return fail(reply, 400, 'Invalid page');
+  const [rows, counts] = await Promise.all([
+    pool.query<CustomerOrderRow>({
+      ...CUSTOMER_PAGE,
+      values: [caller.userId, page.limit, page.offset],
+    }),
+    pool.query<{ status: OrderStatus; orders: string }>({
+      ...CUSTOMER_COUNTS,
+      values: [caller.userId],
+    }),
+  ]);
+  reply.header('x-total-count', String(sumOf(countsByStatus(counts.rows))));
+  return { orders: rows.rows.map(customerOrderOf) };
+});
+
+app.get('/api/dashboard', async (request, reply) => {
+  const caller = await callerOf(request, reply, ['USER']);
+  if (!caller) return reply;
+  const [user, counts, latest, delivered] = await Promise.all([
+    sessions.profileOf(caller.userId),
+    pool.query<{ status: OrderStatus; orders: string }>({
+      ...CUSTOMER_COUNTS,
+      values: [caller.userId],
+    }),
+    pool.query<CustomerOrderRow>({ ...CUSTOMER_PAGE, values: [caller.userId, 5, 0] }),
+    pool.query<CustomerOrderRow>({
+      ...CUSTOMER_PAGE_OF_STATUS,
+      values: [caller.userId, 'DELIVERED', 1, 0],
+    }),
+  ]);
+  const statusCounts = countsByStatus(counts.rows);
+  const totalOrders = sumOf(statusCounts);
+  const lastOrders = latest.rows.map(customerOrderOf);
+  return {
+    user,
+    lastDelivered: delivered.rows[0] ? customerOrderOf(delivered.rows[0]) : null,
+    recentShipped: lastOrders[0] ?? null,
+    lastOrders,
+    totalOrders,
+    statusCounts,
+    statusPercentages: Object.fromEntries(
+      ORDER_STATUSES.map((s) => [
+        s,
+        totalOrders ? Math.round((statusCounts[s] / totalOrders) * 100) : 0,
+      ]),
+    ),
+  };
+});
+
+app.get('/api/dashboard/orders/:id', async (request, reply) => {
+  const caller = await callerOf(request, reply, ['USER']);
+  if (!caller) return reply;
+  const { id } = request.params as { id: string };
+  if (!UUID_PATTERN.test(id)) return fail(reply, 404, 'Order not found');
+  const { rows } = await pool.query<CustomerOrderDetailRow>({
+    ...CUSTOMER_ORDER,
+    values: [id, caller.userId],
+  });
+  const row = rows[0];
+  if (!row) return fail(reply, 404, 'Order not found');
+  const { events, position } = await eventsAndPosition(row);
+  return { order: customerOrderDetailOf(row, events, position, deliveryCodes) };
+});
+
+app.get('/api/track/:trackingNumber', async (request, reply) => {
+  const { trackingNumber } = request.params as { trackingNumber: string };
+  const { rows } = await pool.query<TrackedOrderRow>({
+    ...TRACKED_ORDER,
+    values: [trackingNumber.trim().toUpperCase()],
+  });
+  const row = rows[0];
+  if (!row) return fail(reply, 404, 'No shipment found for this tracking number');
+  const { events, position } = await eventsAndPosition(row);
+  return publicTrackingOf(row, events, position);
+});
+
+const isNumberIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+const isPoint = (value: unknown): value is { lat: number; lng: number } => {
+  const point = value as { lat?: unknown; lng?: unknown } | null;
+  return Boolean(point) && isNumberIn(point!.lat, -90, 90) && isNumberIn(point!.lng, -180, 180);
+};
+
+app.post('/api/dashboard/distance', async (request, reply) => {
+  const caller = await callerOf(request, reply, ['USER', 'ADMIN']);
+  if (!caller) return reply;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  const priority = (body.type ?? 'normal') as Priority;
+  const weight = body.weight;
+  if (
+    !isPoint(body.origin) ||
+    !isPoint(body.destination) ||
+    !isNumberIn(weight, Number.MIN_VALUE, SERVER_MAX_WEIGHT_KG) ||
+    !PRIORITIES.includes(priority)
+  ) {
+    return fail(reply, 400, 'Invalid price request');
+  }
+  const km = straightLineDistanceKm(body.origin, body.destination);
+  const minutes = estimateDurationMinutes(km);
+  const { price, vehicle } = calculateServerPrice({ distanceKm: km, weightKg: weight, priority });
+  return {
+    price,
+    distance: km,
+    distanceText: formatDistanceText(km),
+    duration: formatDurationText(minutes),
+    durationMinutes: minutes,
+    vehicle,
+    distanceSource: 'straight-line',
+  };
+});
+
+app.get('/api/admin/orders', async (request, reply) => {
+  const caller = await callerOf(request, reply, ['ADMIN']);
+  if (!caller) return reply;
+  const page = pageOf(request.query);
+  if (!page) return fail(reply, 400, 'Invalid page');
+  const [rows, counts] = await Promise.all([
+    pool.query<AdminOrderRow>({ ...ADMIN_PAGE, values: [page.limit, page.offset] }),
+    pool.query<{ status: OrderStatus; orders: string }>(ORDER_COUNTS),
+  ]);
+  reply.header('x-total-count', String(sumOf(countsByStatus(counts.rows))));
+  return rows.rows.map(adminOrderOf);
+});
+
+app.get('/api/admin/dashboard', async (request, reply) => {
+  const caller = await callerOf(request, reply, ['ADMIN']);
+  if (!caller) return reply;
+  const days = listDaysUpTo(toBusinessDate(new Date()), DASHBOARD_SERIES_DAYS);
+  // A UTC day either side of the business days: Morocco's offset moves an hour across midnight.
+  const from = `${addDays(days[0]!, -1)}T00:00:00`;
+  const until = `${addDays(days.at(-1)!, 2)}T00:00:00`;
+  const [counts, trucks, users, paid, recent, daily] = await Promise.all([
+    pool.query<{ status: OrderStatus; orders: string }>(ORDER_COUNTS),
+    pool.query<{ total: string }>(TRUCK_COUNT),
+    pool.query<{ total: string }>(USER_COUNT),
+    pool.query<{ amount_centimes: string }>(PAID_TOTAL),
+    pool.query<AdminOrderRow>({ ...ADMIN_PAGE, values: [DASHBOARD_RECENT_ORDERS, 0] }),
+    pool.query<{ day: string; orders: string; paid_centimes: string }>({
+      ...DAILY_TOTALS,
+      values: [from, until, BUSINESS_TIME_ZONE],
+    }),
+  ]);
+  const statusCounts = countsByStatus(counts.rows);
+  const byDay = new Map(daily.rows.map((row) => [row.day, row]));
+  return {
+    totalOrders: sumOf(statusCounts),
+    totalTrucks: Number(trucks.rows[0]!.total),
+    totalUsers: Number(users.rows[0]!.total),
+    totalPayments: centimesToMad(Number(paid.rows[0]?.amount_centimes ?? 0)),
+    recentOrders: recent.rows.map(adminOrderOf),
+    statusCounts,
+    series: days.map((date) => ({
+      date,
+      orders: Number(byDay.get(date)?.orders ?? 0),
+      revenue: centimesToMad(Number(byDay.get(date)?.paid_centimes ?? 0)),
+    })),
+  };
+});
+
+const shutdown = async () => {
+  await app.close();
+  await pool.end();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void shutdown());
+process.once('SIGINT', () => void shutdown());
+
+await app.listen({ port: Number(env('PORT')), host: '127.0.0.1' });

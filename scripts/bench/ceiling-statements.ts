@@ -1,0 +1,177 @@
+/*
+ * The ceiling's SQL (scripts/bench/ceiling-server.ts): each statement named, so node-postgres
+ * prepares it once per connection and then only binds values. Totals and dashboards read the
+ * counter tables of migration 0007; a page is chosen from the orders alone through the index in
+ * its order, and only its rows are joined.
+ */
+
+export interface NamedStatement {
+  name: string;
+  text: string;
+}
+
+const statement = (name: string, text: string): NamedStatement => ({ name, text });
+
+export const SESSION_USER = statement(
+  'ceiling_session_user',
+  `select u.id, u.email, u.role, u.user_type, d.id as driver_id, s.last_seen_at
+   from sessions s
+   join users u on u.id = s.user_id
+   left join drivers d on d.user_id = u.id
+   where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3
+     and s.last_seen_at > case u.role when 'ADMIN' then $4::timestamptz
+       when 'USER' then $5::timestamptz else $6::timestamptz end
+     and d.deactivated_at is null`,
+);
+
+export const TOUCH_SESSION = statement(
+  'ceiling_touch_session',
+  `update sessions set last_seen_at = $2 where id = $1 and last_seen_at < $3`,
+);
+
+export const LOGIN_ACCOUNT = statement(
+  'ceiling_login_account',
+  `select id, role, password_hash from users where email = $1 and role <> 'DRIVER'`,
+);
+
+export const INSERT_SESSION = statement(
+  'ceiling_insert_session',
+  `insert into sessions (user_id, expires_at, last_seen_at) values ($1, $2, $3) returning id`,
+);
+
+export const PROFILE = statement(
+  'ceiling_profile',
+  `select u.id, u.email, u.role, u.user_type, u.created_at, u.locale,
+     c.company_name, c.rc, c.n_if, c.responsable_name, c.phone as company_phone,
+     c.address as company_address,
+     i.full_name, i.national_id, i.phone as individual_phone, i.address as individual_address,
+     d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone, t.truck_number
+   from users u
+   left join company_profiles c on c.user_id = u.id
+   left join individual_profiles i on i.user_id = u.id
+   left join drivers d on d.user_id = u.id
+   left join trucks t on t.driver_id = d.id
+   where u.id = $1`,
+);
+
+/** What a customer's order shows, with its payment and truck. */
+const CUSTOMER_ORDER_COLUMNS = `o.id, o.tracking_number, o.status, o.priority, o.cargo_type,
+  o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg, o.length_cm,
+  o.width_cm, o.height_cm, o.quantity, o.shipment_info, o.shipment_note, o.cancel_reason,
+  o.delivery_date, o.distance_km, o.duration_minutes, o.price_centimes, o.receiver_name,
+  o.receiver_phone, o.receiver_email, o.exit_date, o.estimated_delivery, o.created_at,
+  o.updated_at, p.amount_centimes as payment_amount_centimes, p.currency as payment_currency,
+  p.method as payment_method, p.status as payment_status, t.truck_number`;
+
+/** What a map of the order and its arrival estimate need (src/server/positions). */
+const MAP_COLUMNS = `o.pickup_lat, o.pickup_lng, o.delivery_lat, o.delivery_lng, o.driver_id,
+  o.picked_up_at`;
+
+const CUSTOMER_ORDER_JOINS = `left join payments p on p.order_id = o.id
+  left join trucks t on t.id = o.truck_id`;
+
+export const CUSTOMER_PAGE = statement(
+  'ceiling_customer_page',
+  `select ${CUSTOMER_ORDER_COLUMNS}
+   from (select id from orders where user_id = $1
+         order by created_at desc, id desc limit $2 offset $3) as page
+   join orders o on o.id = page.id
+   ${CUSTOMER_ORDER_JOINS}
+   order by o.created_at desc, o.id desc`,
+);
+
+export const CUSTOMER_PAGE_OF_STATUS = statement(
+  'ceiling_customer_page_of_status',
+  `select ${CUSTOMER_ORDER_COLUMNS}
+   from (select id from orders where user_id = $1 and status = $2
+         order by created_at desc, id desc limit $3 offset $4) as page
+   join orders o on o.id = page.id
+   ${CUSTOMER_ORDER_JOINS}
+   order by o.created_at desc, o.id desc`,
+);
+
+export const CUSTOMER_COUNTS = statement(
+  'ceiling_customer_counts',
+  `select status, orders from customer_order_counts where user_id = $1`,
+);
+
+export const CUSTOMER_ORDER = statement(
+  'ceiling_customer_order',
+  `select ${CUSTOMER_ORDER_COLUMNS}, ${MAP_COLUMNS}, o.delivery_code_nonce
+   from orders o
+   ${CUSTOMER_ORDER_JOINS}
+   where o.id = $1 and o.user_id = $2`,
+);
+
+export const TRACKED_ORDER = statement(
+  'ceiling_tracked_order',
+  `select o.id, o.tracking_number, o.status, o.pickup_loc, o.delivery_loc, o.created_at,
+     o.exit_date, o.estimated_delivery, o.delivery_date, o.distance_km, o.duration_minutes,
+     ${MAP_COLUMNS}
+   from orders o
+   where o.tracking_number = $1`,
+);
+
+export const ORDER_EVENTS = statement(
+  'ceiling_order_events',
+  `select status, kind, created_at, location, note from tracking_events
+   where order_id = $1 order by created_at, id`,
+);
+
+export const LATEST_POSITION = statement(
+  'ceiling_latest_position',
+  `select lat, lng, recorded_at from driver_positions
+   where driver_id = $1 and recorded_at >= $2 order by recorded_at desc limit 1`,
+);
+
+export const ADMIN_PAGE = statement(
+  'ceiling_admin_page',
+  `select o.id, o.tracking_number, o.status, o.priority, o.cargo_type, o.user_id,
+     o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg,
+     o.price_centimes, o.distance_km, o.truck_id, o.cancel_reason, o.receiver_name,
+     o.receiver_phone, o.exit_date, o.estimated_delivery, o.delivery_date, o.created_at,
+     o.updated_at, o.delivery_code_failures, o.cash_collected_centimes,
+     p.amount_centimes as payment_amount_centimes, p.status as payment_status,
+     p.method as payment_method, p.paid_at,
+     u.email, u.user_type, c.company_name, i.full_name, t.truck_number,
+     d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone
+   from (select id from orders order by created_at desc, id desc limit $1 offset $2) as page
+   join orders o on o.id = page.id
+   join users u on u.id = o.user_id
+   left join company_profiles c on c.user_id = o.user_id
+   left join individual_profiles i on i.user_id = o.user_id
+   left join payments p on p.order_id = o.id
+   left join trucks t on t.id = o.truck_id
+   left join drivers d on d.id = o.driver_id
+   order by o.created_at desc, o.id desc`,
+);
+
+export const ORDER_COUNTS = statement(
+  'ceiling_order_counts',
+  `select status, orders from order_counts`,
+);
+
+export const TRUCK_COUNT = statement('ceiling_truck_count', `select count(*) as total from trucks`);
+
+export const USER_COUNT = statement(
+  'ceiling_user_count',
+  `select count(*) as total from users where role <> 'DRIVER'`,
+);
+
+export const PAID_TOTAL = statement(
+  'ceiling_paid_total',
+  `select amount_centimes from payment_totals where status = 'paid'`,
+);
+
+/**
+ * Orders placed and centimes paid per business day, from the UTC hours of order_hourly_totals
+ * ($3: the business time zone). PostgreSQL's time-zone data puts each hour in its day, as Node's
+ * does in the app (src/server/admin/admin-service.ts): the answer check compares the two.
+ */
+export const DAILY_TOTALS = statement(
+  'ceiling_daily_totals',
+  `select to_char((hour at time zone 'UTC') at time zone $3, 'YYYY-MM-DD') as day,
+     sum(orders) as orders, sum(paid_centimes) as paid_centimes
+   from order_hourly_totals where hour >= $1 and hour < $2
+   group by 1`,
+);

@@ -1,0 +1,150 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../shared/order-status';
+import type { Database } from '../db/open-database';
+import { preparedOnce } from '../db/prepared-statements';
+import { customerOrderCounts, orderCounts, orderHourlyTotals, paymentTotals } from '../db/schema';
+
+/*
+ * Reads of the counters that migration 0007's triggers keep (docs/architecture.md, "Counters"):
+ * each answers from a few rows whatever the number of orders. The statements are prepared once
+ * per database through preparedOnce rather than by a factory per service: the admin and orders
+ * services (and the lists) share one database, and a statement name must stand for one SQL text
+ * on each of its connections.
+ */
+
+export type OrderStatusCounts = Record<OrderStatus, number>;
+
+export interface PaymentTotal {
+  payments: number;
+  amountCentimes: number;
+}
+export type PaymentTotals = Record<PaymentStatus, PaymentTotal>;
+
+/** One UTC hour: the orders created in it and the centimes paid in it. */
+export interface HourlyTotal {
+  hour: Date;
+  orders: number;
+  paidCentimes: number;
+}
+
+function toStatusCounts(
+  rows: ReadonlyArray<{ status: OrderStatus; orders: number }>,
+): OrderStatusCounts {
+  const counts = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0]));
+  for (const { status, orders } of rows) counts[status] = orders;
+  return counts as OrderStatusCounts;
+}
+
+/** Every order, by status (each status present, 0 when none). */
+export async function countOrdersByStatus(db: Database): Promise<OrderStatusCounts> {
+  const rows = await preparedOnce(db, 'order_counts', (name) =>
+    db
+      .select({ status: orderCounts.status, orders: orderCounts.orders })
+      .from(orderCounts)
+      .prepare(name),
+  ).execute();
+  return toStatusCounts(rows);
+}
+
+/** One customer's orders, by status (each status present, 0 when none). */
+export async function countCustomerOrdersByStatus(
+  db: Database,
+  userId: string,
+): Promise<OrderStatusCounts> {
+  const rows = await preparedOnce(db, 'customer_order_counts', (name) =>
+    db
+      .select({ status: customerOrderCounts.status, orders: customerOrderCounts.orders })
+      .from(customerOrderCounts)
+      .where(eq(customerOrderCounts.userId, sql.placeholder('userId')))
+      .prepare(name),
+  ).execute({ userId });
+  return toStatusCounts(rows);
+}
+
+/** The orders in any of `statuses`: a list's total without a search. */
+export function sumStatusCounts(
+  counts: OrderStatusCounts,
+  statuses: readonly OrderStatus[],
+): number {
+  return statuses.reduce((sum, status) => sum + counts[status], 0);
+}
+
+/** Every payment, by status: how many and their amount (each status present). */
+export async function totalPaymentsByStatus(db: Database): Promise<PaymentTotals> {
+  const rows = await preparedOnce(db, 'payment_totals', (name) =>
+    db.select().from(paymentTotals).prepare(name),
+  ).execute();
+  const totals = Object.fromEntries(
+    PAYMENT_STATUSES.map((status) => [status, { payments: 0, amountCentimes: 0 }]),
+  ) as PaymentTotals;
+  for (const { status, payments, amountCentimes } of rows) {
+    totals[status] = { payments, amountCentimes };
+  }
+  return totals;
+}
+
+/** The payments in any of `statuses`, and their amount. */
+export function sumPaymentTotals(
+  totals: PaymentTotals,
+  statuses: readonly PaymentStatus[],
+): PaymentTotal {
+  return statuses.reduce(
+    (sum, status) => ({
+      payments: sum.payments + totals[status].payments,
+      amountCentimes: sum.amountCentimes + totals[status].amountCentimes,
+    }),
+    { payments: 0, amountCentimes: 0 },
+  );
+}
+
+/** The centimes of every paid payment. */
+export async function sumPaidCentimes(db: Database): Promise<number> {
+  const [row] = await preparedOnce(db, 'paid_centimes', (name) =>
+    db
+      .select({ amountCentimes: paymentTotals.amountCentimes })
+      .from(paymentTotals)
+      .where(eq(paymentTotals.status, 'paid'))
+      .prepare(name),
+  ).execute();
+  return row?.amountCentimes ?? 0;
+}
+
+/** An instant sent as ISO text, compared with the hours, which are UTC without a time zone. */
+const utcPlaceholder = (name: string) =>
+  sql`(${sql.placeholder(name)}::timestamptz at time zone 'UTC')`;
+
+/**
+ * The hours from the one holding `from` up to (not including) the one starting at `until`, oldest
+ * first; hours without a row had no orders and no payments.
+ */
+export async function listHourlyTotals(
+  db: Database,
+  from: Date,
+  until: Date,
+): Promise<HourlyTotal[]> {
+  const rows = await preparedOnce(db, 'order_hourly_totals', (name) =>
+    db
+      .select({
+        hour: sql<string>`to_char(${orderHourlyTotals.hour}, 'YYYY-MM-DD"T"HH24:00:00"Z"')`,
+        orders: orderHourlyTotals.orders,
+        paidCentimes: orderHourlyTotals.paidCentimes,
+      })
+      .from(orderHourlyTotals)
+      .where(
+        sql`${orderHourlyTotals.hour} >= date_trunc('hour', ${utcPlaceholder('from')})
+          and ${orderHourlyTotals.hour} < ${utcPlaceholder('until')}`,
+      )
+      .orderBy(orderHourlyTotals.hour)
+      .prepare(name),
+  ).execute({ from: from.toISOString(), until: until.toISOString() });
+  return rows.map(({ hour, orders, paidCentimes }) => ({
+    hour: new Date(hour),
+    orders,
+    paidCentimes,
+  }));
+}

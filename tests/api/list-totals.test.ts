@@ -1,0 +1,126 @@
+/**
+ * List totals at scale (docs/architecture.md, "Lists at scale"): without a search a list's total
+ * comes from the counters and stays exact however large; a search counts up to 10 000 and says
+ * so (X-Total-Capped), on the customer's lists and the back office's alike. The customer's lists
+ * export CSV through the same route helper as the admin's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_CAP } from '../../src/server/db/list-total';
+import { bearer, createOrderAs, loginAs, type LoggedIn } from './factories';
+import { buildTestApp, type TestApp } from './helpers';
+
+/** One more than the cap, and a few on top so the exact totals differ from it. */
+const BULK_ORDERS = TOTAL_COUNT_CAP + 25;
+
+describe('list totals past the count cap', () => {
+  let testApp: TestApp;
+  let customer: LoggedIn;
+  let other: LoggedIn;
+  let admin: LoggedIn;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    customer = await loginAs(testApp, 'company');
+    other = await loginAs(testApp, 'individual');
+    admin = await loginAs(testApp, 'admin');
+    await createOrderAs(testApp, other);
+    // One statement, as a bulk load: the counters follow it all the same.
+    const client = (testApp.database.db as unknown as { $client: QueryClient }).$client;
+    await client.query(
+      `insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc,
+         pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
+         height_cm, price_centimes, distance_km, duration_minutes, created_at)
+       select 'MA-9' || substr(lpad(i::text, 7, '0'), 1, 3) || '-' || substr(lpad(i::text, 7, '0'), 4),
+         $1::uuid,
+         (array['PENDING','DELIVERED','CANCELLED'])[1 + i % 3]::order_status,
+         'Casablanca', 'Rabat', 33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 32582, 88.4, 90,
+         now() - (i || ' minutes')::interval
+       from generate_series(1, $2::int) as i`,
+      [customer.user.id, BULK_ORDERS],
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const get = (url: string, token: string) =>
+    testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  it('an unsearched customer list counts every order exactly', async () => {
+    const all = await get('/api/dashboard/orders?pageSize=6', customer.token);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.headers['x-total-count']).toBe(String(BULK_ORDERS));
+    expect(all.headers['x-total-capped']).toBeUndefined();
+    expect(all.json().orders).toHaveLength(6);
+
+    const delivered = await get('/api/dashboard/deliveries?pageSize=6', customer.token);
+    const expectedDelivered = Array.from({ length: BULK_ORDERS }, (_, i) => i + 1).filter(
+      (i) => i % 3 === 1,
+    ).length;
+    expect(delivered.headers['x-total-count']).toBe(String(expectedDelivered));
+    expect(
+      delivered.json().deliveredOrders.every((o: { status: string }) => o.status === 'DELIVERED'),
+    ).toBe(true);
+  });
+
+  it('a customer search past the cap says 10 000 and that it was capped', async () => {
+    const searched = await get('/api/dashboard/orders?q=MA-9&pageSize=6', customer.token);
+    expect(searched.statusCode, searched.body).toBe(200);
+    expect(searched.headers['x-total-count']).toBe(String(TOTAL_COUNT_CAP));
+    expect(searched.headers['x-total-capped']).toBe('true');
+
+    const narrow = await get('/api/dashboard/orders?q=MA-9000-0001&pageSize=6', customer.token);
+    expect(narrow.headers['x-total-count']).toBe('1');
+    expect(narrow.headers['x-total-capped']).toBeUndefined();
+    expect(narrow.json().orders[0].trackingNumber).toBe('MA-9000-0001');
+  });
+
+  it('another customer counts only their own', async () => {
+    const theirs = await get('/api/dashboard/orders?q=MA-9000-0001', other.token);
+    expect(theirs.headers['x-total-count']).toBe('0');
+    const all = await get('/api/dashboard/orders', other.token);
+    expect(all.headers['x-total-count']).toBe('1');
+  });
+
+  it('the back office counts unsearched lists exactly and caps searches', async () => {
+    const all = await get('/api/admin/orders?pageSize=20', admin.token);
+    expect(all.headers['x-total-count']).toBe(String(BULK_ORDERS + 1));
+    expect(all.headers['x-total-capped']).toBeUndefined();
+
+    const searched = await get('/api/admin/orders?q=Casablanca&pageSize=20', admin.token);
+    expect(searched.statusCode, searched.body).toBe(200);
+    expect(searched.headers['x-total-count']).toBe(String(TOTAL_COUNT_CAP));
+    expect(searched.headers['x-total-capped']).toBe('true');
+    expect(searched.json()).toHaveLength(20);
+  });
+
+  it('a customer exports a list as CSV, narrowed like the list', async () => {
+    const response = await get(
+      '/api/dashboard/deliveries/export.csv?q=MA-9000-0001',
+      customer.token,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="my-orders-delivered-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Order ID,Tracking number,Status,Pickup,Delivery,Weight (kg),Price (MAD),Truck,Payment status,Payment method,Created at,Exit date,Delivery date,Cancellation reason',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('MA-9000-0001');
+    expect(lines[1]).toContain('DELIVERED');
+
+    const refused = await get('/api/dashboard/orders/export.csv', admin.token);
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+interface QueryClient {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
