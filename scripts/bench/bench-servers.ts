@@ -3,13 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../src/server/config';
-import { BENCH_PASSWORD } from './seed-bench-data';
-import {
-  findFreePort,
-  repositoryRoot,
-  startServerProcess,
-  type ServerProcess,
-} from './server-process';
+import { findFreePort } from '../../tests/api/free-port';
+import { connectToBenchServer, createScratchDatabase } from './bench-database';
+import { BENCH_PASSWORD, seedBenchData } from './seed-bench-data';
+import { repositoryRoot, startServerProcess, type ServerProcess } from './server-process';
 
 /** Both servers check the app's tokens with it. */
 export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
@@ -93,6 +90,36 @@ export async function startApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Builds the app if need be, seeds `orderCount` orders in a scratch database, runs the app on it
+ * (with `nodeOptions`) and hands both to `work`; then stops the app and drops the database,
+ * whatever happened.
+ */
+export async function withSeededApp<T>(
+  orderCount: number,
+  nodeOptions: string[],
+  work: (app: ServerProcess, seeded: Awaited<ReturnType<typeof seedBenchData>>) => Promise<T>,
+): Promise<T> {
+  const server = await connectToBenchServer();
+  buildAppUnlessGiven();
+  try {
+    const database = await createScratchDatabase(server);
+    try {
+      const seeded = await seedBenchData(database.url, orderCount);
+      const app = await startApp(database.url, nodeOptions);
+      try {
+        return await work(app, seeded);
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  } finally {
+    await server.end();
+  }
 }
 
 /** The hand-written ceiling (ceiling-server.ts) on the same database. */

@@ -9,9 +9,7 @@
  *   BENCH_STREAMS  event streams held open (500)
  */
 import { performance } from 'node:perf_hooks';
-import { connectToBenchServer, createScratchDatabase } from './bench-database';
-import { buildAppUnlessGiven, logIn, startApp } from './bench-servers';
-import { seedBenchData } from './seed-bench-data';
+import { logIn, withSeededApp } from './bench-servers';
 
 const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 100_000);
 const LIVE_STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
@@ -100,30 +98,15 @@ async function measureLiveEvents(baseUrl: string, token: string): Promise<number
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-const server = await connectToBenchServer();
-buildAppUnlessGiven();
-try {
-  const database = await createScratchDatabase(server);
-  try {
-    const seeded = await seedBenchData(database.url, ORDER_COUNT);
-    console.log(`Seeded ${ORDER_COUNT} orders in ${seeded.seconds.toFixed(1)} s`);
-    const app = await startApp(database.url);
-    try {
-      const token = await logIn(app.baseUrl, seeded.heavyCustomerEmail);
-      const timings = await measureLiveEvents(app.baseUrl, token);
-      console.log(
-        `order sent → its event on all ${LIVE_STREAMS} streams: p50 ` +
-          `${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms ` +
-          `(${LIVE_EVENTS} orders)`,
-      );
-    } finally {
-      await app.stop();
-    }
-  } finally {
-    await database.drop();
-  }
-} finally {
-  await server.end();
-}
+await withSeededApp(ORDER_COUNT, [], async (app, seeded) => {
+  console.log(`Seeded ${ORDER_COUNT} orders in ${seeded.seconds.toFixed(1)} s`);
+  const token = await logIn(app.baseUrl, seeded.heavyCustomerEmail);
+  const timings = await measureLiveEvents(app.baseUrl, token);
+  console.log(
+    `order sent → its event on all ${LIVE_STREAMS} streams: p50 ` +
+      `${percentile(timings, 50).toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms ` +
+      `(${LIVE_EVENTS} orders)`,
+  );
+});
 // The password-hashing thread the seeding started would keep the process alive.
 process.exit(0);

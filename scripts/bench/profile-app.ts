@@ -11,11 +11,9 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connectToBenchServer, createScratchDatabase } from './bench-database';
-import { BENCH_ADMIN_EMAIL, buildAppUnlessGiven, logIn, startApp } from './bench-servers';
+import { BENCH_ADMIN_EMAIL, logIn, withSeededApp } from './bench-servers';
 import { measureLoad } from './load';
 import { buildScenarios, deepPages } from './scenarios';
-import { seedBenchData } from './seed-bench-data';
 
 const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 10_000);
 const SCENARIO = process.argv[2] ?? 'customer-orders';
@@ -68,37 +66,26 @@ function summarize(profile: CpuProfile): void {
 }
 
 const profileDir = mkdtempSync(path.join(tmpdir(), 'atlas-profile-'));
-const server = await connectToBenchServer();
-buildAppUnlessGiven();
-try {
-  const database = await createScratchDatabase(server);
-  try {
-    const seeded = await seedBenchData(database.url, ORDER_COUNT);
-    const app = await startApp(database.url, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
-    try {
-      const tokens = {
-        heavyCustomer: await logIn(app.baseUrl, seeded.heavyCustomerEmail),
-        admin: await logIn(app.baseUrl, BENCH_ADMIN_EMAIL),
-      };
-      const scenario = buildScenarios(seeded, tokens, deepPages(ORDER_COUNT)).find(
-        (candidate) => candidate.key === SCENARIO,
-      );
-      if (!scenario) throw new Error(`No scenario ${SCENARIO} in scripts/bench/scenarios.ts`);
-      const figures = await measureLoad(app.baseUrl, scenario.target);
-      console.log(
-        `${scenario.title} at ${ORDER_COUNT} orders, profiled: ` +
-          `${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50Ms} ms, ` +
-          `p99 ${figures.p99Ms} ms, ${figures.failures} failures`,
-      );
-    } finally {
-      await app.stop();
-    }
-  } finally {
-    await database.drop();
-  }
-} finally {
-  await server.end();
-}
+await withSeededApp(
+  ORDER_COUNT,
+  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  async (app, seeded) => {
+    const tokens = {
+      heavyCustomer: await logIn(app.baseUrl, seeded.heavyCustomerEmail),
+      admin: await logIn(app.baseUrl, BENCH_ADMIN_EMAIL),
+    };
+    const scenario = buildScenarios(seeded, tokens, deepPages(ORDER_COUNT)).find(
+      (candidate) => candidate.key === SCENARIO,
+    );
+    if (!scenario) throw new Error(`No scenario ${SCENARIO} in scripts/bench/scenarios.ts`);
+    const figures = await measureLoad(app.baseUrl, scenario.target);
+    console.log(
+      `${scenario.title} at ${ORDER_COUNT} orders, profiled: ` +
+        `${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50Ms} ms, ` +
+        `p99 ${figures.p99Ms} ms, ${figures.failures} failures`,
+    );
+  },
+);
 const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
 if (!file) throw new Error(`The app wrote no profile in ${profileDir}`);
 summarize(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile);

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** Entries are named from the repository's root, whatever the bench's working directory. */
@@ -19,18 +18,6 @@ export interface ServerProcess {
 const OUTPUT_LIMIT = 20_000;
 const STARTUP_LIMIT_MS = 120_000;
 const STOP_LIMIT_MS = 10_000;
-
-/** A port nothing listens on right now. */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Runs `node <args>` with this environment (the bench's own, then `env`) and waits until

@@ -22,7 +22,7 @@ import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import { readPageInIndexOrder } from '../db/index-order';
-import { DEEP_PAGE_OFFSET, type Page } from '../db/page';
+import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import {
   companyProfiles,
@@ -40,6 +40,7 @@ import {
   sumStatusCounts,
   totalPaymentsByStatus,
 } from '../orders/order-counts-queries';
+import { newestOrderIdsPage } from '../orders/orders-queries';
 import type { OrderSearch } from './order-search';
 
 const adminOrderColumns = {
@@ -157,8 +158,6 @@ async function countThenSelectPage<Row>(
  * A page of an unsearched order list: the back office's hot read, so a prepared statement per
  * status set, its page read straight from the index in the list's order.
  */
-const pagePlaceholders = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-
 function preparedAdminOrderPage(db: Database, statuses: readonly OrderStatus[] | undefined) {
   return preparedOnce(db, `admin_orders_page_${statementKey(statuses)}`, (name) =>
     selectUnsearchedAdminPage(db, statuses, pagePlaceholders)
@@ -173,10 +172,10 @@ function selectUnsearchedAdminPage(
   page: { limit: unknown; offset: unknown },
 ) {
   return selectAdminOrders(db).where(
-    sql`${orders.id} in (select ${orders.id} from ${orders}
-        ${statuses ? sql`where ${inArray(orders.status, [...statuses])}` : sql``}
-        order by ${orders.createdAt} desc, ${orders.id} desc
-        limit ${page.limit} offset ${page.offset})`,
+    sql`${orders.id} in (${newestOrderIdsPage(
+      statuses ? inArray(orders.status, [...statuses]) : undefined,
+      page,
+    )})`,
   );
 }
 

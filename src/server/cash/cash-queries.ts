@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLikePattern } from '../db/like-pattern';
-import { countUpTo } from '../db/list-total';
+import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { cashRemittances, drivers, orders, trucks, users } from '../db/schema';
@@ -88,7 +88,9 @@ export async function listCashLedger(db: Database, search: DriverSearch, page: P
   const handedInCentimes = sql<number>`coalesce(${remitted.handedIn}, 0)`.mapWith(Number);
   const outstanding = sql<number>`${collectedCentimes} - ${handedInCentimes}`.mapWith(Number);
   const where = driverSearchCondition(search);
-  const [rows, total] = await Promise.all([
+  const { rows, total } = await readPageWithTotal(
+    db,
+    page,
     db
       .select({
         driverId: drivers.id,
@@ -106,18 +108,14 @@ export async function listCashLedger(db: Database, search: DriverSearch, page: P
       .leftJoin(remitted, eq(remitted.driverId, drivers.id))
       .where(where)
       .orderBy(desc(outstanding), asc(drivers.fullName), asc(drivers.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    countUpTo(
-      db,
-      db
-        .select({ id: drivers.id })
-        .from(drivers)
-        .leftJoin(trucks, eq(trucks.driverId, drivers.id))
-        .where(where)
-        .$dynamic(),
-    ),
-  ]);
+      .$dynamic(),
+    db
+      .select({ id: drivers.id })
+      .from(drivers)
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .where(where)
+      .$dynamic(),
+  );
   const flagged = await sumShortfallsOfDrivers(
     db,
     rows.map((row) => row.driverId),
@@ -190,24 +188,21 @@ export async function listRemittances(db: Database, filter: CashListFilter, page
   const newestFirst = filter.driverId
     ? [desc(cashRemittances.createdAt)]
     : [desc(cashRemittances.createdAt), desc(cashRemittances.id)];
-  const [rows, total] = await Promise.all([
+  return readPageWithTotal(
+    db,
+    page,
     selectRemittances(db)
       .where(where)
       .orderBy(...newestFirst)
-      .limit(page.limit)
-      .offset(page.offset),
-    countUpTo(
-      db,
-      db
-        .select({ id: cashRemittances.id })
-        .from(cashRemittances)
-        .innerJoin(drivers, eq(drivers.id, cashRemittances.driverId))
-        .leftJoin(trucks, eq(trucks.driverId, drivers.id))
-        .where(where)
-        .$dynamic(),
-    ),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+    db
+      .select({ id: cashRemittances.id })
+      .from(cashRemittances)
+      .innerJoin(drivers, eq(drivers.id, cashRemittances.driverId))
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .where(where)
+      .$dynamic(),
+  );
 }
 export type RemittanceDbRow = Awaited<ReturnType<typeof listRemittances>>['rows'][number];
 
@@ -226,7 +221,9 @@ function flaggedConditions(filter: CashListFilter): SQL | undefined {
 /** Cash orders delivered short, the latest delivery first; q also finds a tracking number. */
 export async function listFlaggedOrders(db: Database, filter: CashListFilter, page: Page) {
   const where = flaggedConditions(filter);
-  const [rows, total] = await Promise.all([
+  return readPageWithTotal(
+    db,
+    page,
     db
       .select({
         orderId: orders.id,
@@ -242,20 +239,15 @@ export async function listFlaggedOrders(db: Database, filter: CashListFilter, pa
       .leftJoin(trucks, eq(trucks.driverId, drivers.id))
       .where(where)
       .orderBy(sql`${orders.deliveryDate} desc nulls last`, desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    countUpTo(
-      db,
-      db
-        .select({ id: orders.id })
-        .from(orders)
-        .innerJoin(drivers, eq(drivers.id, orders.driverId))
-        .leftJoin(trucks, eq(trucks.driverId, drivers.id))
-        .where(where)
-        .$dynamic(),
-    ),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(drivers, eq(drivers.id, orders.driverId))
+      .leftJoin(trucks, eq(trucks.driverId, drivers.id))
+      .where(where)
+      .$dynamic(),
+  );
 }
 export type FlaggedOrderDbRow = Awaited<ReturnType<typeof listFlaggedOrders>>['rows'][number];
 

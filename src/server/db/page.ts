@@ -1,8 +1,16 @@
+import { sql } from 'drizzle-orm';
+
 /** A window of a list, newest first: what a list route asks its queries for. */
 export interface Page {
   limit: number;
   offset: number;
 }
+
+/** A page as parameters of a prepared statement, bound with `{ limit, offset }` at each run. */
+export const pagePlaceholders = {
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
 
 /**
  * From this offset on, a page is read with sorting priced out (`readPageInIndexOrder`): PostgreSQL

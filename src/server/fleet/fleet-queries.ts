@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { TruckStatus } from '../../shared/order-status';
 import { escapeLikePattern } from '../db/like-pattern';
-import { countUpTo } from '../db/list-total';
+import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { revokeSessionsOfUser } from '../auth/auth-queries';
@@ -37,23 +37,20 @@ function truckConditions({ statuses, q }: TruckFilter): SQL | undefined {
 /** Most recently changed first: a truck back from a delivery comes to the top. */
 export async function listTrucks(db: Database, filter: TruckFilter, page: Page) {
   const where = truckConditions(filter);
-  const [rows, total] = await Promise.all([
+  return readPageWithTotal(
+    db,
+    page,
     selectTrucksWithDrivers(db)
       .where(where)
       .orderBy(desc(trucks.updatedAt), desc(trucks.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    countUpTo(
-      db,
-      db
-        .select({ id: trucks.id })
-        .from(trucks)
-        .innerJoin(drivers, eq(drivers.id, trucks.driverId))
-        .where(where)
-        .$dynamic(),
-    ),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+    db
+      .select({ id: trucks.id })
+      .from(trucks)
+      .innerJoin(drivers, eq(drivers.id, trucks.driverId))
+      .where(where)
+      .$dynamic(),
+  );
 }
 export type TruckWithDriverRow = Awaited<ReturnType<typeof listTrucks>>['rows'][number];
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Locale } from '../../shared/i18n/locales';
 import type { MessageChannel, MessageStatus } from '../../shared/message-status';
-import { countUpTo, type ListTotal } from '../db/list-total';
+import { readPageWithTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { outboxMessages } from '../db/schema';
@@ -182,20 +182,17 @@ export async function listOutboxMessages(
         )
       : undefined;
   const where = and(statuses ? inArray(outboxMessages.status, [...statuses]) : undefined, search);
-  const [rows, total] = await Promise.all([
+  return readPageWithTotal(
+    db,
+    page,
     db
       .select()
       .from(outboxMessages)
       .where(where)
       .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    countUpTo(
-      db,
-      db.select({ id: outboxMessages.id }).from(outboxMessages).where(where).$dynamic(),
-    ),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+    db.select({ id: outboxMessages.id }).from(outboxMessages).where(where).$dynamic(),
+  );
 }
 
 export async function findOutboxMessage(db: Database, id: string): Promise<OutboxRow | undefined> {

@@ -8,14 +8,13 @@ import {
   or,
   sql,
   type SQL,
-  type SQLWrapper,
 } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import type { Database } from '../db/open-database';
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import { readPageInIndexOrder } from '../db/index-order';
-import { DEEP_PAGE_OFFSET, type Page } from '../db/page';
+import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
 import { countCustomerOrdersByStatus, sumStatusCounts } from './order-counts-queries';
@@ -76,11 +75,6 @@ function selectCustomerPageRows(db: Database, pageIds: SQL) {
 
 const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
 
-const pagePlaceholders = {
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
-};
-
 /**
  * A page of a customer's orders in one list, unsearched: the hot read behind every customer list
  * screen, so a prepared statement per status set (docs/architecture.md, "Lists at scale").
@@ -93,18 +87,32 @@ function preparedCustomerPage(db: Database, statuses: readonly OrderStatus[] | u
   );
 }
 
-function unsearchedPageIds(
-  statuses: readonly OrderStatus[] | undefined,
+/**
+ * The ids of one page of the orders `where` selects, newest first: chosen from the orders alone,
+ * through the index in the list's order, before anything is joined to them (docs/architecture.md,
+ * "Lists at scale").
+ */
+export function newestOrderIdsPage(
+  where: SQL | undefined,
   page: { limit: unknown; offset: unknown },
-  userId: string | SQLWrapper = sql.placeholder('userId'),
 ): SQL {
   return sql`select ${orders.id} from ${orders}
-    where ${and(
-      eq(orders.userId, userId),
-      statuses ? inArray(orders.status, [...statuses]) : undefined,
-    )}
+    ${where ? sql`where ${where}` : sql``}
     order by ${orders.createdAt} desc, ${orders.id} desc
     limit ${page.limit} offset ${page.offset}`;
+}
+
+function unsearchedPageIds(
+  statuses: readonly OrderStatus[] | undefined,
+  page: Page | typeof pagePlaceholders,
+): SQL {
+  return newestOrderIdsPage(
+    and(
+      eq(orders.userId, sql.placeholder('userId')),
+      statuses ? inArray(orders.status, [...statuses]) : undefined,
+    ),
+    page,
+  );
 }
 
 /** One page of a customer's orders matching the filter, newest first, without a total. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, ne, or } from 'drizzle-orm';
 import type { AdminUserListQuery } from '../../shared/schemas/admin-schemas';
-import { countUpTo } from '../db/list-total';
+import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { companyProfiles, individualProfiles, users } from '../db/schema';
@@ -35,23 +35,17 @@ export async function listUsers(db: Database, query: AdminUserListQuery, page: P
         )
       : undefined,
   );
-  const [rows, total] = await Promise.all([
-    selectUsersWithNames(db)
+  return readPageWithTotal(
+    db,
+    page,
+    selectUsersWithNames(db).where(where).orderBy(desc(users.createdAt), desc(users.id)).$dynamic(),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+      .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    countUpTo(
-      db,
-      db
-        .select({ id: users.id })
-        .from(users)
-        .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-        .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
-        .where(where)
-        .$dynamic(),
-    ),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+  );
 }
 export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
