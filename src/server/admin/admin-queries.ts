@@ -22,6 +22,7 @@ import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import { readPageInIndexOrder } from '../db/index-order';
+import { newestOrderIdsPage } from '../db/order-pages';
 import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import {
@@ -39,8 +40,7 @@ import {
   sumPaymentTotals,
   sumStatusCounts,
   totalPaymentsByStatus,
-} from '../orders/order-counts-queries';
-import { newestOrderIdsPage } from '../orders/orders-queries';
+} from '../db/order-counts';
 import type { OrderSearch } from './order-search';
 
 const adminOrderColumns = {

@@ -30,7 +30,7 @@ import {
   sumPaidCentimes,
   sumStatusCounts,
   type HourlyTotal,
-} from '../orders/order-counts-queries';
+} from '../db/order-counts';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { PositionsService } from '../positions/positions-service';
 import {

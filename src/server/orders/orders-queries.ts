@@ -1,23 +1,14 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import type { Database } from '../db/open-database';
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import { readPageInIndexOrder } from '../db/index-order';
+import { newestOrderIdsPage } from '../db/order-pages';
 import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
-import { countCustomerOrdersByStatus, sumStatusCounts } from './order-counts-queries';
+import { countCustomerOrdersByStatus, sumStatusCounts } from '../db/order-counts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -85,21 +76,6 @@ function preparedCustomerPage(db: Database, statuses: readonly OrderStatus[] | u
       .orderBy(...newestOrdersFirst)
       .prepare(name),
   );
-}
-
-/**
- * The ids of one page of the orders `where` selects, newest first: chosen from the orders alone,
- * through the index in the list's order, before anything is joined to them (docs/architecture.md,
- * "Lists at scale").
- */
-export function newestOrderIdsPage(
-  where: SQL | undefined,
-  page: { limit: unknown; offset: unknown },
-): SQL {
-  return sql`select ${orders.id} from ${orders}
-    ${where ? sql`where ${where}` : sql``}
-    order by ${orders.createdAt} desc, ${orders.id} desc
-    limit ${page.limit} offset ${page.offset}`;
 }
 
 function unsearchedPageIds(

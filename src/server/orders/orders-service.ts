@@ -22,7 +22,7 @@ import { NotFoundError } from '../http/errors';
 import type { RouteDistanceLookup } from '../routing/route-distance';
 import type { PositionsService } from '../positions/positions-service';
 import type { OrderLifecycle } from './order-lifecycle';
-import { countCustomerOrdersByStatus, sumStatusCounts } from './order-counts-queries';
+import { countCustomerOrdersByStatus, sumStatusCounts } from '../db/order-counts';
 import {
   findOrderWithPayment,
   listCustomerOrders,

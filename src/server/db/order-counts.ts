@@ -5,9 +5,9 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../shared/order-status';
-import type { Database } from '../db/open-database';
-import { preparedOnce } from '../db/prepared-statements';
-import { customerOrderCounts, orderCounts, orderHourlyTotals, paymentTotals } from '../db/schema';
+import type { Database } from './open-database';
+import { preparedOnce } from './prepared-statements';
+import { customerOrderCounts, orderCounts, orderHourlyTotals, paymentTotals } from './schema';
 
 /*
  * Reads of the counters that migration 0007's triggers keep (docs/architecture.md, "Counters"):
