@@ -49,11 +49,13 @@ import {
 } from './ceiling-answers';
 import { createCeilingSessions, type Caller } from './ceiling-sessions';
 import {
-  ADMIN_PAGE,
+  ADMIN_PAGE_IDS,
+  adminPageRows,
   CUSTOMER_COUNTS,
   CUSTOMER_ORDER,
-  CUSTOMER_PAGE,
-  CUSTOMER_PAGE_OF_STATUS,
+  CUSTOMER_PAGE_IDS,
+  CUSTOMER_PAGE_IDS_OF_STATUS,
+  customerPageRows,
   DAILY_TOTALS,
   LATEST_POSITION,
   ORDER_COUNTS,
@@ -62,6 +64,7 @@ import {
   TRACKED_ORDER,
   TRUCK_COUNT,
   USER_COUNT,
+  type NamedStatement,
 } from './ceiling-statements';
 
 /** src/server/db/open-database.ts: the app's pool holds 10 connections. */
@@ -123,6 +126,19 @@ const countsByStatus = (rows: Array<{ status: OrderStatus; orders: string }>) =>
 const sumOf = (counts: Record<OrderStatus, number>) =>
   Object.values(counts).reduce((sum, count) => sum + count, 0);
 
+/** A page's ids, then their rows by one parameter per id, put back in the ids' order. */
+async function readPage<Row extends { id: string }>(
+  ids: NamedStatement,
+  values: unknown[],
+  rowsOf: (count: number) => NamedStatement,
+): Promise<Row[]> {
+  const pageIds = (await pool.query<{ id: string }>({ ...ids, values })).rows.map((row) => row.id);
+  if (pageIds.length === 0) return [];
+  const { rows } = await pool.query<Row>({ ...rowsOf(pageIds.length), values: pageIds });
+  const rowById = new Map(rows.map((row) => [row.id, row]));
+  return pageIds.flatMap((id) => rowById.get(id) ?? []);
+}
+
 async function latestPosition(row: MapRow): Promise<PositionRow | undefined> {
   if (!needsPosition(row)) return undefined;
   const { rows } = await pool.query<PositionRow>({
@@ -160,17 +176,18 @@ app.get('/api/dashboard/orders', async (request, reply) => {
   const page = pageOf(request.query);
   if (!page) return fail(reply, 400, 'Invalid page');
   const [rows, counts] = await Promise.all([
-    pool.query<CustomerOrderRow>({
-      ...CUSTOMER_PAGE,
-      values: [caller.userId, page.limit, page.offset],
-    }),
+    readPage<CustomerOrderRow>(
+      CUSTOMER_PAGE_IDS,
+      [caller.userId, page.limit, page.offset],
+      customerPageRows,
+    ),
     pool.query<{ status: OrderStatus; orders: string }>({
       ...CUSTOMER_COUNTS,
       values: [caller.userId],
     }),
   ]);
   reply.header('x-total-count', String(sumOf(countsByStatus(counts.rows))));
-  return { orders: rows.rows.map(customerOrderOf) };
+  return { orders: rows.map(customerOrderOf) };
 });
 
 app.get('/api/dashboard', async (request, reply) => {
@@ -182,18 +199,19 @@ app.get('/api/dashboard', async (request, reply) => {
       ...CUSTOMER_COUNTS,
       values: [caller.userId],
     }),
-    pool.query<CustomerOrderRow>({ ...CUSTOMER_PAGE, values: [caller.userId, 5, 0] }),
-    pool.query<CustomerOrderRow>({
-      ...CUSTOMER_PAGE_OF_STATUS,
-      values: [caller.userId, 'DELIVERED', 1, 0],
-    }),
+    readPage<CustomerOrderRow>(CUSTOMER_PAGE_IDS, [caller.userId, 5, 0], customerPageRows),
+    readPage<CustomerOrderRow>(
+      CUSTOMER_PAGE_IDS_OF_STATUS,
+      [caller.userId, 'DELIVERED', 1, 0],
+      customerPageRows,
+    ),
   ]);
   const statusCounts = countsByStatus(counts.rows);
   const totalOrders = sumOf(statusCounts);
-  const lastOrders = latest.rows.map(customerOrderOf);
+  const lastOrders = latest.map(customerOrderOf);
   return {
     user,
-    lastDelivered: delivered.rows[0] ? customerOrderOf(delivered.rows[0]) : null,
+    lastDelivered: delivered[0] ? customerOrderOf(delivered[0]) : null,
     recentShipped: lastOrders[0] ?? null,
     lastOrders,
     totalOrders,
@@ -275,11 +293,11 @@ app.get('/api/admin/orders', async (request, reply) => {
   const page = pageOf(request.query);
   if (!page) return fail(reply, 400, 'Invalid page');
   const [rows, counts] = await Promise.all([
-    pool.query<AdminOrderRow>({ ...ADMIN_PAGE, values: [page.limit, page.offset] }),
+    readPage<AdminOrderRow>(ADMIN_PAGE_IDS, [page.limit, page.offset], adminPageRows),
     pool.query<{ status: OrderStatus; orders: string }>(ORDER_COUNTS),
   ]);
   reply.header('x-total-count', String(sumOf(countsByStatus(counts.rows))));
-  return rows.rows.map(adminOrderOf);
+  return rows.map(adminOrderOf);
 });
 
 app.get('/api/admin/dashboard', async (request, reply) => {
@@ -294,7 +312,7 @@ app.get('/api/admin/dashboard', async (request, reply) => {
     pool.query<{ total: string }>(TRUCK_COUNT),
     pool.query<{ total: string }>(USER_COUNT),
     pool.query<{ amount_centimes: string }>(PAID_TOTAL),
-    pool.query<AdminOrderRow>({ ...ADMIN_PAGE, values: [DASHBOARD_RECENT_ORDERS, 0] }),
+    readPage<AdminOrderRow>(ADMIN_PAGE_IDS, [DASHBOARD_RECENT_ORDERS, 0], adminPageRows),
     pool.query<{ day: string; orders: string; paid_centimes: string }>({
       ...DAILY_TOTALS,
       values: [from, until, BUSINESS_TIME_ZONE],
@@ -307,7 +325,7 @@ app.get('/api/admin/dashboard', async (request, reply) => {
     totalTrucks: Number(trucks.rows[0]!.total),
     totalUsers: Number(users.rows[0]!.total),
     totalPayments: centimesToMad(Number(paid.rows[0]?.amount_centimes ?? 0)),
-    recentOrders: recent.rows.map(adminOrderOf),
+    recentOrders: recent.map(adminOrderOf),
     statusCounts,
     series: days.map((date) => ({
       date,

@@ -1,8 +1,9 @@
 /*
  * The ceiling's SQL (scripts/bench/ceiling-server.ts): each statement named, so node-postgres
  * prepares it once per connection and then only binds values. Totals and dashboards read the
- * counter tables of migration 0007; a page is chosen from the orders alone through the index in
- * its order, and only its rows are joined.
+ * counter tables of migration 0007; a page's ids are chosen from the orders alone through the index
+ * in its order, and then only their rows are read, joined, by one parameter per id (as the app
+ * does, for the same reason: src/server/db/order-pages.ts).
  */
 
 export interface NamedStatement {
@@ -70,25 +71,31 @@ const MAP_COLUMNS = `o.pickup_lat, o.pickup_lng, o.delivery_lat, o.delivery_lng,
 const CUSTOMER_ORDER_JOINS = `left join payments p on p.order_id = o.id
   left join trucks t on t.id = o.truck_id`;
 
-export const CUSTOMER_PAGE = statement(
-  'ceiling_customer_page',
-  `select ${CUSTOMER_ORDER_COLUMNS}
-   from (select id from orders where user_id = $1
-         order by created_at desc, id desc limit $2 offset $3) as page
-   join orders o on o.id = page.id
-   ${CUSTOMER_ORDER_JOINS}
-   order by o.created_at desc, o.id desc`,
+export const CUSTOMER_PAGE_IDS = statement(
+  'ceiling_customer_page_ids',
+  `select id from orders where user_id = $1
+   order by created_at desc, id desc limit $2 offset $3`,
 );
 
-export const CUSTOMER_PAGE_OF_STATUS = statement(
-  'ceiling_customer_page_of_status',
-  `select ${CUSTOMER_ORDER_COLUMNS}
-   from (select id from orders where user_id = $1 and status = $2
-         order by created_at desc, id desc limit $3 offset $4) as page
-   join orders o on o.id = page.id
-   ${CUSTOMER_ORDER_JOINS}
-   order by o.created_at desc, o.id desc`,
+export const CUSTOMER_PAGE_IDS_OF_STATUS = statement(
+  'ceiling_customer_page_ids_of_status',
+  `select id from orders where user_id = $1 and status = $2
+   order by created_at desc, id desc limit $3 offset $4`,
 );
+
+/** `$1, $2, …, $count`: one parameter per id, so the plan knows how many rows come. */
+const idParameters = (count: number) =>
+  Array.from({ length: count }, (_, n) => `$${n + 1}`).join(', ');
+
+/** The rows of a page of `count` customer orders, by id (in no order). */
+export const customerPageRows = (count: number) =>
+  statement(
+    `ceiling_customer_page_rows_${count}`,
+    `select ${CUSTOMER_ORDER_COLUMNS}
+     from orders o
+     ${CUSTOMER_ORDER_JOINS}
+     where o.id in (${idParameters(count)})`,
+  );
 
 export const CUSTOMER_COUNTS = statement(
   'ceiling_customer_counts',
@@ -124,27 +131,33 @@ export const LATEST_POSITION = statement(
    where driver_id = $1 and recorded_at >= $2 order by recorded_at desc limit 1`,
 );
 
-export const ADMIN_PAGE = statement(
-  'ceiling_admin_page',
-  `select o.id, o.tracking_number, o.status, o.priority, o.cargo_type, o.user_id,
-     o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg,
-     o.price_centimes, o.distance_km, o.truck_id, o.cancel_reason, o.receiver_name,
-     o.receiver_phone, o.exit_date, o.estimated_delivery, o.delivery_date, o.created_at,
-     o.updated_at, o.delivery_code_failures, o.cash_collected_centimes,
-     p.amount_centimes as payment_amount_centimes, p.status as payment_status,
-     p.method as payment_method, p.paid_at,
-     u.email, u.user_type, c.company_name, i.full_name, t.truck_number,
-     d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone
-   from (select id from orders order by created_at desc, id desc limit $1 offset $2) as page
-   join orders o on o.id = page.id
-   join users u on u.id = o.user_id
-   left join company_profiles c on c.user_id = o.user_id
-   left join individual_profiles i on i.user_id = o.user_id
-   left join payments p on p.order_id = o.id
-   left join trucks t on t.id = o.truck_id
-   left join drivers d on d.id = o.driver_id
-   order by o.created_at desc, o.id desc`,
+export const ADMIN_PAGE_IDS = statement(
+  'ceiling_admin_page_ids',
+  `select id from orders order by created_at desc, id desc limit $1 offset $2`,
 );
+
+/** The rows of a page of `count` orders as the back office lists them, by id (in no order). */
+export const adminPageRows = (count: number) =>
+  statement(
+    `ceiling_admin_page_rows_${count}`,
+    `select o.id, o.tracking_number, o.status, o.priority, o.cargo_type, o.user_id,
+       o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg,
+       o.price_centimes, o.distance_km, o.truck_id, o.cancel_reason, o.receiver_name,
+       o.receiver_phone, o.exit_date, o.estimated_delivery, o.delivery_date, o.created_at,
+       o.updated_at, o.delivery_code_failures, o.cash_collected_centimes,
+       p.amount_centimes as payment_amount_centimes, p.status as payment_status,
+       p.method as payment_method, p.paid_at,
+       u.email, u.user_type, c.company_name, i.full_name, t.truck_number,
+       d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone
+     from orders o
+     join users u on u.id = o.user_id
+     left join company_profiles c on c.user_id = o.user_id
+     left join individual_profiles i on i.user_id = o.user_id
+     left join payments p on p.order_id = o.id
+     left join trucks t on t.id = o.truck_id
+     left join drivers d on d.id = o.driver_id
+     where o.id in (${idParameters(count)})`,
+  );
 
 export const ORDER_COUNTS = statement(
   'ceiling_order_counts',

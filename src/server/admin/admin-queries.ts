@@ -21,10 +21,9 @@ import {
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
-import { readPageInIndexOrder } from '../db/index-order';
-import { newestOrderIdsPage } from '../db/order-pages';
-import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page } from '../db/page';
-import { preparedOnce, statementKey } from '../db/prepared-statements';
+import { readOrderPage } from '../db/order-pages';
+import type { Page } from '../db/page';
+import { statementKey } from '../db/prepared-statements';
 import {
   companyProfiles,
   drivers,
@@ -155,40 +154,18 @@ async function countThenSelectPage<Row>(
 }
 
 /**
- * A page of an unsearched order list: the back office's hot read, so a prepared statement per
- * status set, its page read straight from the index in the list's order.
+ * One page of orders, newest first, without a total: the back office's hot read, and the
+ * dashboard's newest orders (docs/architecture.md, "Lists at scale").
  */
-function preparedAdminOrderPage(db: Database, statuses: readonly OrderStatus[] | undefined) {
-  return preparedOnce(db, `admin_orders_page_${statementKey(statuses)}`, (name) =>
-    selectUnsearchedAdminPage(db, statuses, pagePlaceholders)
-      .orderBy(...newestOrdersFirst)
-      .prepare(name),
+export function selectAdminOrderPage(db: Database, filter: AdminOrderFilter, page: Page) {
+  const { statuses } = filter;
+  const ids = {
+    name: `admin_order_page_ids_${statementKey(statuses)}`,
+    where: statuses ? inArray(orders.status, [...statuses]) : undefined,
+  };
+  return readOrderPage(db, ids, page, 'admin_order_page_rows', (idIsOneOf) =>
+    selectAdminOrders(db).where(idIsOneOf),
   );
-}
-
-function selectUnsearchedAdminPage(
-  db: Database,
-  statuses: readonly OrderStatus[] | undefined,
-  page: { limit: unknown; offset: unknown },
-) {
-  return selectAdminOrders(db).where(
-    sql`${orders.id} in (${newestOrderIdsPage(
-      statuses ? inArray(orders.status, [...statuses]) : undefined,
-      page,
-    )})`,
-  );
-}
-
-/** One page of orders, newest first, without a total: the dashboard's newest orders. */
-export async function selectAdminOrderPage(db: Database, filter: AdminOrderFilter, page: Page) {
-  if (page.offset >= DEEP_PAGE_OFFSET) {
-    return readPageInIndexOrder(db, (sortless) =>
-      preparedOnce(sortless, `admin_orders_deep_page_${statementKey(filter.statuses)}`, (name) =>
-        selectUnsearchedAdminPage(sortless, filter.statuses, pagePlaceholders).prepare(name),
-      ).execute({ ...page }),
-    );
-  }
-  return preparedAdminOrderPage(db, filter.statuses).execute({ ...page });
 }
 
 /** One page of orders, newest first, and the count of all that match. */

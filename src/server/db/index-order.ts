@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './open-database';
 
-interface OrderedRow {
-  order: { createdAt: Date; id: string };
-}
-
-/** Newest first, as the lists' indexes are: created_at desc, id desc. */
-function newestFirst(a: OrderedRow, b: OrderedRow): number {
-  const byTime = b.order.createdAt.getTime() - a.order.createdAt.getTime();
-  if (byTime !== 0) return byTime;
-  return a.order.id < b.order.id ? 1 : a.order.id > b.order.id ? -1 : 0;
-}
-
 const indexOrderDatabases = new WeakMap<Database, Database>();
 
 /**
@@ -24,21 +13,19 @@ export function setIndexOrderDatabase(db: Database, indexOrderDb: Database): voi
 }
 
 /**
- * Reads a deep page of orders where sorting is priced out, so the planner finds the page by
- * walking the index in the list's order whatever its statistics say (docs/architecture.md,
- * "Lists at scale"). `read` must leave its rows unordered: with sorting priced out the planner
- * would rather walk a whole index than sort the page's few rows, so they are put in order here.
+ * Reads a deep page's ids where sorting is priced out, so the planner finds the page by walking
+ * the index in the list's order whatever its statistics say (docs/architecture.md, "Lists at
+ * scale"). `read` selects from the orders alone in that index's order, which the walk gives
+ * without a sort.
  */
-export async function readPageInIndexOrder<Row extends OrderedRow>(
+export async function readPageInIndexOrder<Row>(
   db: Database,
   read: (sortless: Database) => Promise<Row[]>,
 ): Promise<Row[]> {
   const indexOrderDb = indexOrderDatabases.get(db);
-  const rows = indexOrderDb
-    ? await read(indexOrderDb)
-    : await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_sort = off`);
-        return read(tx);
-      });
-  return rows.sort(newestFirst);
+  if (indexOrderDb) return read(indexOrderDb);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_sort = off`);
+    return read(tx);
+  });
 }

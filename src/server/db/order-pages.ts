@@ -1,17 +1,82 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { readPageInIndexOrder } from './index-order';
+import type { Database } from './open-database';
+import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page } from './page';
+import { preparedOnce } from './prepared-statements';
 import { orders } from './schema';
 
-/**
- * The ids of one page of the orders `where` selects, newest first: chosen from the orders alone,
- * through the index in the list's order, before anything is joined to them (docs/architecture.md,
- * "Lists at scale").
+/*
+ * An unsearched page of orders is read in two prepared statements: the page's ids from the orders
+ * alone, then the rows of exactly those ids with everything joined (docs/architecture.md, "Lists
+ * at scale"). One statement joining a `limit $1 offset $2` subquery would be planned anew on every
+ * request: its generic plan must guess the page's size, guesses a tenth of the table, and so never
+ * wins over a custom plan, and planning the admin list's seven joins takes ten times as long as
+ * running them. Both statements here keep one cached plan per connection: the ids one reads one
+ * table, and the rows one names each id, so its generic plan knows exactly how many rows come.
  */
-export function newestOrderIdsPage(
-  where: SQL | undefined,
-  page: { limit: unknown; offset: unknown },
-): SQL {
-  return sql`select ${orders.id} from ${orders}
-    ${where ? sql`where ${where}` : sql``}
-    order by ${orders.createdAt} desc, ${orders.id} desc
-    limit ${page.limit} offset ${page.offset}`;
+
+/** A prepared statement as drizzle builds it, answering rows of one shape. */
+interface PreparedRows<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+/** A statement reading one page's ids (`where` may hold placeholders, bound from `values`). */
+export interface OrderIdsQuery {
+  /** Names the statement: must say everything that changes `where`'s text. */
+  name: string;
+  where: SQL | undefined;
+  values?: Record<string, unknown>;
+}
+
+function readNewestOrderIds(db: Database, query: OrderIdsQuery, page: Page): Promise<string[]> {
+  return preparedOnce(db, query.name, (name) =>
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(query.where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(pagePlaceholders.limit)
+      .offset(pagePlaceholders.offset)
+      .prepare(name),
+  )
+    .execute({ ...query.values, ...page })
+    .then((rows) => rows.map((row) => row.id));
+}
+
+/**
+ * The ids of one page of the orders `query` selects, newest first, through the index in the
+ * list's order; deep pages with sorting priced out (readPageInIndexOrder).
+ */
+function readPageIds(db: Database, query: OrderIdsQuery, page: Page): Promise<string[]> {
+  if (page.offset < DEEP_PAGE_OFFSET) return readNewestOrderIds(db, query, page);
+  return readPageInIndexOrder(db, (sortless) =>
+    readNewestOrderIds(sortless, { ...query, name: `${query.name}_deep` }, page),
+  );
+}
+
+/**
+ * One page of the orders `ids` selects, as `selectRows` joins them, newest first. `rowsName`
+ * names the rows statement; one is prepared per page length.
+ */
+export async function readOrderPage<Row extends { order: { id: string } }>(
+  db: Database,
+  ids: OrderIdsQuery,
+  page: Page,
+  rowsName: string,
+  selectRows: (idIsOneOf: SQL) => { prepare(name: string): PreparedRows<Row> },
+): Promise<Row[]> {
+  const pageIds = await readPageIds(db, ids, page);
+  if (pageIds.length === 0) return [];
+  const idValues = Object.fromEntries(pageIds.map((id, n) => [`id${n}`, id]));
+  const rows = await preparedOnce(db, `${rowsName}_${pageIds.length}`, (name) =>
+    selectRows(
+      inArray(
+        orders.id,
+        pageIds.map((_, n) => sql.placeholder(`id${n}`)),
+      ),
+    ).prepare(name),
+  ).execute(idValues);
+  const rowById = new Map(rows.map((row) => [row.order.id, row]));
+  // An order deleted between the two reads is left out rather than shown half.
+  return pageIds.flatMap((id) => rowById.get(id) ?? []);
 }

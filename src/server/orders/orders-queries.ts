@@ -3,9 +3,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import type { Database } from '../db/open-database';
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
-import { readPageInIndexOrder } from '../db/index-order';
-import { newestOrderIdsPage } from '../db/order-pages';
-import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page } from '../db/page';
+import { readOrderPage } from '../db/order-pages';
+import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
 import { countCustomerOrdersByStatus, sumStatusCounts } from '../db/order-counts';
@@ -66,49 +65,26 @@ function selectCustomerPageRows(db: Database, pageIds: SQL) {
 
 const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
 
-/**
- * A page of a customer's orders in one list, unsearched: the hot read behind every customer list
- * screen, so a prepared statement per status set (docs/architecture.md, "Lists at scale").
- */
-function preparedCustomerPage(db: Database, statuses: readonly OrderStatus[] | undefined) {
-  return preparedOnce(db, `customer_orders_page_${statementKey(statuses)}`, (name) =>
-    selectCustomerPageRows(db, unsearchedPageIds(statuses, pagePlaceholders))
-      .orderBy(...newestOrdersFirst)
-      .prepare(name),
-  );
-}
-
-function unsearchedPageIds(
-  statuses: readonly OrderStatus[] | undefined,
-  page: Page | typeof pagePlaceholders,
-): SQL {
-  return newestOrderIdsPage(
-    and(
-      eq(orders.userId, sql.placeholder('userId')),
-      statuses ? inArray(orders.status, [...statuses]) : undefined,
-    ),
-    page,
-  );
-}
-
 /** One page of a customer's orders matching the filter, newest first, without a total. */
 export async function selectCustomerOrderPage(
   db: Database,
   filter: CustomerOrderFilter,
   page: Page,
 ): Promise<OrderWithPayment[]> {
-  if (!filter.q && page.offset >= DEEP_PAGE_OFFSET) {
-    return readPageInIndexOrder(db, (sortless) =>
-      preparedOnce(sortless, `customer_orders_deep_page_${statementKey(filter.statuses)}`, (name) =>
-        selectCustomerPageRows(
-          sortless,
-          unsearchedPageIds(filter.statuses, pagePlaceholders),
-        ).prepare(name),
-      ).execute({ userId: filter.userId, ...page }),
-    );
-  }
   if (!filter.q) {
-    return preparedCustomerPage(db, filter.statuses).execute({ userId: filter.userId, ...page });
+    // The hot read behind every customer list screen (docs/architecture.md, "Lists at scale").
+    const { statuses } = filter;
+    const ids = {
+      name: `customer_order_page_ids_${statementKey(statuses)}`,
+      where: and(
+        eq(orders.userId, sql.placeholder('userId')),
+        statuses ? inArray(orders.status, [...statuses]) : undefined,
+      ),
+      values: { userId: filter.userId },
+    };
+    return readOrderPage(db, ids, page, 'customer_order_page_rows', (idIsOneOf) =>
+      selectOrdersWithPayment(db).where(idIsOneOf),
+    );
   }
   return selectCustomerPageRows(
     db,
