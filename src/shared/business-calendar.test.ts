@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   addMonths,
-  businessDateOfHour,
+  businessDayStart,
   listDaysUpTo,
   toBusinessDate,
 } from './business-calendar';
@@ -40,14 +40,23 @@ describe('listDaysUpTo', () => {
   });
 });
 
-describe('businessDateOfHour', () => {
-  it('gives the day toBusinessDate gives, hour after hour across a change of offset', () => {
+describe('businessDayStart', () => {
+  it('is the first hour of the day in Morocco, day after day across changes of offset', () => {
     // Morocco moves to UTC+0 for Ramadan (February–March 2026) and back to UTC+1.
-    const start = Date.UTC(2026, 0, 25);
-    for (let hour = 0; hour < 24 * 70; hour += 1) {
-      const instant = new Date(start + hour * 3_600_000);
-      expect(businessDateOfHour(instant)).toBe(toBusinessDate(instant));
-      expect(businessDateOfHour(new Date(instant.getTime()))).toBe(toBusinessDate(instant));
+    const hour = 3_600_000;
+    for (let day = 0; day < 70; day += 1) {
+      const date = addDays('2026-01-25', day);
+      for (const asked of [date, date]) {
+        const start = businessDayStart(asked);
+        expect(toBusinessDate(start)).toBe(date);
+        expect(toBusinessDate(new Date(start.getTime() - hour))).toBe(addDays(date, -1));
+      }
     }
+    expect(businessDayStart('2025-07-02').toISOString()).toBe('2025-07-01T23:00:00.000Z');
+    expect(businessDayStart('2026-03-01').toISOString()).toBe('2026-03-01T00:00:00.000Z');
+  });
+
+  it('refuses what is not a date', () => {
+    expect(() => businessDayStart('2026-13')).toThrow(RangeError);
   });
 });

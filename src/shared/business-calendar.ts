@@ -23,24 +23,32 @@ export function toBusinessDate(instant: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-const businessDateByHour = new Map<number, string>();
-/** Hours remembered: a few years of them, far more than any chart asks for. */
-const HOURS_KEPT = 50_000;
+const HOUR_MS = 3_600_000;
+/** No time zone is further than this from UTC. */
+const MAX_OFFSET_HOURS = 14;
+const dayStartByDate = new Map<string, Date>();
+/** Days remembered: decades of them, far more than any chart asks for. */
+const DAYS_KEPT = 10_000;
 
 /**
- * toBusinessDate of an instant on a whole UTC hour, remembered. Morocco's offset is a whole
- * number of hours, so an hour falls on one business day; the admin chart asks for the same
- * ~800 hours on every request, and Intl costs ~10 µs a call.
+ * The first whole UTC hour of a business day (Morocco's offset is a whole number of hours): where
+ * the day begins in counters kept per UTC hour. Remembered: the admin chart asks for the same
+ * month of days on every request, and finding one costs up to 29 Intl calls of ~10 µs.
  */
-export function businessDateOfHour(hourStart: Date): string {
-  const key = hourStart.getTime();
-  let date = businessDateByHour.get(key);
-  if (date === undefined) {
-    if (businessDateByHour.size >= HOURS_KEPT) businessDateByHour.clear();
-    date = toBusinessDate(hourStart);
-    businessDateByHour.set(key, date);
+export function businessDayStart(date: string): Date {
+  const known = dayStartByDate.get(date);
+  if (known) return new Date(known);
+  const { year, month, day } = parseIsoDate(date);
+  const utcMidnight = Date.UTC(year, month - 1, day);
+  for (let hours = -MAX_OFFSET_HOURS; hours <= MAX_OFFSET_HOURS; hours += 1) {
+    const hourStart = new Date(utcMidnight + hours * HOUR_MS);
+    if (toBusinessDate(hourStart) === date) {
+      if (dayStartByDate.size >= DAYS_KEPT) dayStartByDate.clear();
+      dayStartByDate.set(date, hourStart);
+      return new Date(hourStart);
+    }
   }
-  return date;
+  throw new RangeError(`No hour of ${date} in ${BUSINESS_TIME_ZONE}`);
 }
 
 function parseIsoDate(date: string): { year: number; month: number; day: number } {

@@ -1,6 +1,6 @@
 import {
   addDays,
-  businessDateOfHour,
+  businessDayStart,
   listDaysUpTo,
   toBusinessDate,
 } from '../../shared/business-calendar';
@@ -26,10 +26,9 @@ import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError } from '../http/errors';
 import {
   countOrdersByStatus,
-  listHourlyTotals,
+  sumDailyTotals,
   sumPaidCentimes,
   sumStatusCounts,
-  type HourlyTotal,
 } from '../db/order-counts';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { PositionsService } from '../positions/positions-service';
@@ -69,27 +68,6 @@ interface AdminServiceDeps {
   clock: () => Date;
   lifecycle: OrderLifecycle;
   positionsService: PositionsService;
-}
-
-/** UTC midnight of a `yyyy-MM-dd` day. */
-const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/**
- * Hourly totals summed per business day (docs/product.md, decision 10: days are Morocco's). The
- * counters keep UTC hours and Morocco's offset is a whole number of hours, so the day of each
- * hour is decided here, in Node: PGlite's time-zone data puts Casablanca at UTC+0 where Node's
- * (and PostgreSQL's) put it at UTC+1.
- */
-function totalsByBusinessDay(
-  hours: readonly HourlyTotal[],
-  figure: (hour: HourlyTotal) => number,
-): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const hour of hours) {
-    const day = businessDateOfHour(hour.hour);
-    totals.set(day, (totals.get(day) ?? 0) + figure(hour));
-  }
-  return totals;
 }
 
 export function createAdminService({ db, clock, lifecycle, positionsService }: AdminServiceDeps) {
@@ -145,22 +123,18 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
     async getDashboard(): Promise<AdminDashboard> {
       const days = listDaysUpTo(toBusinessDate(clock()), DASHBOARD_SERIES_DAYS);
-      const [statusCounts, totalTrucks, totalUsers, paidCentimes, recent, hours] =
+      // Each day's first hour, and the next day's: the days are Morocco's (docs/product.md,
+      // decision 10), decided by Node's time-zone data, since PGlite's puts Casablanca at UTC+0.
+      const dayStarts = [...days, addDays(days.at(-1)!, 1)].map(businessDayStart);
+      const [statusCounts, totalTrucks, totalUsers, paidCentimes, recent, dailyTotals] =
         await Promise.all([
           countOrdersByStatus(db),
           countTrucks(db),
           countUsers(db),
           sumPaidCentimes(db),
           selectAdminOrderPage(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
-          // A day more on each side holds every hour of the charted days, whatever the offset.
-          listHourlyTotals(
-            db,
-            utcMidnight(addDays(days[0]!, -1)),
-            utcMidnight(addDays(days.at(-1)!, 2)),
-          ),
+          sumDailyTotals(db, dayStarts),
         ]);
-      const ordersByDay = totalsByBusinessDay(hours, (hour) => hour.orders);
-      const revenueByDay = totalsByBusinessDay(hours, (hour) => hour.paidCentimes);
       return {
         totalOrders: sumStatusCounts(statusCounts, ORDER_STATUSES),
         totalTrucks,
@@ -168,10 +142,10 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
         totalPayments: centimesToMad(paidCentimes),
         recentOrders: recent.map(toAdminOrder),
         statusCounts,
-        series: days.map((date) => ({
+        series: days.map((date, n) => ({
           date,
-          orders: ordersByDay.get(date) ?? 0,
-          revenue: centimesToMad(revenueByDay.get(date) ?? 0),
+          orders: dailyTotals[n]!.orders,
+          revenue: centimesToMad(dailyTotals[n]!.paidCentimes),
         })),
       };
     },

@@ -25,13 +25,6 @@ export interface PaymentTotal {
 }
 export type PaymentTotals = Record<PaymentStatus, PaymentTotal>;
 
-/** One UTC hour: the orders created in it and the centimes paid in it. */
-export interface HourlyTotal {
-  hour: Date;
-  orders: number;
-  paidCentimes: number;
-}
-
 function toStatusCounts(
   rows: ReadonlyArray<{ status: OrderStatus; orders: number }>,
 ): OrderStatusCounts {
@@ -118,33 +111,49 @@ export async function sumPaidCentimes(db: Database): Promise<number> {
 const utcPlaceholder = (name: string) =>
   sql`(${sql.placeholder(name)}::timestamptz at time zone 'UTC')`;
 
+export interface DailyTotal {
+  orders: number;
+  paidCentimes: number;
+}
+
 /**
- * The hours from the one holding `from` up to (not including) the one starting at `until`, oldest
- * first; hours without a row had no orders and no payments.
+ * Orders placed and centimes paid on each of a run of consecutive days, summed here from the
+ * hourly counters: `dayStarts` holds each day's first UTC hour, then the hour after the last day.
+ * The days' bounds come from the caller because the database's time-zone data may not be the
+ * app's (admin-service.ts); summing in SQL sends a row a day instead of one an hour.
  */
-export async function listHourlyTotals(
+export async function sumDailyTotals(
   db: Database,
-  from: Date,
-  until: Date,
-): Promise<HourlyTotal[]> {
-  const rows = await preparedOnce(db, 'order_hourly_totals', (name) =>
+  dayStarts: readonly Date[],
+): Promise<DailyTotal[]> {
+  const dayCount = dayStarts.length - 1;
+  const days = sql.join(
+    Array.from(
+      { length: dayCount },
+      (_, n) =>
+        sql`(${sql.raw(String(n))}, ${utcPlaceholder(`start${n}`)}, ${utcPlaceholder(`start${n + 1}`)})`,
+    ),
+    sql`, `,
+  );
+  const rows = await preparedOnce(db, `daily_totals_${dayCount}`, (name) =>
     db
       .select({
-        hour: sql<string>`to_char(${orderHourlyTotals.hour}, 'YYYY-MM-DD"T"HH24:00:00"Z"')`,
-        orders: orderHourlyTotals.orders,
-        paidCentimes: orderHourlyTotals.paidCentimes,
+        day: sql<number>`days.n`,
+        orders: sql<number>`coalesce(sum(${orderHourlyTotals.orders}), 0)`.mapWith(Number),
+        paidCentimes: sql<number>`coalesce(sum(${orderHourlyTotals.paidCentimes}), 0)`.mapWith(
+          Number,
+        ),
       })
-      .from(orderHourlyTotals)
-      .where(
-        sql`${orderHourlyTotals.hour} >= date_trunc('hour', ${utcPlaceholder('from')})
-          and ${orderHourlyTotals.hour} < ${utcPlaceholder('until')}`,
+      .from(sql`(values ${days}) as days (n, first_hour, after_last_hour)`)
+      .leftJoin(
+        orderHourlyTotals,
+        sql`${orderHourlyTotals.hour} >= days.first_hour
+          and ${orderHourlyTotals.hour} < days.after_last_hour`,
       )
-      .orderBy(orderHourlyTotals.hour)
+      .groupBy(sql`days.n`)
       .prepare(name),
-  ).execute({ from: from.toISOString(), until: until.toISOString() });
-  return rows.map(({ hour, orders, paidCentimes }) => ({
-    hour: new Date(hour),
-    orders,
-    paidCentimes,
-  }));
+  ).execute(Object.fromEntries(dayStarts.map((start, n) => [`start${n}`, start.toISOString()])));
+  const totals = Array.from({ length: dayCount }, () => ({ orders: 0, paidCentimes: 0 }));
+  for (const { day, orders, paidCentimes } of rows) totals[day] = { orders, paidCentimes };
+  return totals;
 }
