@@ -7,12 +7,14 @@ import type {
 } from '../../shared/schemas/order-schemas';
 import type { OrderMapFields } from '../../shared/schemas/map-schemas';
 import type { CsvColumn } from '../http/csv';
-import type { OrderRow, OrderWithPayment, TrackingEventRow } from './orders-queries';
+import type { OrderRow, OrderWithPayment, TrackedOrder, TrackingEventRow } from './orders-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** docs/product.md, decision 13: the pickup city until the order is delivered. */
-export function currentLocationOf(order: OrderRow): string {
+export function currentLocationOf(
+  order: Pick<OrderRow, 'status' | 'pickupLoc' | 'deliveryLoc'>,
+): string {
   return order.status === 'DELIVERED' ? order.deliveryLoc : order.pickupLoc;
 }
 
@@ -90,7 +92,7 @@ export function toCustomerOrderDetail(
 
 /** What anyone holding the tracking number may see: no names, phones, emails or price. */
 export function toPublicTracking(
-  order: OrderRow,
+  order: TrackedOrder,
   events: TrackingEventRow[],
   map: OrderMapFields,
 ): PublicTracking {

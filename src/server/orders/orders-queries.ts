@@ -121,20 +121,53 @@ export async function listCustomerOrders(
   return { rows, total };
 }
 
-/** An order with its payment and truck, by id (of this customer, when given) or tracking number. */
+/** What the public tracking page shows of an order, and what its map needs. */
+const trackedOrderColumns = {
+  id: orders.id,
+  trackingNumber: orders.trackingNumber,
+  status: orders.status,
+  pickupLoc: orders.pickupLoc,
+  deliveryLoc: orders.deliveryLoc,
+  createdAt: orders.createdAt,
+  exitDate: orders.exitDate,
+  estimatedDelivery: orders.estimatedDelivery,
+  deliveryDate: orders.deliveryDate,
+  driverId: orders.driverId,
+  pickedUpAt: orders.pickedUpAt,
+  pickupLat: orders.pickupLat,
+  pickupLng: orders.pickupLng,
+  deliveryLat: orders.deliveryLat,
+  deliveryLng: orders.deliveryLng,
+  distanceKm: orders.distanceKm,
+  durationMinutes: orders.durationMinutes,
+};
+
+export type TrackedOrder = Pick<OrderRow, keyof typeof trackedOrderColumns>;
+
+/**
+ * An order by tracking number, for anyone who has the number: only what the tracking page shows,
+ * which also keeps the busiest public read narrow.
+ */
+export async function findTrackedOrder(
+  db: Database,
+  trackingNumber: string,
+): Promise<TrackedOrder | undefined> {
+  const [row] = await preparedOnce(db, 'tracked_order', (name) =>
+    db
+      .select(trackedOrderColumns)
+      .from(orders)
+      .where(eq(orders.trackingNumber, sql.placeholder('trackingNumber')))
+      .limit(1)
+      .prepare(name),
+  ).execute({ trackingNumber });
+  return row;
+}
+
+/** An order with its payment and truck, by id (of this customer, when given). */
 export async function findOrderWithPayment(
   db: Database,
-  where: { id: string; userId?: string } | { trackingNumber: string },
+  where: { id: string; userId?: string },
 ): Promise<OrderWithPayment | undefined> {
-  if ('trackingNumber' in where) {
-    const [row] = await preparedOnce(db, 'order_by_tracking_number', (name) =>
-      selectOrdersWithPayment(db)
-        .where(eq(orders.trackingNumber, sql.placeholder('trackingNumber')))
-        .limit(1)
-        .prepare(name),
-    ).execute(where);
-    return row;
-  }
   if (where.userId) {
     const [row] = await preparedOnce(db, 'customer_order_by_id', (name) =>
       selectOrdersWithPayment(db)

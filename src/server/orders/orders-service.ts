@@ -25,6 +25,7 @@ import type { OrderLifecycle } from './order-lifecycle';
 import { countCustomerOrdersByStatus, sumStatusCounts } from '../db/order-counts';
 import {
   findOrderWithPayment,
+  findTrackedOrder,
   listCustomerOrders,
   listTrackingEvents,
   selectCustomerOrderPage,
@@ -212,15 +213,13 @@ export function createOrdersService({
     },
 
     async trackShipment(trackingNumber: string) {
-      const row = await findOrderWithPayment(db, {
-        trackingNumber: trackingNumber.trim().toUpperCase(),
-      });
-      if (!row) throw new NotFoundError('No shipment found for this tracking number');
+      const order = await findTrackedOrder(db, trackingNumber.trim().toUpperCase());
+      if (!order) throw new NotFoundError('No shipment found for this tracking number');
       const [events, map] = await Promise.all([
-        listTrackingEvents(db, row.order.id),
-        positionsService.mapFieldsOf(row.order),
+        listTrackingEvents(db, order.id),
+        positionsService.mapFieldsOf(order),
       ]);
-      return toPublicTracking(row.order, events, map);
+      return toPublicTracking(order, events, map);
     },
   };
 }

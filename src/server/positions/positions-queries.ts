@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
+import { preparedOnce } from '../db/prepared-statements';
 import { driverPositions, drivers, orders, trucks } from '../db/schema';
 
 export interface NewPosition {
@@ -41,16 +42,24 @@ export async function findLatestPosition(
   driverId: string,
   since: Date,
 ): Promise<StoredPosition | undefined> {
-  const [row] = await db
-    .select({
-      lat: driverPositions.lat,
-      lng: driverPositions.lng,
-      recordedAt: driverPositions.recordedAt,
-    })
-    .from(driverPositions)
-    .where(and(eq(driverPositions.driverId, driverId), gte(driverPositions.recordedAt, since)))
-    .orderBy(desc(driverPositions.recordedAt))
-    .limit(1);
+  const [row] = await preparedOnce(db, 'latest_driver_position', (name) =>
+    db
+      .select({
+        lat: driverPositions.lat,
+        lng: driverPositions.lng,
+        recordedAt: driverPositions.recordedAt,
+      })
+      .from(driverPositions)
+      .where(
+        and(
+          eq(driverPositions.driverId, sql.placeholder('driverId')),
+          gte(driverPositions.recordedAt, sql.placeholder('since')),
+        ),
+      )
+      .orderBy(desc(driverPositions.recordedAt))
+      .limit(1)
+      .prepare(name),
+  ).execute({ driverId, since });
   return row;
 }
 
