@@ -42,8 +42,43 @@ import {
 } from '../db/order-counts';
 import type { OrderSearch } from './order-search';
 
+/** What the back office shows of an order (admin-view.ts), and what its map needs. */
+const adminOrderFields = {
+  id: orders.id,
+  trackingNumber: orders.trackingNumber,
+  status: orders.status,
+  priority: orders.priority,
+  cargoType: orders.cargoType,
+  userId: orders.userId,
+  pickupLoc: orders.pickupLoc,
+  deliveryLoc: orders.deliveryLoc,
+  pickupAddress: orders.pickupAddress,
+  deliveryAddress: orders.deliveryAddress,
+  weightKg: orders.weightKg,
+  priceCentimes: orders.priceCentimes,
+  distanceKm: orders.distanceKm,
+  durationMinutes: orders.durationMinutes,
+  truckId: orders.truckId,
+  driverId: orders.driverId,
+  cancelReason: orders.cancelReason,
+  receiverName: orders.receiverName,
+  receiverPhone: orders.receiverPhone,
+  exitDate: orders.exitDate,
+  pickedUpAt: orders.pickedUpAt,
+  estimatedDelivery: orders.estimatedDelivery,
+  deliveryDate: orders.deliveryDate,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  deliveryCodeFailures: orders.deliveryCodeFailures,
+  cashCollectedCentimes: orders.cashCollectedCentimes,
+  pickupLat: orders.pickupLat,
+  pickupLng: orders.pickupLng,
+  deliveryLat: orders.deliveryLat,
+  deliveryLng: orders.deliveryLng,
+};
+
 const adminOrderColumns = {
-  order: orders,
+  order: adminOrderFields,
   payment: {
     amountCentimes: payments.amountCentimes,
     status: payments.status,

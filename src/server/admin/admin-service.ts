@@ -71,6 +71,22 @@ interface AdminServiceDeps {
 }
 
 export function createAdminService({ db, clock, lifecycle, positionsService }: AdminServiceDeps) {
+  let chartDays: { lastDay: string; days: string[]; dayStarts: Date[] } | undefined;
+
+  /**
+   * The chart's days up to `lastDay`, with each day's first UTC hour and then the next day's: the
+   * days are Morocco's (docs/product.md, decision 10), decided by Node's time-zone data, since
+   * PGlite's puts Casablanca at UTC+0. Kept until the day turns: every view asks for the same.
+   */
+  function chartDaysUpTo(lastDay: string) {
+    if (chartDays?.lastDay !== lastDay) {
+      const days = listDaysUpTo(lastDay, DASHBOARD_SERIES_DAYS);
+      const dayStarts = [...days, addDays(lastDay, 1)].map(businessDayStart);
+      chartDays = { lastDay, days, dayStarts };
+    }
+    return chartDays;
+  }
+
   async function loadAdminOrder(orderId: string): Promise<AdminOrder> {
     const row = await findAdminOrder(db, orderId);
     if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
@@ -122,10 +138,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
     },
 
     async getDashboard(): Promise<AdminDashboard> {
-      const days = listDaysUpTo(toBusinessDate(clock()), DASHBOARD_SERIES_DAYS);
-      // Each day's first hour, and the next day's: the days are Morocco's (docs/product.md,
-      // decision 10), decided by Node's time-zone data, since PGlite's puts Casablanca at UTC+0.
-      const dayStarts = [...days, addDays(days.at(-1)!, 1)].map(businessDayStart);
+      const { days, dayStarts } = chartDaysUpTo(toBusinessDate(clock()));
       const [statusCounts, totalTrucks, totalUsers, paidCentimes, recent, dailyTotals] =
         await Promise.all([
           countOrdersByStatus(db),

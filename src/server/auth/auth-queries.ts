@@ -188,8 +188,16 @@ export async function insertSession(
   return row!.id;
 }
 
+/** What a request's caller is: never the password hash, which every request would carry. */
+const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  userType: users.userType,
+};
+
 export interface SessionUser {
-  user: UserRow;
+  user: Pick<UserRow, keyof typeof sessionUserColumns>;
   /** The driver this account belongs to, for role DRIVER; null for customers and admins. */
   driverId: string | null;
   lastSeenAt: Date;
@@ -214,7 +222,11 @@ export async function findActiveSessionUser(
       and(eq(users.role, role), gt(sessions.lastSeenAt, sql.placeholder(`idleCutoff${role}`))),
     );
     return db
-      .select({ user: users, driverId: drivers.id, lastSeenAt: sessions.lastSeenAt })
+      .select({
+        user: sessionUserColumns,
+        driverId: drivers.id,
+        lastSeenAt: sessions.lastSeenAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(drivers, eq(drivers.userId, users.id))

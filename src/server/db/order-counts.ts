@@ -127,16 +127,16 @@ export async function sumDailyTotals(
   dayStarts: readonly Date[],
 ): Promise<DailyTotal[]> {
   const dayCount = dayStarts.length - 1;
-  const days = sql.join(
-    Array.from(
-      { length: dayCount },
-      (_, n) =>
-        sql`(${sql.raw(String(n))}, ${utcPlaceholder(`start${n}`)}, ${utcPlaceholder(`start${n + 1}`)})`,
-    ),
-    sql`, `,
-  );
-  const rows = await preparedOnce(db, `daily_totals_${dayCount}`, (name) =>
-    db
+  const rows = await preparedOnce(db, `daily_totals_${dayCount}`, (name) => {
+    const days = sql.join(
+      Array.from(
+        { length: dayCount },
+        (_, n) =>
+          sql`(${sql.raw(String(n))}, ${utcPlaceholder(`start${n}`)}, ${utcPlaceholder(`start${n + 1}`)})`,
+      ),
+      sql`, `,
+    );
+    return db
       .select({
         day: sql<number>`days.n`,
         orders: sql<number>`coalesce(sum(${orderHourlyTotals.orders}), 0)`.mapWith(Number),
@@ -151,8 +151,8 @@ export async function sumDailyTotals(
           and ${orderHourlyTotals.hour} < days.after_last_hour`,
       )
       .groupBy(sql`days.n`)
-      .prepare(name),
-  ).execute(Object.fromEntries(dayStarts.map((start, n) => [`start${n}`, start.toISOString()])));
+      .prepare(name);
+  }).execute(Object.fromEntries(dayStarts.map((start, n) => [`start${n}`, start.toISOString()])));
   const totals = Array.from({ length: dayCount }, () => ({ orders: 0, paidCentimes: 0 }));
   for (const { day, orders, paidCentimes } of rows) totals[day] = { orders, paidCentimes };
   return totals;
