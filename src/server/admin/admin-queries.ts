@@ -23,7 +23,7 @@ import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import { readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
-import { statementKey } from '../db/prepared-statements';
+import { preparedOnce, statementKey } from '../db/prepared-statements';
 import {
   companyProfiles,
   drivers,
@@ -245,14 +245,19 @@ export async function listOrderEvents(db: Database, orderId: string): Promise<Tr
     .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id));
 }
 
+/** The fleet's trucks: a prepared statement, the admin dashboard asks on every view. */
 export async function countTrucks(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(trucks);
+  const [row] = await preparedOnce(db, 'truck_count', (name) =>
+    db.select({ total: count() }).from(trucks).prepare(name),
+  ).execute();
   return row?.total ?? 0;
 }
 
 /** The people who use the product from the web: customers and admins (drivers are the fleet). */
 export async function countUsers(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users).where(ne(users.role, 'DRIVER'));
+  const [row] = await preparedOnce(db, 'web_user_count', (name) =>
+    db.select({ total: count() }).from(users).where(ne(users.role, 'DRIVER')).prepare(name),
+  ).execute();
   return row?.total ?? 0;
 }
 
