@@ -7,7 +7,13 @@ import type {
 } from '../../shared/schemas/order-schemas';
 import type { OrderMapFields } from '../../shared/schemas/map-schemas';
 import type { CsvColumn } from '../http/csv';
-import type { OrderRow, OrderWithPayment, TrackedOrder, TrackingEventRow } from './orders-queries';
+import type {
+  ListedOrder,
+  OrderRow,
+  OrderWithPayment,
+  TrackedOrder,
+  TrackingEventRow,
+} from './orders-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -18,7 +24,7 @@ export function currentLocationOf(
   return order.status === 'DELIVERED' ? order.deliveryLoc : order.pickupLoc;
 }
 
-export function toCustomerOrder({ order, payment, truckNumber }: OrderWithPayment): CustomerOrder {
+export function toCustomerOrder({ order, payment, truckNumber }: ListedOrder): CustomerOrder {
   const price = centimesToMad(order.priceCentimes);
   const distance = Number(order.distanceKm);
   return {

@@ -19,15 +19,68 @@ export interface OrderWithPayment {
   truckNumber: string | null;
 }
 
-const orderWithPaymentColumns = {
-  order: orders,
-  payment: payments,
-  truckNumber: trucks.truckNumber,
+/** What a customer's order list shows of each order (order-view.ts, toCustomerOrder). */
+const listedOrderFields = {
+  id: orders.id,
+  trackingNumber: orders.trackingNumber,
+  status: orders.status,
+  priority: orders.priority,
+  cargoType: orders.cargoType,
+  pickupLoc: orders.pickupLoc,
+  deliveryLoc: orders.deliveryLoc,
+  pickupAddress: orders.pickupAddress,
+  deliveryAddress: orders.deliveryAddress,
+  weightKg: orders.weightKg,
+  lengthCm: orders.lengthCm,
+  widthCm: orders.widthCm,
+  heightCm: orders.heightCm,
+  quantity: orders.quantity,
+  shipmentInfo: orders.shipmentInfo,
+  shipmentNote: orders.shipmentNote,
+  cancelReason: orders.cancelReason,
+  deliveryDate: orders.deliveryDate,
+  distanceKm: orders.distanceKm,
+  durationMinutes: orders.durationMinutes,
+  priceCentimes: orders.priceCentimes,
+  receiverName: orders.receiverName,
+  receiverPhone: orders.receiverPhone,
+  receiverEmail: orders.receiverEmail,
+  exitDate: orders.exitDate,
+  estimatedDelivery: orders.estimatedDelivery,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
 };
 
+const listedPaymentFields = {
+  amountCentimes: payments.amountCentimes,
+  currency: payments.currency,
+  method: payments.method,
+  status: payments.status,
+};
+
+/** A row of a customer's order list: only what the list shows, its busiest read kept narrow. */
+export interface ListedOrder {
+  order: Pick<OrderRow, keyof typeof listedOrderFields>;
+  payment: Pick<PaymentRow, keyof typeof listedPaymentFields> | null;
+  truckNumber: string | null;
+}
+
+function selectListedOrders(db: Database) {
+  return db
+    .select({
+      order: listedOrderFields,
+      payment: listedPaymentFields,
+      truckNumber: trucks.truckNumber,
+    })
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(trucks, eq(trucks.id, orders.truckId));
+}
+
+/** An order with all of its payment, for the order's own page. */
 function selectOrdersWithPayment(db: Database) {
   return db
-    .select(orderWithPaymentColumns)
+    .select({ order: orders, payment: payments, truckNumber: trucks.truckNumber })
     .from(orders)
     .leftJoin(payments, eq(payments.orderId, orders.id))
     .leftJoin(trucks, eq(trucks.id, orders.truckId));
@@ -60,7 +113,7 @@ function customerOrderConditions({ userId, statuses, q }: CustomerOrderFilter): 
 
 /** One page of a customer's orders, newest first: the ids from the orders alone, then joined. */
 function selectCustomerPageRows(db: Database, pageIds: SQL) {
-  return selectOrdersWithPayment(db).where(sql`${orders.id} in (${pageIds})`);
+  return selectListedOrders(db).where(sql`${orders.id} in (${pageIds})`);
 }
 
 const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
@@ -70,7 +123,7 @@ export async function selectCustomerOrderPage(
   db: Database,
   filter: CustomerOrderFilter,
   page: Page,
-): Promise<OrderWithPayment[]> {
+): Promise<ListedOrder[]> {
   if (!filter.q) {
     // The hot read behind every customer list screen (docs/architecture.md, "Lists at scale").
     const { statuses } = filter;
@@ -83,7 +136,7 @@ export async function selectCustomerOrderPage(
       values: { userId: filter.userId },
     };
     return readOrderPage(db, ids, page, 'customer_order_page_rows', (idIsOneOf) =>
-      selectOrdersWithPayment(db).where(idIsOneOf),
+      selectListedOrders(db).where(idIsOneOf),
     );
   }
   return selectCustomerPageRows(
@@ -102,7 +155,7 @@ export async function listCustomerOrders(
   db: Database,
   filter: CustomerOrderFilter,
   page: Page,
-): Promise<{ rows: OrderWithPayment[]; total: ListTotal }> {
+): Promise<{ rows: ListedOrder[]; total: ListTotal }> {
   const [rows, total] = await Promise.all([
     selectCustomerOrderPage(db, filter, page),
     filter.q
