@@ -16,8 +16,18 @@ export type UserRow = typeof users.$inferSelect;
 export type CompanyProfileRow = typeof companyProfiles.$inferSelect;
 export type IndividualProfileRow = typeof individualProfiles.$inferSelect;
 
+/** What an account shows of itself (toPublicUser): never the password hash. */
+const profileUserColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  userType: users.userType,
+  createdAt: users.createdAt,
+  locale: users.locale,
+};
+
 export interface UserWithProfile {
-  user: UserRow;
+  user: Pick<UserRow, keyof typeof profileUserColumns>;
   company: CompanyProfileRow | null;
   individual: IndividualProfileRow | null;
   driver: { id: string; fullName: string; phone: string } | null;
@@ -61,7 +71,7 @@ export async function findUserWithProfile(
   const [row] = await preparedOnce(db, 'user_with_profile', (name) =>
     db
       .select({
-        user: users,
+        user: profileUserColumns,
         company: companyProfiles,
         individual: individualProfiles,
         driver: { id: drivers.id, fullName: drivers.fullName, phone: drivers.phone },
