@@ -57,13 +57,11 @@ import {
   CUSTOMER_PAGE_IDS_OF_STATUS,
   customerPageRows,
   DAILY_TOTALS,
+  DASHBOARD_TOTALS,
   LATEST_POSITION,
   ORDER_COUNTS,
   ORDER_EVENTS,
-  PAID_TOTAL,
   TRACKED_ORDER,
-  TRUCK_COUNT,
-  USER_COUNT,
   type NamedStatement,
 } from './ceiling-statements';
 
@@ -307,11 +305,9 @@ app.get('/api/admin/dashboard', async (request, reply) => {
   // A UTC day either side of the business days: Morocco's offset moves an hour across midnight.
   const from = `${addDays(days[0]!, -1)}T00:00:00`;
   const until = `${addDays(days.at(-1)!, 2)}T00:00:00`;
-  const [counts, trucks, users, paid, recent, daily] = await Promise.all([
+  const [counts, totals, recent, daily] = await Promise.all([
     pool.query<{ status: OrderStatus; orders: string }>(ORDER_COUNTS),
-    pool.query<{ total: string }>(TRUCK_COUNT),
-    pool.query<{ total: string }>(USER_COUNT),
-    pool.query<{ amount_centimes: string }>(PAID_TOTAL),
+    pool.query<{ trucks: string; web_users: string; paid: string }>(DASHBOARD_TOTALS),
     readPage<AdminOrderRow>(ADMIN_PAGE_IDS, [DASHBOARD_RECENT_ORDERS, 0], adminPageRows),
     pool.query<{ day: string; orders: string; paid_centimes: string }>({
       ...DAILY_TOTALS,
@@ -322,9 +318,9 @@ app.get('/api/admin/dashboard', async (request, reply) => {
   const byDay = new Map(daily.rows.map((row) => [row.day, row]));
   return {
     totalOrders: sumOf(statusCounts),
-    totalTrucks: Number(trucks.rows[0]!.total),
-    totalUsers: Number(users.rows[0]!.total),
-    totalPayments: centimesToMad(Number(paid.rows[0]?.amount_centimes ?? 0)),
+    totalTrucks: Number(totals.rows[0]!.trucks),
+    totalUsers: Number(totals.rows[0]!.web_users),
+    totalPayments: centimesToMad(Number(totals.rows[0]!.paid)),
     recentOrders: recent.map(adminOrderOf),
     statusCounts,
     series: days.map((date) => ({

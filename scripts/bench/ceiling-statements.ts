@@ -164,16 +164,11 @@ export const ORDER_COUNTS = statement(
   `select status, orders from order_counts`,
 );
 
-export const TRUCK_COUNT = statement('ceiling_truck_count', `select count(*) as total from trucks`);
-
-export const USER_COUNT = statement(
-  'ceiling_user_count',
-  `select count(*) as total from users where role <> 'DRIVER'`,
-);
-
-export const PAID_TOTAL = statement(
-  'ceiling_paid_total',
-  `select amount_centimes from payment_totals where status = 'paid'`,
+export const DASHBOARD_TOTALS = statement(
+  'ceiling_dashboard_totals',
+  `select (select count(*) from trucks) as trucks,
+     (select count(*) from users where role <> 'DRIVER') as web_users,
+     coalesce((select amount_centimes from payment_totals where status = 'paid'), 0) as paid`,
 );
 
 /**

@@ -1,12 +1,10 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   ilike,
   inArray,
-  ne,
   or,
   sql,
   type SQL,
@@ -30,6 +28,7 @@ import {
   individualProfiles,
   orders,
   payments,
+  paymentTotals,
   trackingEvents,
   trucks,
   users,
@@ -245,20 +244,29 @@ export async function listOrderEvents(db: Database, orderId: string): Promise<Tr
     .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id));
 }
 
-/** The fleet's trucks: a prepared statement, the admin dashboard asks on every view. */
-export async function countTrucks(db: Database): Promise<number> {
-  const [row] = await preparedOnce(db, 'truck_count', (name) =>
-    db.select({ total: count() }).from(trucks).prepare(name),
+/**
+ * The admin dashboard's three figures besides the order counts, in one statement: the fleet's
+ * trucks, the people using the product from the web (customers and admins; drivers are the
+ * fleet) and the centimes of every paid payment.
+ */
+export async function readDashboardTotals(
+  db: Database,
+): Promise<{ trucks: number; webUsers: number; paidCentimes: number }> {
+  const [row] = await preparedOnce(db, 'dashboard_totals', (name) =>
+    db
+      .select({
+        trucks: sql<number>`(select count(*) from ${trucks})`.mapWith(Number),
+        webUsers:
+          sql<number>`(select count(*) from ${users} where ${users.role} <> 'DRIVER')`.mapWith(
+            Number,
+          ),
+        paidCentimes: sql<number>`coalesce((select ${paymentTotals.amountCentimes}
+          from ${paymentTotals} where ${paymentTotals.status} = 'paid'), 0)`.mapWith(Number),
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(name),
   ).execute();
-  return row?.total ?? 0;
-}
-
-/** The people who use the product from the web: customers and admins (drivers are the fleet). */
-export async function countUsers(db: Database): Promise<number> {
-  const [row] = await preparedOnce(db, 'web_user_count', (name) =>
-    db.select({ total: count() }).from(users).where(ne(users.role, 'DRIVER')).prepare(name),
-  ).execute();
-  return row?.total ?? 0;
+  return row ?? { trucks: 0, webUsers: 0, paidCentimes: 0 };
 }
 
 interface PaymentFilter {

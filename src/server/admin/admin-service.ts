@@ -24,18 +24,12 @@ import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError } from '../http/errors';
-import {
-  countOrdersByStatus,
-  sumDailyTotals,
-  sumPaidCentimes,
-  sumStatusCounts,
-} from '../db/order-counts';
+import { countOrdersByStatus, sumDailyTotals, sumStatusCounts } from '../db/order-counts';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { PositionsService } from '../positions/positions-service';
 import {
-  countTrucks,
-  countUsers,
   findAdminOrder,
+  readDashboardTotals,
   listAdminOrders,
   selectAdminOrderPage,
   listOrderEvents,
@@ -139,20 +133,17 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
     async getDashboard(): Promise<AdminDashboard> {
       const { days, dayStarts } = chartDaysUpTo(toBusinessDate(clock()));
-      const [statusCounts, totalTrucks, totalUsers, paidCentimes, recent, dailyTotals] =
-        await Promise.all([
-          countOrdersByStatus(db),
-          countTrucks(db),
-          countUsers(db),
-          sumPaidCentimes(db),
-          selectAdminOrderPage(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
-          sumDailyTotals(db, dayStarts),
-        ]);
+      const [statusCounts, totals, recent, dailyTotals] = await Promise.all([
+        countOrdersByStatus(db),
+        readDashboardTotals(db),
+        selectAdminOrderPage(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
+        sumDailyTotals(db, dayStarts),
+      ]);
       return {
         totalOrders: sumStatusCounts(statusCounts, ORDER_STATUSES),
-        totalTrucks,
-        totalUsers,
-        totalPayments: centimesToMad(paidCentimes),
+        totalTrucks: totals.trucks,
+        totalUsers: totals.webUsers,
+        totalPayments: centimesToMad(totals.paidCentimes),
         recentOrders: recent.map(toAdminOrder),
         statusCounts,
         series: days.map((date, n) => ({

@@ -95,18 +95,6 @@ export function sumPaymentTotals(
   );
 }
 
-/** The centimes of every paid payment. */
-export async function sumPaidCentimes(db: Database): Promise<number> {
-  const [row] = await preparedOnce(db, 'paid_centimes', (name) =>
-    db
-      .select({ amountCentimes: paymentTotals.amountCentimes })
-      .from(paymentTotals)
-      .where(eq(paymentTotals.status, 'paid'))
-      .prepare(name),
-  ).execute();
-  return row?.amountCentimes ?? 0;
-}
-
 /** An instant sent as ISO text, compared with the hours, which are UTC without a time zone. */
 const utcPlaceholder = (name: string) =>
   sql`(${sql.placeholder(name)}::timestamptz at time zone 'UTC')`;
