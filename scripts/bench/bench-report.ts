@@ -186,11 +186,16 @@ export function printFlatness(small: ScaleResult, large: ScaleResult, flatness: 
 }
 
 /** The lowest ratio over every scale and scenario, or undefined when none has one. */
-export function worstRatioOf(scales: ScaleResult[]) {
+/** The lowest ratio of the scenarios `counted` keeps (all by default), and where it was. */
+export function worstRatioOf(
+  scales: ScaleResult[],
+  counted: (kind: ScenarioKind) => boolean = () => true,
+) {
   let worst: { ratio: number; title: string; orders: number } | undefined;
   for (const scale of scales) {
     for (const result of scale.scenarios) {
-      if (result.ratio !== null && (!worst || result.ratio < worst.ratio)) {
+      if (!counted(result.kind) || result.ratio === null) continue;
+      if (!worst || result.ratio < worst.ratio) {
         worst = { ratio: result.ratio, title: result.title, orders: scale.orders };
       }
     }
@@ -266,11 +271,15 @@ export function checkTargets(scales: ScaleResult[], flatness: Flatness[]): Targe
 }
 
 export function printEnding(scales: ScaleResult[], targets: TargetCheck[]): void {
-  const worst = worstRatioOf(scales);
-  console.log(
+  const describeWorst = (worst: ReturnType<typeof worstRatioOf>) =>
     worst
-      ? `\nworst ratio: ${worst.ratio.toFixed(2)} (${worst.title}, ${integer(worst.orders)} orders)`
-      : '\nworst ratio: none measured',
+      ? `${worst.ratio.toFixed(2)} (${worst.title}, ${integer(worst.orders)} orders)`
+      : 'none measured';
+  console.log(`\nworst ratio: ${describeWorst(worstRatioOf(scales))}`);
+  // Logins are slow by design (argon2id, and a hashing thread that rests half the time:
+  // docs/decisions/0012-speed-at-scale.md), so the reads' worst is the one the target is about.
+  console.log(
+    `worst ratio of the hot reads: ${describeWorst(worstRatioOf(scales, (kind) => kind !== 'login'))}`,
   );
   for (const check of targets) {
     console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.target}: ${check.detail}`);

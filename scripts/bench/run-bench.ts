@@ -236,6 +236,7 @@ const file = writeResults({
   scales: results,
   flatness,
   worst: worstRatioOf(results) ?? null,
+  worstRead: worstRatioOf(results, (kind) => kind !== 'login') ?? null,
   targets,
 });
 console.log(`\nWhole run: ${(totalSeconds / 60).toFixed(1)} min. Figures in ${file}`);
