@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { preparedOnce } from '../db/prepared-statements';
 import { driverPositions, drivers, orders, trucks } from '../db/schema';
@@ -37,28 +37,30 @@ export async function insertPosition(db: Database, position: NewPosition): Promi
 }
 
 /** The driver's newest position recorded at or after `since` (the dispatch). */
+/**
+ * The driver's newest position since `since` (one probe of driver_positions' (driver,
+ * recorded_at desc) index): for values, placeholders or the columns of an outer query.
+ */
+function selectLatestPosition(db: Database, driverId: SQLWrapper, since: SQLWrapper) {
+  return db
+    .select({
+      lat: driverPositions.lat,
+      lng: driverPositions.lng,
+      recordedAt: driverPositions.recordedAt,
+    })
+    .from(driverPositions)
+    .where(and(eq(driverPositions.driverId, driverId), gte(driverPositions.recordedAt, since)))
+    .orderBy(desc(driverPositions.recordedAt))
+    .limit(1);
+}
+
 export async function findLatestPosition(
   db: Database,
   driverId: string,
   since: Date,
 ): Promise<StoredPosition | undefined> {
   const [row] = await preparedOnce(db, 'latest_driver_position', (name) =>
-    db
-      .select({
-        lat: driverPositions.lat,
-        lng: driverPositions.lng,
-        recordedAt: driverPositions.recordedAt,
-      })
-      .from(driverPositions)
-      .where(
-        and(
-          eq(driverPositions.driverId, sql.placeholder('driverId')),
-          gte(driverPositions.recordedAt, sql.placeholder('since')),
-        ),
-      )
-      .orderBy(desc(driverPositions.recordedAt))
-      .limit(1)
-      .prepare(name),
+    selectLatestPosition(db, sql.placeholder('driverId'), sql.placeholder('since')).prepare(name),
   ).execute({ driverId, since });
   return row;
 }
@@ -77,22 +79,7 @@ export async function deletePositionsRecordedBefore(db: Database, cutoff: Date):
  * dispatch (one index probe per order on driver_positions' (driver, recorded_at desc) index).
  */
 export async function listOrdersOnTheRoadWithPositions(db: Database, limit: number) {
-  const latest = db
-    .select({
-      lat: driverPositions.lat,
-      lng: driverPositions.lng,
-      recordedAt: driverPositions.recordedAt,
-    })
-    .from(driverPositions)
-    .where(
-      and(
-        eq(driverPositions.driverId, orders.driverId),
-        gte(driverPositions.recordedAt, orders.exitDate),
-      ),
-    )
-    .orderBy(desc(driverPositions.recordedAt))
-    .limit(1)
-    .as('latest');
+  const latest = selectLatestPosition(db, orders.driverId, orders.exitDate).as('latest');
   return db
     .select({
       order: {
