@@ -19,6 +19,7 @@ import {
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
+import { orderMapColumns } from '../db/order-map-columns';
 import { readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
@@ -45,7 +46,6 @@ import type { OrderSearch } from './order-search';
 const adminOrderFields = {
   id: orders.id,
   trackingNumber: orders.trackingNumber,
-  status: orders.status,
   priority: orders.priority,
   cargoType: orders.cargoType,
   userId: orders.userId,
@@ -55,25 +55,17 @@ const adminOrderFields = {
   deliveryAddress: orders.deliveryAddress,
   weightKg: orders.weightKg,
   priceCentimes: orders.priceCentimes,
-  distanceKm: orders.distanceKm,
-  durationMinutes: orders.durationMinutes,
   truckId: orders.truckId,
-  driverId: orders.driverId,
   cancelReason: orders.cancelReason,
   receiverName: orders.receiverName,
   receiverPhone: orders.receiverPhone,
-  exitDate: orders.exitDate,
-  pickedUpAt: orders.pickedUpAt,
   estimatedDelivery: orders.estimatedDelivery,
   deliveryDate: orders.deliveryDate,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
   deliveryCodeFailures: orders.deliveryCodeFailures,
   cashCollectedCentimes: orders.cashCollectedCentimes,
-  pickupLat: orders.pickupLat,
-  pickupLng: orders.pickupLng,
-  deliveryLat: orders.deliveryLat,
-  deliveryLng: orders.deliveryLng,
+  ...orderMapColumns,
 };
 
 const adminOrderColumns = {

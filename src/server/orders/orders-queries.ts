@@ -3,6 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import type { Database } from '../db/open-database';
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
+import { orderMapColumns } from '../db/order-map-columns';
 import { readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
@@ -178,21 +179,12 @@ export async function listCustomerOrders(
 const trackedOrderColumns = {
   id: orders.id,
   trackingNumber: orders.trackingNumber,
-  status: orders.status,
   pickupLoc: orders.pickupLoc,
   deliveryLoc: orders.deliveryLoc,
   createdAt: orders.createdAt,
-  exitDate: orders.exitDate,
   estimatedDelivery: orders.estimatedDelivery,
   deliveryDate: orders.deliveryDate,
-  driverId: orders.driverId,
-  pickedUpAt: orders.pickedUpAt,
-  pickupLat: orders.pickupLat,
-  pickupLng: orders.pickupLng,
-  deliveryLat: orders.deliveryLat,
-  deliveryLng: orders.deliveryLng,
-  distanceKm: orders.distanceKm,
-  durationMinutes: orders.durationMinutes,
+  ...orderMapColumns,
 };
 
 export type TrackedOrder = Pick<OrderRow, keyof typeof trackedOrderColumns>;

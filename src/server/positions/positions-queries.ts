@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
+import { orderMapColumns } from '../db/order-map-columns';
 import { preparedOnce } from '../db/prepared-statements';
 import { driverPositions, drivers, orders, trucks } from '../db/schema';
 
@@ -85,18 +86,9 @@ export async function listOrdersOnTheRoadWithPositions(db: Database, limit: numb
       order: {
         id: orders.id,
         trackingNumber: orders.trackingNumber,
-        status: orders.status,
         pickupLoc: orders.pickupLoc,
         deliveryLoc: orders.deliveryLoc,
-        pickupLat: orders.pickupLat,
-        pickupLng: orders.pickupLng,
-        deliveryLat: orders.deliveryLat,
-        deliveryLng: orders.deliveryLng,
-        distanceKm: orders.distanceKm,
-        durationMinutes: orders.durationMinutes,
-        exitDate: orders.exitDate,
-        pickedUpAt: orders.pickedUpAt,
-        driverId: orders.driverId,
+        ...orderMapColumns,
       },
       truckNumber: trucks.truckNumber,
       driverName: drivers.fullName,
