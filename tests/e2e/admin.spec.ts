@@ -65,7 +65,7 @@ async function fillStepTwo(page: Page, plate: string) {
 }
 
 test('the sidebar links every admin screen and Logout ends the session', async ({ page }) => {
-  await signInAsAdmin(page);
+  const token = await signInAsAdmin(page);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
@@ -106,6 +106,16 @@ test('the sidebar links every admin screen and Logout ends the session', async (
   await nav.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await readSession(page)).toEqual({ token: null, user: null, id: null });
+  // The server ends the session too, once the device has let it go.
+  await expect
+    .poll(async () =>
+      (
+        await page.request.get('/api/auth/profile', {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status(),
+    )
+    .toBe(401);
 });
 
 test('the overview shows the totals as links, the status counts, the chart and recent orders', async ({

@@ -20,7 +20,12 @@ export const loginRequest = (credentials: LoginInput) =>
     body: credentials,
   });
 
-export const logoutRequest = () => apiRequest<MessageResponse>('/auth/logout', { method: 'POST' });
+/** Ends the session of `token`: sent after this device has already forgotten it (session-provider). */
+export const logoutRequest = (token: string) =>
+  apiRequest<MessageResponse>('/auth/logout', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 export const fetchProfile = (signal?: AbortSignal) =>
   apiRequest<{ user: PublicUser }>('/auth/profile', { signal });

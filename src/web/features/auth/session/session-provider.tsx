@@ -86,15 +86,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    const loginPath = loginPathFor(readStoredSession()?.user ?? null);
+    const stored = readStoredSession();
+    // This device forgets the session and leaves its screens (their live stream closes) before
+    // the server revokes it: otherwise a refetch the revocation set off went out with the
+    // revoked token and came back 401.
+    clearStoredSession();
+    (await loadQueryClient()).clear();
+    await navigate(loginPathFor(stored?.user ?? null), { replace: true });
+    if (!stored?.token) return;
     try {
-      await logoutRequest();
+      await logoutRequest(stored.token);
     } catch {
-      // The session ends on this device whatever the server answered.
-    } finally {
-      clearStoredSession();
-      (await loadQueryClient()).clear();
-      await navigate(loginPath, { replace: true });
+      // The session has ended on this device whatever the server answered.
     }
   }, [navigate]);
 
