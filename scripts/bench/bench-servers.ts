@@ -55,12 +55,13 @@ const UNLIMITED_ATTEMPTS: Record<string, string> = Object.fromEntries(
 export async function startApp(
   databaseUrl: string,
   nodeOptions: string[] = [],
+  entry: string = APP_ENTRY,
 ): Promise<ServerProcess> {
   const port = await findFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'atlas-bench-'));
   const server = await startServerProcess({
     name: 'the app',
-    args: [...nodeOptions, ...nodeArgs(APP_ENTRY)],
+    args: [...nodeOptions, ...nodeArgs(entry)],
     port,
     env: {
       NODE_ENV: 'production',

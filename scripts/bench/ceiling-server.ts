@@ -56,9 +56,9 @@ import {
   CUSTOMER_PAGE_IDS,
   CUSTOMER_PAGE_IDS_OF_STATUS,
   customerPageRows,
-  DAILY_TOTALS,
-  DASHBOARD_TOTALS,
+  DASHBOARD_SUMMARY,
   LATEST_POSITION,
+  newestAdminOrders,
   ORDER_COUNTS,
   ORDER_EVENTS,
   TRACKED_ORDER,
@@ -113,7 +113,7 @@ function pageOf(query: unknown): { limit: number; offset: number } | undefined {
   return offset < MAX_LISTED_ROWS ? { limit: size, offset } : undefined;
 }
 
-const countsByStatus = (rows: Array<{ status: OrderStatus; orders: string }>) => {
+const countsByStatus = (rows: Array<{ status: OrderStatus; orders: string | number }>) => {
   const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
     OrderStatus,
     number
@@ -305,28 +305,34 @@ app.get('/api/admin/dashboard', async (request, reply) => {
   // A UTC day either side of the business days: Morocco's offset moves an hour across midnight.
   const from = `${addDays(days[0]!, -1)}T00:00:00`;
   const until = `${addDays(days.at(-1)!, 2)}T00:00:00`;
-  const [counts, totals, recent, daily] = await Promise.all([
-    pool.query<{ status: OrderStatus; orders: string }>(ORDER_COUNTS),
-    pool.query<{ trucks: string; web_users: string; paid: string }>(DASHBOARD_TOTALS),
-    readPage<AdminOrderRow>(ADMIN_PAGE_IDS, [DASHBOARD_RECENT_ORDERS, 0], adminPageRows),
-    pool.query<{ day: string; orders: string; paid_centimes: string }>({
-      ...DAILY_TOTALS,
-      values: [from, until, BUSINESS_TIME_ZONE],
-    }),
+  const [summary, recent] = await Promise.all([
+    pool.query<{
+      status_counts: Partial<Record<OrderStatus, number>> | null;
+      trucks: string;
+      web_users: string;
+      paid: string;
+      daily: Record<string, [number, number]> | null;
+    }>({ ...DASHBOARD_SUMMARY, values: [from, until, BUSINESS_TIME_ZONE] }),
+    pool.query<AdminOrderRow>(newestAdminOrders(DASHBOARD_RECENT_ORDERS)),
   ]);
-  const statusCounts = countsByStatus(counts.rows);
-  const byDay = new Map(daily.rows.map((row) => [row.day, row]));
+  const row = summary.rows[0]!;
+  const statusCounts = countsByStatus(
+    Object.entries(row.status_counts ?? {}).map(([status, orders]) => ({
+      status: status as OrderStatus,
+      orders,
+    })),
+  );
   return {
     totalOrders: sumOf(statusCounts),
-    totalTrucks: Number(totals.rows[0]!.trucks),
-    totalUsers: Number(totals.rows[0]!.web_users),
-    totalPayments: centimesToMad(Number(totals.rows[0]!.paid)),
-    recentOrders: recent.map(adminOrderOf),
+    totalTrucks: Number(row.trucks),
+    totalUsers: Number(row.web_users),
+    totalPayments: centimesToMad(Number(row.paid)),
+    recentOrders: recent.rows.map(adminOrderOf),
     statusCounts,
     series: days.map((date) => ({
       date,
-      orders: Number(byDay.get(date)?.orders ?? 0),
-      revenue: centimesToMad(Number(byDay.get(date)?.paid_centimes ?? 0)),
+      orders: Number(row.daily?.[date]?.[0] ?? 0),
+      revenue: centimesToMad(Number(row.daily?.[date]?.[1] ?? 0)),
     })),
   };
 });

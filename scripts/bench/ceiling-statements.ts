@@ -136,27 +136,38 @@ export const ADMIN_PAGE_IDS = statement(
   `select id from orders order by created_at desc, id desc limit $1 offset $2`,
 );
 
+/** An order as the back office lists it, with its customer, payment, truck and driver. */
+const ADMIN_ORDER_SELECT = `select o.id, o.tracking_number, o.status, o.priority, o.cargo_type,
+    o.user_id, o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg,
+    o.price_centimes, o.distance_km, o.truck_id, o.cancel_reason, o.receiver_name,
+    o.receiver_phone, o.exit_date, o.estimated_delivery, o.delivery_date, o.created_at,
+    o.updated_at, o.delivery_code_failures, o.cash_collected_centimes,
+    p.amount_centimes as payment_amount_centimes, p.status as payment_status,
+    p.method as payment_method, p.paid_at,
+    u.email, u.user_type, c.company_name, i.full_name, t.truck_number,
+    d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone
+  from orders o
+  join users u on u.id = o.user_id
+  left join company_profiles c on c.user_id = o.user_id
+  left join individual_profiles i on i.user_id = o.user_id
+  left join payments p on p.order_id = o.id
+  left join trucks t on t.id = o.truck_id
+  left join drivers d on d.id = o.driver_id`;
+
 /** The rows of a page of `count` orders as the back office lists them, by id (in no order). */
 export const adminPageRows = (count: number) =>
   statement(
     `ceiling_admin_page_rows_${count}`,
-    `select o.id, o.tracking_number, o.status, o.priority, o.cargo_type, o.user_id,
-       o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg,
-       o.price_centimes, o.distance_km, o.truck_id, o.cancel_reason, o.receiver_name,
-       o.receiver_phone, o.exit_date, o.estimated_delivery, o.delivery_date, o.created_at,
-       o.updated_at, o.delivery_code_failures, o.cash_collected_centimes,
-       p.amount_centimes as payment_amount_centimes, p.status as payment_status,
-       p.method as payment_method, p.paid_at,
-       u.email, u.user_type, c.company_name, i.full_name, t.truck_number,
-       d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone
-     from orders o
-     join users u on u.id = o.user_id
-     left join company_profiles c on c.user_id = o.user_id
-     left join individual_profiles i on i.user_id = o.user_id
-     left join payments p on p.order_id = o.id
-     left join trucks t on t.id = o.truck_id
-     left join drivers d on d.id = o.driver_id
-     where o.id in (${idParameters(count)})`,
+    `${ADMIN_ORDER_SELECT} where o.id in (${idParameters(count)})`,
+  );
+
+/** The `count` newest orders as the back office lists them, newest first (the app's dashboard). */
+export const newestAdminOrders = (count: number) =>
+  statement(
+    `ceiling_newest_admin_orders_${count}`,
+    `${ADMIN_ORDER_SELECT}
+     where o.id in (select id from orders order by created_at desc, id desc limit ${count})
+     order by o.created_at desc, o.id desc`,
   );
 
 export const ORDER_COUNTS = statement(
@@ -164,22 +175,22 @@ export const ORDER_COUNTS = statement(
   `select status, orders from order_counts`,
 );
 
-export const DASHBOARD_TOTALS = statement(
-  'ceiling_dashboard_totals',
-  `select (select count(*) from trucks) as trucks,
-     (select count(*) from users where role <> 'DRIVER') as web_users,
-     coalesce((select amount_centimes from payment_totals where status = 'paid'), 0) as paid`,
-);
-
 /**
- * Orders placed and centimes paid per business day, from the UTC hours of order_hourly_totals
- * ($3: the business time zone). PostgreSQL's time-zone data puts each hour in its day, as Node's
- * does in the app (src/server/admin/admin-service.ts): the answer check compares the two.
+ * The admin dashboard's figures in one row, as the app reads them: orders by status, trucks, web
+ * users, paid centimes, and the orders placed and centimes paid per business day from the UTC
+ * hours of order_hourly_totals between $1 and $2 ($3: the business time zone). PostgreSQL's
+ * time-zone data puts each hour in its day, as Node's does in the app
+ * (src/server/admin/admin-service.ts): the answer check compares the two.
  */
-export const DAILY_TOTALS = statement(
-  'ceiling_daily_totals',
-  `select to_char((hour at time zone 'UTC') at time zone $3, 'YYYY-MM-DD') as day,
-     sum(orders) as orders, sum(paid_centimes) as paid_centimes
-   from order_hourly_totals where hour >= $1 and hour < $2
-   group by 1`,
+export const DASHBOARD_SUMMARY = statement(
+  'ceiling_dashboard_summary',
+  `select (select json_object_agg(status, orders) from order_counts) as status_counts,
+     (select count(*) from trucks) as trucks,
+     (select count(*) from users where role <> 'DRIVER') as web_users,
+     coalesce((select amount_centimes from payment_totals where status = 'paid'), 0) as paid,
+     (select json_object_agg(day, json_build_array(orders, paid_centimes))
+      from (select to_char((hour at time zone 'UTC') at time zone $3, 'YYYY-MM-DD') as day,
+              sum(orders) as orders, sum(paid_centimes) as paid_centimes
+            from order_hourly_totals where hour >= $1 and hour < $2
+            group by 1) as daily) as daily`,
 );

@@ -36,8 +36,13 @@ import {
 } from '../db/schema';
 import {
   countOrdersByStatus,
+  dailyTotalsJson,
+  dailyTotalsValues,
+  statusCountsJson,
   sumPaymentTotals,
   sumStatusCounts,
+  toDailyTotals,
+  toStatusCountsFromJson,
   totalPaymentsByStatus,
 } from '../db/order-counts';
 import type { OrderSearch } from './order-search';
@@ -237,16 +242,18 @@ export async function listOrderEvents(db: Database, orderId: string): Promise<Tr
 }
 
 /**
- * The admin dashboard's three figures besides the order counts, in one statement: the fleet's
+ * The admin dashboard's figures in one statement, so that a view costs one round trip to the
+ * database for them (docs/architecture.md, "Lists at scale"): the orders by status, the fleet's
  * trucks, the people using the product from the web (customers and admins; drivers are the
- * fleet) and the centimes of every paid payment.
+ * fleet), the centimes of every paid payment, and the chart's orders and revenue for each day
+ * `dayStarts` bounds (dailyTotalsJson).
  */
-export async function readDashboardTotals(
-  db: Database,
-): Promise<{ trucks: number; webUsers: number; paidCentimes: number }> {
-  const [row] = await preparedOnce(db, 'dashboard_totals', (name) =>
+export async function readDashboardSummary(db: Database, dayStarts: readonly Date[]) {
+  const dayCount = dayStarts.length - 1;
+  const [row] = await preparedOnce(db, `dashboard_summary_${dayCount}`, (name) =>
     db
       .select({
+        statusCounts: statusCountsJson,
         trucks: sql<number>`(select count(*) from ${trucks})`.mapWith(Number),
         webUsers:
           sql<number>`(select count(*) from ${users} where ${users.role} <> 'DRIVER')`.mapWith(
@@ -254,11 +261,35 @@ export async function readDashboardTotals(
           ),
         paidCentimes: sql<number>`coalesce((select ${paymentTotals.amountCentimes}
           from ${paymentTotals} where ${paymentTotals.status} = 'paid'), 0)`.mapWith(Number),
+        dailyTotals: dailyTotalsJson(dayCount),
       })
       .from(sql`(select 1) as one`)
       .prepare(name),
+  ).execute(dailyTotalsValues(dayStarts));
+  return {
+    statusCounts: toStatusCountsFromJson(row!.statusCounts),
+    trucks: row!.trucks,
+    webUsers: row!.webUsers,
+    paidCentimes: row!.paidCentimes,
+    dailyTotals: toDailyTotals(row!.dailyTotals),
+  };
+}
+
+/**
+ * The `count` newest orders, newest first, in one statement: the count is written in its text
+ * (one statement per count), so that its one plan serves every run; a page of a list, whose
+ * window varies, takes two (order-pages.ts).
+ */
+export function selectNewestAdminOrders(db: Database, count: number) {
+  return preparedOnce(db, `newest_admin_orders_${count}`, (name) =>
+    selectAdminOrders(db)
+      .where(
+        sql`${orders.id} in (select ${orders.id} from ${orders}
+          order by ${orders.createdAt} desc, ${orders.id} desc limit ${sql.raw(String(count))})`,
+      )
+      .orderBy(...newestOrdersFirst)
+      .prepare(name),
   ).execute();
-  return row ?? { trucks: 0, webUsers: 0, paidCentimes: 0 };
 }
 
 interface PaymentFilter {

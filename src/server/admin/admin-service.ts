@@ -24,14 +24,14 @@ import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { countOrdersByStatus, sumDailyTotals, sumStatusCounts } from '../db/order-counts';
+import { sumStatusCounts } from '../db/order-counts';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { PositionsService } from '../positions/positions-service';
 import {
   findAdminOrder,
-  readDashboardTotals,
   listAdminOrders,
-  selectAdminOrderPage,
+  readDashboardSummary,
+  selectNewestAdminOrders,
   listOrderEvents,
   listPayments,
 } from './admin-queries';
@@ -133,23 +133,21 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
     async getDashboard(): Promise<AdminDashboard> {
       const { days, dayStarts } = chartDaysUpTo(toBusinessDate(clock()));
-      const [statusCounts, totals, recent, dailyTotals] = await Promise.all([
-        countOrdersByStatus(db),
-        readDashboardTotals(db),
-        selectAdminOrderPage(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
-        sumDailyTotals(db, dayStarts),
+      const [summary, recent] = await Promise.all([
+        readDashboardSummary(db, dayStarts),
+        selectNewestAdminOrders(db, DASHBOARD_RECENT_ORDERS),
       ]);
       return {
-        totalOrders: sumStatusCounts(statusCounts, ORDER_STATUSES),
-        totalTrucks: totals.trucks,
-        totalUsers: totals.webUsers,
-        totalPayments: centimesToMad(totals.paidCentimes),
+        totalOrders: sumStatusCounts(summary.statusCounts, ORDER_STATUSES),
+        totalTrucks: summary.trucks,
+        totalUsers: summary.webUsers,
+        totalPayments: centimesToMad(summary.paidCentimes),
         recentOrders: recent.map(toAdminOrder),
-        statusCounts,
+        statusCounts: summary.statusCounts,
         series: days.map((date, n) => ({
           date,
-          orders: dailyTotals[n]!.orders,
-          revenue: centimesToMad(dailyTotals[n]!.paidCentimes),
+          orders: summary.dailyTotals[n]!.orders,
+          revenue: centimesToMad(summary.dailyTotals[n]!.paidCentimes),
         })),
       };
     },

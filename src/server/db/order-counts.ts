@@ -99,49 +99,63 @@ export function sumPaymentTotals(
 const utcPlaceholder = (name: string) =>
   sql`(${sql.placeholder(name)}::timestamptz at time zone 'UTC')`;
 
+/** Every order by status, as one JSON object (`{ "PENDING": 3, … }`): for a larger statement. */
+export const statusCountsJson = sql<Partial<OrderStatusCounts> | null>`(select
+  json_object_agg(${orderCounts.status}, ${orderCounts.orders}) from ${orderCounts})`;
+
+/** What statusCountsJson answered, with every status present (0 when none). */
+export function toStatusCountsFromJson(json: Partial<OrderStatusCounts> | null): OrderStatusCounts {
+  return toStatusCounts(
+    Object.entries(json ?? {}).map(([status, orders]) => ({
+      status: status as OrderStatus,
+      orders: Number(orders),
+    })),
+  );
+}
+
 export interface DailyTotal {
   orders: number;
   paidCentimes: number;
 }
 
 /**
- * Orders placed and centimes paid on each of a run of consecutive days, summed here from the
- * hourly counters: `dayStarts` holds each day's first UTC hour, then the hour after the last day.
- * The days' bounds come from the caller because the database's time-zone data may not be the
- * app's (admin-service.ts); summing in SQL sends a row a day instead of one an hour.
+ * Orders placed and centimes paid on each of `dayCount` consecutive days, summed from the hourly
+ * counters, as one JSON array of `[orders, paidCentimes]`, a pair a day: for a larger statement.
+ * Placeholders `start0` … `start{dayCount}` hold each day's first UTC hour, then the hour after
+ * the last day (dailyTotalsValues). The days' bounds come from the caller because the database's
+ * time-zone data may not be the app's (admin-service.ts); summing in SQL sends a pair a day
+ * instead of a row an hour.
  */
-export async function sumDailyTotals(
-  db: Database,
-  dayStarts: readonly Date[],
-): Promise<DailyTotal[]> {
-  const dayCount = dayStarts.length - 1;
-  const rows = await preparedOnce(db, `daily_totals_${dayCount}`, (name) => {
-    const days = sql.join(
-      Array.from(
-        { length: dayCount },
-        (_, n) =>
-          sql`(${sql.raw(String(n))}, ${utcPlaceholder(`start${n}`)}, ${utcPlaceholder(`start${n + 1}`)})`,
-      ),
-      sql`, `,
-    );
-    return db
-      .select({
-        day: sql<number>`days.n`,
-        orders: sql<number>`coalesce(sum(${orderHourlyTotals.orders}), 0)`.mapWith(Number),
-        paidCentimes: sql<number>`coalesce(sum(${orderHourlyTotals.paidCentimes}), 0)`.mapWith(
-          Number,
-        ),
-      })
-      .from(sql`(values ${days}) as days (n, first_hour, after_last_hour)`)
-      .leftJoin(
-        orderHourlyTotals,
-        sql`${orderHourlyTotals.hour} >= days.first_hour
-          and ${orderHourlyTotals.hour} < days.after_last_hour`,
-      )
-      .groupBy(sql`days.n`)
-      .prepare(name);
-  }).execute(Object.fromEntries(dayStarts.map((start, n) => [`start${n}`, start.toISOString()])));
-  const totals = Array.from({ length: dayCount }, () => ({ orders: 0, paidCentimes: 0 }));
-  for (const { day, orders, paidCentimes } of rows) totals[day] = { orders, paidCentimes };
-  return totals;
+export function dailyTotalsJson(dayCount: number) {
+  const days = sql.join(
+    Array.from(
+      { length: dayCount },
+      (_, n) =>
+        sql`(${sql.raw(String(n))}, ${utcPlaceholder(`start${n}`)}, ${utcPlaceholder(`start${n + 1}`)})`,
+    ),
+    sql`, `,
+  );
+  return sql<Array<[number | string, number | string]>>`(select
+    json_agg(json_build_array(daily.orders, daily.paid_centimes) order by daily.n)
+    from (select days.n, coalesce(sum(${orderHourlyTotals.orders}), 0) as orders,
+        coalesce(sum(${orderHourlyTotals.paidCentimes}), 0) as paid_centimes
+      from (values ${days}) as days (n, first_hour, after_last_hour)
+      left join ${orderHourlyTotals} on ${orderHourlyTotals.hour} >= days.first_hour
+        and ${orderHourlyTotals.hour} < days.after_last_hour
+      group by days.n) as daily)`;
+}
+
+/** The values of dailyTotalsJson's placeholders. */
+export function dailyTotalsValues(dayStarts: readonly Date[]): Record<string, string> {
+  return Object.fromEntries(dayStarts.map((start, n) => [`start${n}`, start.toISOString()]));
+}
+
+/** What dailyTotalsJson answered, a total a day. */
+export function toDailyTotals(
+  json: ReadonlyArray<[number | string, number | string]>,
+): DailyTotal[] {
+  return json.map(([orders, paidCentimes]) => ({
+    orders: Number(orders),
+    paidCentimes: Number(paidCentimes),
+  }));
 }
