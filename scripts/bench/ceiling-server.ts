@@ -55,6 +55,8 @@ import {
   CUSTOMER_ORDER,
   CUSTOMER_PAGE_IDS,
   CUSTOMER_PAGE_IDS_OF_STATUS,
+  customerFirstOrders,
+  customerFirstOrdersOfStatus,
   customerPageRows,
   DASHBOARD_SUMMARY,
   LATEST_POSITION,
@@ -124,18 +126,55 @@ const countsByStatus = (rows: Array<{ status: OrderStatus; orders: string | numb
 const sumOf = (counts: Record<OrderStatus, number>) =>
   Object.values(counts).reduce((sum, count) => sum + count, 0);
 
-/** A page's ids, then their rows by one parameter per id, put back in the ids' order. */
+/** How a list's pages are read: a first page in one statement, the others in two. */
+interface PageReads {
+  /** The first `count` rows, newest first. */
+  first: (count: number) => NamedStatement;
+  /** A page's ids: the list's values, then limit and offset. */
+  ids: NamedStatement;
+  /** The rows of `count` ids, in no order. */
+  rows: (count: number) => NamedStatement;
+}
+
+/**
+ * One page of a list whose values are `listValues`, as the app reads it
+ * (src/server/db/order-pages.ts): a first page in one statement, its length in the text; any
+ * other as its ids, then their rows by one parameter per id, put back in the ids' order.
+ */
 async function readPage<Row extends { id: string }>(
-  ids: NamedStatement,
-  values: unknown[],
-  rowsOf: (count: number) => NamedStatement,
+  reads: PageReads,
+  listValues: unknown[],
+  page: { limit: number; offset: number },
 ): Promise<Row[]> {
-  const pageIds = (await pool.query<{ id: string }>({ ...ids, values })).rows.map((row) => row.id);
+  if (page.offset === 0) {
+    return (await pool.query<Row>({ ...reads.first(page.limit), values: listValues })).rows;
+  }
+  const { rows: idRows } = await pool.query<{ id: string }>({
+    ...reads.ids,
+    values: [...listValues, page.limit, page.offset],
+  });
+  const pageIds = idRows.map((row) => row.id);
   if (pageIds.length === 0) return [];
-  const { rows } = await pool.query<Row>({ ...rowsOf(pageIds.length), values: pageIds });
+  const { rows } = await pool.query<Row>({ ...reads.rows(pageIds.length), values: pageIds });
   const rowById = new Map(rows.map((row) => [row.id, row]));
   return pageIds.flatMap((id) => rowById.get(id) ?? []);
 }
+
+const CUSTOMER_PAGES: PageReads = {
+  first: customerFirstOrders,
+  ids: CUSTOMER_PAGE_IDS,
+  rows: customerPageRows,
+};
+const CUSTOMER_PAGES_OF_STATUS: PageReads = {
+  first: customerFirstOrdersOfStatus,
+  ids: CUSTOMER_PAGE_IDS_OF_STATUS,
+  rows: customerPageRows,
+};
+const ADMIN_PAGES: PageReads = {
+  first: newestAdminOrders,
+  ids: ADMIN_PAGE_IDS,
+  rows: adminPageRows,
+};
 
 async function latestPosition(row: MapRow): Promise<PositionRow | undefined> {
   if (!needsPosition(row)) return undefined;
@@ -174,11 +213,7 @@ app.get('/api/dashboard/orders', async (request, reply) => {
   const page = pageOf(request.query);
   if (!page) return fail(reply, 400, 'Invalid page');
   const [rows, counts] = await Promise.all([
-    readPage<CustomerOrderRow>(
-      CUSTOMER_PAGE_IDS,
-      [caller.userId, page.limit, page.offset],
-      customerPageRows,
-    ),
+    readPage<CustomerOrderRow>(CUSTOMER_PAGES, [caller.userId], page),
     pool.query<{ status: OrderStatus; orders: string }>({
       ...CUSTOMER_COUNTS,
       values: [caller.userId],
@@ -197,12 +232,11 @@ app.get('/api/dashboard', async (request, reply) => {
       ...CUSTOMER_COUNTS,
       values: [caller.userId],
     }),
-    readPage<CustomerOrderRow>(CUSTOMER_PAGE_IDS, [caller.userId, 5, 0], customerPageRows),
-    readPage<CustomerOrderRow>(
-      CUSTOMER_PAGE_IDS_OF_STATUS,
-      [caller.userId, 'DELIVERED', 1, 0],
-      customerPageRows,
-    ),
+    readPage<CustomerOrderRow>(CUSTOMER_PAGES, [caller.userId], { limit: 5, offset: 0 }),
+    readPage<CustomerOrderRow>(CUSTOMER_PAGES_OF_STATUS, [caller.userId, 'DELIVERED'], {
+      limit: 1,
+      offset: 0,
+    }),
   ]);
   const statusCounts = countsByStatus(counts.rows);
   const totalOrders = sumOf(statusCounts);
@@ -291,7 +325,7 @@ app.get('/api/admin/orders', async (request, reply) => {
   const page = pageOf(request.query);
   if (!page) return fail(reply, 400, 'Invalid page');
   const [rows, counts] = await Promise.all([
-    readPage<AdminOrderRow>(ADMIN_PAGE_IDS, [page.limit, page.offset], adminPageRows),
+    readPage<AdminOrderRow>(ADMIN_PAGES, [], page),
     pool.query<{ status: OrderStatus; orders: string }>(ORDER_COUNTS),
   ]);
   reply.header('x-total-count', String(sumOf(countsByStatus(counts.rows))));
@@ -313,7 +347,7 @@ app.get('/api/admin/dashboard', async (request, reply) => {
       paid: string;
       daily: Record<string, [number, number]> | null;
     }>({ ...DASHBOARD_SUMMARY, values: [from, until, BUSINESS_TIME_ZONE] }),
-    pool.query<AdminOrderRow>(newestAdminOrders(DASHBOARD_RECENT_ORDERS)),
+    readPage<AdminOrderRow>(ADMIN_PAGES, [], { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
   ]);
   const row = summary.rows[0]!;
   const statusCounts = countsByStatus(
@@ -327,7 +361,7 @@ app.get('/api/admin/dashboard', async (request, reply) => {
     totalTrucks: Number(row.trucks),
     totalUsers: Number(row.web_users),
     totalPayments: centimesToMad(Number(row.paid)),
-    recentOrders: recent.rows.map(adminOrderOf),
+    recentOrders: recent.map(adminOrderOf),
     statusCounts,
     series: days.map((date) => ({
       date,

@@ -1,6 +1,7 @@
 import { verify as verifyArgon2 } from '@node-rs/argon2';
 import { jwtVerify, SignJWT } from 'jose';
 import type pg from 'pg';
+import { SESSION_CHECK_REUSE_MS } from '../../src/server/auth/session-checks';
 import { LAST_SEEN_PRECISION_MS, SESSION_LIMITS } from '../../src/server/auth/session-tokens';
 import type { PublicUser } from '../../src/shared/schemas/user-schemas';
 import { publicUserOf, type ProfileRow } from './ceiling-answers';
@@ -29,9 +30,12 @@ interface SessionUserRow {
  * The app's session check, by hand: its JWT (HS256, the session id as jti, the user as sub,
  * src/server/auth/session-tokens.ts), then the session row, which must be unrevoked, unexpired
  * and used since the idle limit of the user's role; its last request moves at most once a minute.
+ * A session found standing is taken as standing for SESSION_CHECK_REUSE_MS, as the app does
+ * (src/server/auth/session-checks.ts; the ceiling revokes nothing, so it never forgets early).
  */
 export function createCeilingSessions(pool: pg.Pool, jwtSecret: string) {
   const key = new TextEncoder().encode(jwtSecret);
+  const checked = new Map<string, { row: SessionUserRow; at: number }>();
 
   async function profileOf(userId: string): Promise<PublicUser | undefined> {
     const { rows } = await pool.query<ProfileRow>({ ...PROFILE, values: [userId] });
@@ -53,6 +57,10 @@ export function createCeilingSessions(pool: pg.Pool, jwtSecret: string) {
       }
       if (!claims.sub || !claims.jti) return undefined;
       const now = Date.now();
+      const recent = checked.get(claims.jti);
+      if (recent?.row.id === claims.sub && now - recent.at < SESSION_CHECK_REUSE_MS) {
+        return { userId: recent.row.id, role: recent.row.role };
+      }
       const idleCutoff = (role: Role) => new Date(now - SESSION_LIMITS[role].idleMs);
       const { rows } = await pool.query<SessionUserRow>({
         ...SESSION_USER,
@@ -71,6 +79,7 @@ export function createCeilingSessions(pool: pg.Pool, jwtSecret: string) {
       if (row.last_seen_at < staleBefore) {
         await pool.query({ ...TOUCH_SESSION, values: [claims.jti, new Date(now), staleBefore] });
       }
+      checked.set(claims.jti, { row, at: now });
       return { userId: row.id, role: row.role };
     },
 

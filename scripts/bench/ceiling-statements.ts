@@ -83,6 +83,30 @@ export const CUSTOMER_PAGE_IDS_OF_STATUS = statement(
    order by created_at desc, id desc limit $3 offset $4`,
 );
 
+/** A first page of `count` customer orders, newest first, in one statement ($1: the customer). */
+export const customerFirstOrders = (count: number) =>
+  statement(
+    `ceiling_customer_first_orders_${count}`,
+    `select ${CUSTOMER_ORDER_COLUMNS}
+     from orders o
+     ${CUSTOMER_ORDER_JOINS}
+     where o.id in (select id from orders where user_id = $1
+       order by created_at desc, id desc limit ${count})
+     order by o.created_at desc, o.id desc`,
+  );
+
+/** As customerFirstOrders, of one status ($2). */
+export const customerFirstOrdersOfStatus = (count: number) =>
+  statement(
+    `ceiling_customer_first_orders_of_status_${count}`,
+    `select ${CUSTOMER_ORDER_COLUMNS}
+     from orders o
+     ${CUSTOMER_ORDER_JOINS}
+     where o.id in (select id from orders where user_id = $1 and status = $2
+       order by created_at desc, id desc limit ${count})
+     order by o.created_at desc, o.id desc`,
+  );
+
 /** `$1, $2, …, $count`: one parameter per id, so the plan knows how many rows come. */
 const idParameters = (count: number) =>
   Array.from({ length: count }, (_, n) => `$${n + 1}`).join(', ');
@@ -161,7 +185,7 @@ export const adminPageRows = (count: number) =>
     `${ADMIN_ORDER_SELECT} where o.id in (${idParameters(count)})`,
   );
 
-/** The `count` newest orders as the back office lists them, newest first (the app's dashboard). */
+/** A first page of `count` orders as the back office lists them, newest first, in one statement. */
 export const newestAdminOrders = (count: number) =>
   statement(
     `ceiling_newest_admin_orders_${count}`,

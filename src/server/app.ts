@@ -19,6 +19,7 @@ import { createAdminService } from './admin/admin-service';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
+import { SESSIONS_REVOKED_CHANNEL } from './auth/session-checks';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { createSessionTokens } from './auth/session-tokens';
 import { registerCashRoutes } from './cash/cash-routes';
@@ -187,7 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   const adminService = createAdminService({ db, clock, lifecycle, positionsService });
   const driverOrdersService = createDriverOrdersService({ db, lifecycle });
-  const fleetService = createFleetService({ db, log: app.log, clock });
+  const fleetService = createFleetService({
+    db,
+    log: app.log,
+    clock,
+    onSessionsRevoked: authService.forgetSessionChecks,
+  });
   const cashService = createCashService({ db, log: app.log });
 
   const orderEventHub = createOrderEventHub({
@@ -217,7 +223,15 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
           retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
           maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
         });
+  let stopHearingRevocations: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
+    // Revocations made by other instances (or by hand); after a lost connection, any may have
+    // been missed.
+    stopHearingRevocations = await deps.channels.listen(
+      SESSIONS_REVOKED_CHANNEL,
+      authService.forgetSessionChecks,
+      authService.forgetSessionChecks,
+    );
     await orderEventHub.start();
     await outboxWorker?.start();
   });
@@ -226,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.addHook('preClose', async () => {
     await outboxWorker?.stop(OUTBOX_STOP_GRACE_MS);
     await orderEventHub.stop();
+    await stopHearingRevocations?.();
     mail.close();
   });
 

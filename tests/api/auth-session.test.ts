@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, individualPayload, login, loginAs, TEST_PASSWORD } from './factories';
 import { buildTestApp, createTestClock, type TestApp } from './helpers';
+import { waitUntil } from './polling';
 
 const clock = createTestClock();
 let testApp: TestApp;
@@ -120,6 +122,26 @@ describe('tokens', () => {
     const after = await profile(bearer(person.token));
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Your session has expired. Please log in again.');
+  });
+
+  it('a session revoked in the database by anything else is refused from the next request on', async () => {
+    // The test's clock stands still, so a remembered check never ages out
+    // (src/server/auth/session-checks.ts): only the database's notification can forget it.
+    const person = await loginAs(testApp, 'individual');
+    expect((await profile(bearer(person.token))).statusCode).toBe(200);
+    expect((await profile(bearer(person.token))).statusCode).toBe(200);
+    await testApp.database.db.execute(
+      sql`update sessions set revoked_at = now() where user_id = ${person.user.id}`,
+    );
+    const refused = await waitUntil(
+      'the revoked session refused',
+      async () => {
+        const after = await profile(bearer(person.token));
+        return after.statusCode === 401 ? after : undefined;
+      },
+      1_000,
+    );
+    expect(refused.json().message).toBe('Your session has expired. Please log in again.');
   });
 
   it('logging out one session leaves the others working', async () => {

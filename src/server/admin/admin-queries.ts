@@ -275,23 +275,6 @@ export async function readDashboardSummary(db: Database, dayStarts: readonly Dat
   };
 }
 
-/**
- * The `count` newest orders, newest first, in one statement: the count is written in its text
- * (one statement per count), so that its one plan serves every run; a page of a list, whose
- * window varies, takes two (order-pages.ts).
- */
-export function selectNewestAdminOrders(db: Database, count: number) {
-  return preparedOnce(db, `newest_admin_orders_${count}`, (name) =>
-    selectAdminOrders(db)
-      .where(
-        sql`${orders.id} in (select ${orders.id} from ${orders}
-          order by ${orders.createdAt} desc, ${orders.id} desc limit ${sql.raw(String(count))})`,
-      )
-      .orderBy(...newestOrdersFirst)
-      .prepare(name),
-  ).execute();
-}
-
 interface PaymentFilter {
   statuses?: readonly PaymentStatus[];
   search?: OrderSearch;

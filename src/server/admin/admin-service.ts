@@ -31,7 +31,7 @@ import {
   findAdminOrder,
   listAdminOrders,
   readDashboardSummary,
-  selectNewestAdminOrders,
+  selectAdminOrderPage,
   listOrderEvents,
   listPayments,
 } from './admin-queries';
@@ -135,7 +135,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
       const { days, dayStarts } = chartDaysUpTo(toBusinessDate(clock()));
       const [summary, recent] = await Promise.all([
         readDashboardSummary(db, dayStarts),
-        selectNewestAdminOrders(db, DASHBOARD_RECENT_ORDERS),
+        selectAdminOrderPage(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
       ]);
       return {
         totalOrders: sumStatusCounts(summary.statusCounts, ORDER_STATUSES),

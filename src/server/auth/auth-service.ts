@@ -29,6 +29,7 @@ import {
 } from './auth-queries';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hashing';
+import { createSessionChecks } from './session-checks';
 import { LAST_SEEN_PRECISION_MS, SESSION_LIMITS, type SessionTokens } from './session-tokens';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -159,6 +160,21 @@ export function createAuthService({
   clock,
   publicUrl,
 }: AuthServiceDeps) {
+  const sessionChecks = createSessionChecks();
+
+  /**
+   * The session's user while it stands, from a check of the last moment when there is one
+   * (docs/decisions/0012-speed-at-scale.md, "Session checks remembered for a moment").
+   */
+  async function findStandingSession(sessionId: string, userId: string, now: Date) {
+    const recalled = sessionChecks.recall(sessionId, userId, now);
+    if (recalled) return recalled;
+    const begun = sessionChecks.beginCheck();
+    const found = await findActiveSessionUser(db, sessionId, userId, now, idleCutoffs(now));
+    if (found) sessionChecks.remember(begun, sessionId, userId, found, now);
+    return found;
+  }
+
   async function loadPublicUser(userId: string): Promise<PublicUser> {
     const found = await findUserWithProfile(db, userId);
     if (!found) throw new UnauthorizedError(authMessages.sessionExpired);
@@ -230,8 +246,12 @@ export function createAuthService({
 
     startSession,
 
+    /** Every revocation empties the session checks (session-checks.ts), wherever it was made. */
+    forgetSessionChecks: sessionChecks.forgetAll,
+
     async logout(auth: AuthContext): Promise<{ message: string }> {
       await revokeSession(db, auth.sessionId, clock());
+      sessionChecks.forgetAll();
       log.info({ userId: auth.userId }, 'logged out');
       return { message: authMessages.loggedOut };
     },
@@ -268,6 +288,7 @@ export function createAuthService({
           idleCutoffs(now)[auth.role],
         );
       });
+      sessionChecks.forgetAll();
       log.info({ userId: auth.userId, endedSessions: ended }, 'password changed');
       return { message: authMessages.passwordChanged };
     },
@@ -282,6 +303,7 @@ export function createAuthService({
         now,
         idleCutoffs(now)[auth.role],
       );
+      sessionChecks.forgetAll();
       log.info({ userId: auth.userId, endedSessions: ended }, 'other sessions ended');
       return { message: authMessages.otherSessionsEnded, ended };
     },
@@ -304,13 +326,14 @@ export function createAuthService({
       if (!token) throw new UnauthorizedError(authMessages.missingToken);
       const claims = await tokens.verify(token);
       const now = clock();
-      const found =
-        claims &&
-        (await findActiveSessionUser(db, claims.sessionId, claims.userId, now, idleCutoffs(now)));
+      const found = claims && (await findStandingSession(claims.sessionId, claims.userId, now));
       if (!claims || !found) throw new UnauthorizedError(authMessages.sessionExpired);
       const { user, driverId, lastSeenAt } = found;
       const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS);
-      if (lastSeenAt < staleBefore) await touchSession(db, claims.sessionId, now, staleBefore);
+      if (lastSeenAt < staleBefore) {
+        await touchSession(db, claims.sessionId, now, staleBefore);
+        sessionChecks.touch(claims.sessionId, now);
+      }
       return {
         userId: user.id,
         sessionId: claims.sessionId,
@@ -379,6 +402,7 @@ export function createAuthService({
       }
       await setPasswordHash(db, userId, await hashPassword(password), now);
       await revokeSessionsOfUser(db, userId, now);
+      sessionChecks.forgetAll();
       await expireOtherResetTokens(db, userId, tokenHash, now);
       log.info({ userId }, 'password reset');
       return { message: authMessages.passwordReset };

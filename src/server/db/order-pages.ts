@@ -13,12 +13,23 @@ import { orders } from './schema';
  * wins over a custom plan, and planning the admin list's seven joins takes ten times as long as
  * running them. Both statements here keep one cached plan per connection: the ids one reads one
  * table, and the rows one names each id, so its generic plan knows exactly how many rows come.
+ *
+ * A first page, the one nearly every view asks for, takes one statement: its length is written in
+ * the text (one statement per length), so that its plan knows the page's size and is cached too.
  */
 
 /** A prepared statement as drizzle builds it, answering rows of one shape. */
 interface PreparedRows<Row> {
   execute(values: Record<string, unknown>): Promise<Row[]>;
 }
+
+/** A select of rows of one shape, as drizzle builds it, to be ordered and prepared. */
+interface SelectedRows<Row> {
+  orderBy(...order: SQL[]): { prepare(name: string): PreparedRows<Row> };
+  prepare(name: string): PreparedRows<Row>;
+}
+
+const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
 
 /** A statement reading one page's ids (`where` may hold placeholders, bound from `values`). */
 export interface OrderIdsQuery {
@@ -34,7 +45,7 @@ function readNewestOrderIds(db: Database, query: OrderIdsQuery, page: Page): Pro
       .select({ id: orders.id })
       .from(orders)
       .where(query.where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...newestOrdersFirst)
       .limit(pagePlaceholders.limit)
       .offset(pagePlaceholders.offset)
       .prepare(name),
@@ -56,15 +67,16 @@ function readPageIds(db: Database, query: OrderIdsQuery, page: Page): Promise<st
 
 /**
  * One page of the orders `ids` selects, as `selectRows` joins them, newest first. `rowsName`
- * names the rows statement; one is prepared per page length.
+ * names the rows statements: one is prepared per page length.
  */
 export async function readOrderPage<Row extends { order: { id: string } }>(
   db: Database,
   ids: OrderIdsQuery,
   page: Page,
   rowsName: string,
-  selectRows: (idIsOneOf: SQL) => { prepare(name: string): PreparedRows<Row> },
+  selectRows: (idIsOneOf: SQL) => SelectedRows<Row>,
 ): Promise<Row[]> {
+  if (page.offset === 0) return readFirstOrders(db, ids, page.limit, rowsName, selectRows);
   const pageIds = await readPageIds(db, ids, page);
   if (pageIds.length === 0) return [];
   const idValues = Object.fromEntries(pageIds.map((id, n) => [`id${n}`, id]));
@@ -79,4 +91,24 @@ export async function readOrderPage<Row extends { order: { id: string } }>(
   const rowById = new Map(rows.map((row) => [row.order.id, row]));
   // An order deleted between the two reads is left out rather than shown half.
   return pageIds.flatMap((id) => rowById.get(id) ?? []);
+}
+
+/** The `count` newest orders `ids` selects, as `selectRows` joins them, in one statement. */
+export function readFirstOrders<Row>(
+  db: Database,
+  ids: OrderIdsQuery,
+  count: number,
+  rowsName: string,
+  selectRows: (idIsOneOf: SQL) => SelectedRows<Row>,
+): Promise<Row[]> {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`Not a page length: ${count}`);
+  return preparedOnce(db, `${rowsName}_${ids.name}_first_${count}`, (name) =>
+    selectRows(
+      sql`${orders.id} in (select ${orders.id} from ${orders}
+        ${ids.where ? sql`where ${ids.where}` : sql``}
+        order by ${orders.createdAt} desc, ${orders.id} desc limit ${sql.raw(String(count))})`,
+    )
+      .orderBy(...newestOrdersFirst)
+      .prepare(name),
+  ).execute({ ...ids.values });
 }

@@ -1,4 +1,20 @@
+import { createHash } from 'node:crypto';
 import type { Database } from './open-database';
+
+/** PostgreSQL keeps the first 63 bytes of a prepared statement's name (NAMEDATALEN - 1). */
+const MAX_STATEMENT_NAME_BYTES = 63;
+const NAME_HASH_LENGTH = 16;
+
+/**
+ * The name PostgreSQL is given for `name`: itself when short enough, else its start and a hash of
+ * the whole. PostgreSQL would cut a longer name, and two names alike in their first 63 bytes (a
+ * list's statuses, then `_deep`) would then stand for one statement: the second would fail.
+ */
+export function statementName(name: string): string {
+  if (Buffer.byteLength(name) <= MAX_STATEMENT_NAME_BYTES) return name;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, NAME_HASH_LENGTH);
+  return `${name.slice(0, MAX_STATEMENT_NAME_BYTES - NAME_HASH_LENGTH - 1)}_${hash}`;
+}
 
 /** The part of a statement's name that a set of values in its text gives: `all` for none. */
 export function statementKey(values: readonly string[] | undefined): string {
@@ -26,7 +42,7 @@ export function preparedOnce<Statement>(
   }
   let statement = statements.get(name) as Statement | undefined;
   if (!statement) {
-    statement = prepare(name);
+    statement = prepare(statementName(name));
     statements.set(name, statement);
   }
   return statement;

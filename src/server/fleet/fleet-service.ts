@@ -60,9 +60,11 @@ interface FleetServiceDeps {
   db: Database;
   log: FastifyBaseLogger;
   clock: () => Date;
+  /** Called once a deactivation has ended sessions (AuthService.forgetSessionChecks). */
+  onSessionsRevoked: () => void;
 }
 
-export function createFleetService({ db, log, clock }: FleetServiceDeps) {
+export function createFleetService({ db, log, clock, onSessionsRevoked }: FleetServiceDeps) {
   const today = () => toBusinessDate(clock());
 
   return {
@@ -165,6 +167,7 @@ export function createFleetService({ db, log, clock }: FleetServiceDeps) {
         ? await setDriverDeactivation(db, driverId, active ? null : now, now)
         : undefined;
       if (!found) throw new NotFoundError('Driver not found');
+      if (!active) onSessionsRevoked();
       log.info({ driverId, active }, active ? 'driver reactivated' : 'driver deactivated');
       return {
         message: active ? DRIVER_ACTIVATED_MESSAGE : DRIVER_DEACTIVATED_MESSAGE,
