@@ -54,9 +54,8 @@ import {
   CUSTOMER_COUNTS,
   CUSTOMER_ORDER,
   CUSTOMER_PAGE_IDS,
-  CUSTOMER_PAGE_IDS_OF_STATUS,
   customerFirstOrders,
-  customerFirstOrdersOfStatus,
+  customerNewestAndDelivered,
   customerPageRows,
   DASHBOARD_SUMMARY,
   LATEST_POSITION,
@@ -67,6 +66,8 @@ import {
   type NamedStatement,
 } from './ceiling-statements';
 
+/** The customer dashboard's newest orders (src/server/orders/orders-service.ts). */
+const DASHBOARD_LAST_ORDERS = 5;
 /** src/server/db/open-database.ts: the app's pool holds 10 connections. */
 const POOL_SIZE = 10;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -165,11 +166,6 @@ const CUSTOMER_PAGES: PageReads = {
   ids: CUSTOMER_PAGE_IDS,
   rows: customerPageRows,
 };
-const CUSTOMER_PAGES_OF_STATUS: PageReads = {
-  first: customerFirstOrdersOfStatus,
-  ids: CUSTOMER_PAGE_IDS_OF_STATUS,
-  rows: customerPageRows,
-};
 const ADMIN_PAGES: PageReads = {
   first: newestAdminOrders,
   ids: ADMIN_PAGE_IDS,
@@ -226,18 +222,19 @@ app.get('/api/dashboard/orders', async (request, reply) => {
 app.get('/api/dashboard', async (request, reply) => {
   const caller = await callerOf(request, reply, ['USER']);
   if (!caller) return reply;
-  const [user, counts, latest, delivered] = await Promise.all([
+  const [user, counts, dashboardOrders] = await Promise.all([
     sessions.profileOf(caller.userId),
     pool.query<{ status: OrderStatus; orders: string }>({
       ...CUSTOMER_COUNTS,
       values: [caller.userId],
     }),
-    readPage<CustomerOrderRow>(CUSTOMER_PAGES, [caller.userId], { limit: 5, offset: 0 }),
-    readPage<CustomerOrderRow>(CUSTOMER_PAGES_OF_STATUS, [caller.userId, 'DELIVERED'], {
-      limit: 1,
-      offset: 0,
+    pool.query<CustomerOrderRow>({
+      ...customerNewestAndDelivered(DASHBOARD_LAST_ORDERS),
+      values: [caller.userId],
     }),
   ]);
+  const latest = dashboardOrders.rows.slice(0, DASHBOARD_LAST_ORDERS);
+  const delivered = dashboardOrders.rows.filter((row) => row.status === 'DELIVERED');
   const statusCounts = countsByStatus(counts.rows);
   const totalOrders = sumOf(statusCounts);
   const lastOrders = latest.map(customerOrderOf);

@@ -77,12 +77,6 @@ export const CUSTOMER_PAGE_IDS = statement(
    order by created_at desc, id desc limit $2 offset $3`,
 );
 
-export const CUSTOMER_PAGE_IDS_OF_STATUS = statement(
-  'ceiling_customer_page_ids_of_status',
-  `select id from orders where user_id = $1 and status = $2
-   order by created_at desc, id desc limit $3 offset $4`,
-);
-
 /** A first page of `count` customer orders, newest first, in one statement ($1: the customer). */
 export const customerFirstOrders = (count: number) =>
   statement(
@@ -95,15 +89,20 @@ export const customerFirstOrders = (count: number) =>
      order by o.created_at desc, o.id desc`,
   );
 
-/** As customerFirstOrders, of one status ($2). */
-export const customerFirstOrdersOfStatus = (count: number) =>
+/**
+ * The customer dashboard's orders, as the app reads them: the `count` newest and the newest
+ * delivered ($1: the customer), newest first, in one statement.
+ */
+export const customerNewestAndDelivered = (count: number) =>
   statement(
-    `ceiling_customer_first_orders_of_status_${count}`,
+    `ceiling_customer_newest_and_delivered_${count}`,
     `select ${CUSTOMER_ORDER_COLUMNS}
      from orders o
      ${CUSTOMER_ORDER_JOINS}
-     where o.id in (select id from orders where user_id = $1 and status = $2
-       order by created_at desc, id desc limit ${count})
+     where o.id = any(array(select id from orders where user_id = $1
+         order by created_at desc, id desc limit ${count})
+       || array(select id from orders where user_id = $1 and status = 'DELIVERED'
+         order by created_at desc, id desc limit 1))
      order by o.created_at desc, o.id desc`,
   );
 

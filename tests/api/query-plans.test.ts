@@ -64,6 +64,34 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
   let restoreQuery: (() => void) | undefined;
 
   beforeAll(async () => {
+    // Every statement the app sends, while a test records, and whether sorting was priced out
+    // where it ran (readPageInIndexOrder): it is explained the same way. Hooked before the app
+    // opens any connection: each pooled connection keeps the query function it was opened with
+    // (open-database.ts), and one opened earlier would send its statements unseen.
+    const sortOff = new WeakSet<pg.Client>();
+    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    restoreQuery = () => {
+      pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
+    };
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first, second] = args;
+      const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
+      if (recorded && text) {
+        if (/^\s*set local enable_sort = off/i.test(text)) sortOff.add(this);
+        if (/^\s*(commit|rollback)\b/i.test(text)) sortOff.delete(this);
+        // Drizzle passes a prepared statement's values beside it, not in it.
+        const values =
+          (typeof first === 'object' ? (first as { values?: unknown[] }).values : undefined) ??
+          (second as unknown[] | undefined) ??
+          [];
+        // Deep pages go to connections opened with sorting priced out (readPageInIndexOrder).
+        const opened = (this as unknown as { connectionParameters?: { options?: string } })
+          .connectionParameters?.options;
+        const sortless = sortOff.has(this) || Boolean(opened?.includes('enable_sort=off'));
+        recorded.push({ text, values, sortOff: sortless });
+      }
+      return query.apply(this, args);
+    } as typeof pg.Client.prototype.query;
     testApp = await buildTestApp();
     pool = (testApp.database.db as unknown as { $client: pg.Pool }).$client;
     customer = await loginAs(testApp, 'company');
@@ -113,33 +141,6 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
       [customer.user.id],
     );
     someOrderId = result.rows[0]!.id;
-
-    // Every statement the app sends, while a test records, and whether sorting was priced out
-    // where it ran (readPageInIndexOrder): it is explained the same way.
-    const sortOff = new WeakSet<pg.Client>();
-    const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-    restoreQuery = () => {
-      pg.Client.prototype.query = query as typeof pg.Client.prototype.query;
-    };
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const [first, second] = args;
-      const text = typeof first === 'string' ? first : (first as { text?: string })?.text;
-      if (recorded && text) {
-        if (/^\s*set local enable_sort = off/i.test(text)) sortOff.add(this);
-        if (/^\s*(commit|rollback)\b/i.test(text)) sortOff.delete(this);
-        // Drizzle passes a prepared statement's values beside it, not in it.
-        const values =
-          (typeof first === 'object' ? (first as { values?: unknown[] }).values : undefined) ??
-          (second as unknown[] | undefined) ??
-          [];
-        // Deep pages go to connections opened with sorting priced out (readPageInIndexOrder).
-        const opened = (this as unknown as { connectionParameters?: { options?: string } })
-          .connectionParameters?.options;
-        const sortless = sortOff.has(this) || Boolean(opened?.includes('enable_sort=off'));
-        recorded.push({ text, values, sortOff: sortless });
-      }
-      return query.apply(this, args);
-    } as typeof pg.Client.prototype.query;
   }, 120_000);
 
   afterAll(async () => {

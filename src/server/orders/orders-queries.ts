@@ -120,7 +120,7 @@ function selectCustomerPageRows(db: Database, pageIds: SQL) {
 const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
 
 /** One page of a customer's orders matching the filter, newest first, without a total. */
-export async function selectCustomerOrderPage(
+async function selectCustomerOrderPage(
   db: Database,
   filter: CustomerOrderFilter,
   page: Page,
@@ -146,6 +146,37 @@ export async function selectCustomerOrderPage(
       order by ${orders.createdAt} desc, ${orders.id} desc
       limit ${page.limit} offset ${page.offset}`,
   ).orderBy(...newestOrdersFirst);
+}
+
+/**
+ * The customer dashboard's orders in one statement: the customer's `count` newest orders, and
+ * their newest delivered one, newest first. The ids of both come as arrays (`= any`, which an
+ * index scan of the orders' key takes; `in (…) or in (…)` would read every order); the delivered
+ * one, when not among the newest, is older than all of them, so it sorts last.
+ */
+export async function selectNewestAndLastDelivered(
+  db: Database,
+  userId: string,
+  count: number,
+): Promise<{ newest: ListedOrder[]; lastDelivered: ListedOrder | undefined }> {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`Not a count: ${count}`);
+  const newestIds = (where: SQL, limit: number) => sql`array(select ${orders.id} from ${orders}
+    where ${where} order by ${orders.createdAt} desc, ${orders.id} desc
+    limit ${sql.raw(String(limit))})`;
+  const customer = eq(orders.userId, sql.placeholder('userId'));
+  const rows = await preparedOnce(db, `customer_newest_and_delivered_${count}`, (name) =>
+    selectListedOrders(db)
+      .where(
+        sql`${orders.id} = any(${newestIds(customer, count)}
+          || ${newestIds(and(customer, eq(orders.status, 'DELIVERED'))!, 1)})`,
+      )
+      .orderBy(...newestOrdersFirst)
+      .prepare(name),
+  ).execute({ userId });
+  return {
+    newest: rows.slice(0, count),
+    lastDelivered: rows.find((row) => row.order.status === 'DELIVERED'),
+  };
 }
 
 /**

@@ -28,7 +28,7 @@ import {
   findTrackedOrder,
   listCustomerOrders,
   listTrackingEvents,
-  selectCustomerOrderPage,
+  selectNewestAndLastDelivered,
 } from './orders-queries';
 import { toCustomerOrder, toCustomerOrderDetail, toPublicTracking } from './order-view';
 import { generateTrackingNumber } from './tracking-number';
@@ -43,6 +43,8 @@ export const CUSTOMER_LISTS = {
 export type CustomerList = keyof typeof CUSTOMER_LISTS;
 
 const ORDER_NOT_FOUND = 'Order not found';
+/** How many of the customer's newest orders the dashboard lists (`lastOrders`). */
+const DASHBOARD_LAST_ORDERS = 5;
 
 interface OrdersServiceDeps {
   db: Database;
@@ -183,15 +185,10 @@ export function createOrdersService({
     },
 
     async getDashboard(auth: AuthContext): Promise<CustomerDashboard> {
-      const [user, statusCounts, latest, delivered] = await Promise.all([
+      const [user, statusCounts, { newest, lastDelivered }] = await Promise.all([
         authService.profile(auth),
         countCustomerOrdersByStatus(db, auth.userId),
-        selectCustomerOrderPage(db, { userId: auth.userId }, { limit: 5, offset: 0 }),
-        selectCustomerOrderPage(
-          db,
-          { userId: auth.userId, statuses: ['DELIVERED'] },
-          { limit: 1, offset: 0 },
-        ),
+        selectNewestAndLastDelivered(db, auth.userId, DASHBOARD_LAST_ORDERS),
       ]);
       const totalOrders = sumStatusCounts(statusCounts, ORDER_STATUSES);
       const statusPercentages = Object.fromEntries(
@@ -200,10 +197,10 @@ export function createOrdersService({
           totalOrders ? Math.round((statusCounts[s] / totalOrders) * 100) : 0,
         ]),
       ) as Record<OrderStatus, number>;
-      const lastOrders = latest.map(toCustomerOrder);
+      const lastOrders = newest.map(toCustomerOrder);
       return {
         user,
-        lastDelivered: delivered[0] ? toCustomerOrder(delivered[0]) : null,
+        lastDelivered: lastDelivered ? toCustomerOrder(lastDelivered) : null,
         recentShipped: lastOrders[0] ?? null,
         lastOrders,
         totalOrders,
