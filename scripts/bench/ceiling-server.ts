@@ -57,7 +57,8 @@ import {
   customerFirstOrders,
   customerNewestAndDelivered,
   customerPageRows,
-  DASHBOARD_SUMMARY,
+  adminDashboard,
+  DASHBOARD_FIGURES_ALONE,
   LATEST_POSITION,
   newestAdminOrders,
   ORDER_COUNTS,
@@ -329,6 +330,14 @@ app.get('/api/admin/orders', async (request, reply) => {
   return rows.map(adminOrderOf);
 });
 
+interface DashboardFigures {
+  status_counts: Partial<Record<OrderStatus, number>> | null;
+  trucks: number;
+  web_users: number;
+  paid: number;
+  daily: Record<string, [number, number]> | null;
+}
+
 app.get('/api/admin/dashboard', async (request, reply) => {
   const caller = await callerOf(request, reply, ['ADMIN']);
   if (!caller) return reply;
@@ -336,17 +345,15 @@ app.get('/api/admin/dashboard', async (request, reply) => {
   // A UTC day either side of the business days: Morocco's offset moves an hour across midnight.
   const from = `${addDays(days[0]!, -1)}T00:00:00`;
   const until = `${addDays(days.at(-1)!, 2)}T00:00:00`;
-  const [summary, recent] = await Promise.all([
-    pool.query<{
-      status_counts: Partial<Record<OrderStatus, number>> | null;
-      trucks: string;
-      web_users: string;
-      paid: string;
-      daily: Record<string, [number, number]> | null;
-    }>({ ...DASHBOARD_SUMMARY, values: [from, until, BUSINESS_TIME_ZONE] }),
-    readPage<AdminOrderRow>(ADMIN_PAGES, [], { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
-  ]);
-  const row = summary.rows[0]!;
+  const values = [from, until, BUSINESS_TIME_ZONE];
+  const { rows: recent } = await pool.query<AdminOrderRow & { figures: DashboardFigures }>({
+    ...adminDashboard(DASHBOARD_RECENT_ORDERS),
+    values,
+  });
+  const row =
+    recent[0]?.figures ??
+    (await pool.query<{ figures: DashboardFigures }>({ ...DASHBOARD_FIGURES_ALONE, values }))
+      .rows[0]!.figures;
   const statusCounts = countsByStatus(
     Object.entries(row.status_counts ?? {}).map(([status, orders]) => ({
       status: status as OrderStatus,

@@ -160,7 +160,7 @@ export const ADMIN_PAGE_IDS = statement(
 );
 
 /** An order as the back office lists it, with its customer, payment, truck and driver. */
-const ADMIN_ORDER_SELECT = `select o.id, o.tracking_number, o.status, o.priority, o.cargo_type,
+const ADMIN_ORDER_COLUMNS = `o.id, o.tracking_number, o.status, o.priority, o.cargo_type,
     o.user_id, o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg,
     o.price_centimes, o.distance_km, o.truck_id, o.cancel_reason, o.receiver_name,
     o.receiver_phone, o.exit_date, o.estimated_delivery, o.delivery_date, o.created_at,
@@ -168,8 +168,8 @@ const ADMIN_ORDER_SELECT = `select o.id, o.tracking_number, o.status, o.priority
     p.amount_centimes as payment_amount_centimes, p.status as payment_status,
     p.method as payment_method, p.paid_at,
     u.email, u.user_type, c.company_name, i.full_name, t.truck_number,
-    d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone
-  from orders o
+    d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone`;
+const ADMIN_ORDER_FROM = `from orders o
   join users u on u.id = o.user_id
   left join company_profiles c on c.user_id = o.user_id
   left join individual_profiles i on i.user_id = o.user_id
@@ -181,14 +181,14 @@ const ADMIN_ORDER_SELECT = `select o.id, o.tracking_number, o.status, o.priority
 export const adminPageRows = (count: number) =>
   statement(
     `ceiling_admin_page_rows_${count}`,
-    `${ADMIN_ORDER_SELECT} where o.id in (${idParameters(count)})`,
+    `select ${ADMIN_ORDER_COLUMNS} ${ADMIN_ORDER_FROM} where o.id in (${idParameters(count)})`,
   );
 
 /** A first page of `count` orders as the back office lists them, newest first, in one statement. */
 export const newestAdminOrders = (count: number) =>
   statement(
     `ceiling_newest_admin_orders_${count}`,
-    `${ADMIN_ORDER_SELECT}
+    `select ${ADMIN_ORDER_COLUMNS} ${ADMIN_ORDER_FROM}
      where o.id in (select id from orders order by created_at desc, id desc limit ${count})
      order by o.created_at desc, o.id desc`,
   );
@@ -199,21 +199,37 @@ export const ORDER_COUNTS = statement(
 );
 
 /**
- * The admin dashboard's figures in one row, as the app reads them: orders by status, trucks, web
- * users, paid centimes, and the orders placed and centimes paid per business day from the UTC
- * hours of order_hourly_totals between $1 and $2 ($3: the business time zone). PostgreSQL's
- * time-zone data puts each hour in its day, as Node's does in the app
+ * The admin dashboard's figures as one JSON value, as the app reads them: orders by status,
+ * trucks, web users, paid centimes, and the orders placed and centimes paid per business day from
+ * the UTC hours of order_hourly_totals between $1 and $2 ($3: the business time zone).
+ * PostgreSQL's time-zone data puts each hour in its day, as Node's does in the app
  * (src/server/admin/admin-service.ts): the answer check compares the two.
  */
-export const DASHBOARD_SUMMARY = statement(
-  'ceiling_dashboard_summary',
-  `select (select json_object_agg(status, orders) from order_counts) as status_counts,
-     (select count(*) from trucks) as trucks,
-     (select count(*) from users where role <> 'DRIVER') as web_users,
-     coalesce((select amount_centimes from payment_totals where status = 'paid'), 0) as paid,
-     (select json_object_agg(day, json_build_array(orders, paid_centimes))
-      from (select to_char((hour at time zone 'UTC') at time zone $3, 'YYYY-MM-DD') as day,
-              sum(orders) as orders, sum(paid_centimes) as paid_centimes
-            from order_hourly_totals where hour >= $1 and hour < $2
-            group by 1) as daily) as daily`,
+const DASHBOARD_FIGURES = `json_build_object(
+  'status_counts', (select json_object_agg(status, orders) from order_counts),
+  'trucks', (select count(*) from trucks),
+  'web_users', (select count(*) from users where role <> 'DRIVER'),
+  'paid', coalesce((select amount_centimes from payment_totals where status = 'paid'), 0),
+  'daily', (select json_object_agg(day, json_build_array(orders, paid_centimes))
+    from (select to_char((hour at time zone 'UTC') at time zone $3, 'YYYY-MM-DD') as day,
+            sum(orders) as orders, sum(paid_centimes) as paid_centimes
+          from order_hourly_totals where hour >= $1 and hour < $2
+          group by 1) as daily))`;
+
+/**
+ * The whole admin dashboard in one statement, as the app reads it: its `count` newest orders,
+ * each beside the figures (none when there is no order: DASHBOARD_FIGURES_ALONE then).
+ */
+export const adminDashboard = (count: number) =>
+  statement(
+    `ceiling_admin_dashboard_${count}`,
+    `select ${ADMIN_ORDER_COLUMNS}, ${DASHBOARD_FIGURES} as figures
+     ${ADMIN_ORDER_FROM}
+     where o.id in (select id from orders order by created_at desc, id desc limit ${count})
+     order by o.created_at desc, o.id desc`,
+  );
+
+export const DASHBOARD_FIGURES_ALONE = statement(
+  'ceiling_dashboard_figures',
+  `select ${DASHBOARD_FIGURES} as figures`,
 );

@@ -36,6 +36,7 @@ import {
 } from '../db/schema';
 import {
   countOrdersByStatus,
+  type OrderStatusCounts,
   dailyTotalsJson,
   dailyTotalsValues,
   statusCountsJson,
@@ -91,9 +92,13 @@ const adminOrderColumns = {
   driver: { id: drivers.id, fullName: drivers.fullName, phone: drivers.phone },
 };
 
-function selectAdminOrders(db: Database) {
+/** Orders as the back office lists them, with `extra` columns beside (the dashboard's figures). */
+function selectAdminOrders<Extra extends Record<string, SQL>>(
+  db: Database,
+  extra: Extra = {} as Extra,
+) {
   return db
-    .select(adminOrderColumns)
+    .select({ ...adminOrderColumns, ...extra })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(companyProfiles, eq(companyProfiles.userId, orders.userId))
@@ -241,38 +246,78 @@ export async function listOrderEvents(db: Database, orderId: string): Promise<Tr
     .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id));
 }
 
+interface DashboardSummaryJson {
+  statusCounts: Partial<OrderStatusCounts> | null;
+  trucks: number;
+  webUsers: number;
+  paidCentimes: number | string;
+  dailyTotals: Array<[number | string, number | string]>;
+}
+
 /**
- * The admin dashboard's figures in one statement, so that a view costs one round trip to the
- * database for them (docs/architecture.md, "Lists at scale"): the orders by status, the fleet's
- * trucks, the people using the product from the web (customers and admins; drivers are the
- * fleet), the centimes of every paid payment, and the chart's orders and revenue for each day
- * `dayStarts` bounds (dailyTotalsJson).
+ * The admin dashboard's figures as one JSON value: the orders by status, the fleet's trucks, the
+ * people using the product from the web (customers and admins; drivers are the fleet), the
+ * centimes of every paid payment, and the chart's orders and revenue for each of `dayCount` days
+ * (dailyTotalsJson, whose placeholders dailyTotalsValues fills). Every part is a subquery of its
+ * own, so PostgreSQL works it out once per statement whatever it is selected beside.
  */
-export async function readDashboardSummary(db: Database, dayStarts: readonly Date[]) {
-  const dayCount = dayStarts.length - 1;
-  const [row] = await preparedOnce(db, `dashboard_summary_${dayCount}`, (name) =>
-    db
-      .select({
-        statusCounts: statusCountsJson,
-        trucks: sql<number>`(select count(*) from ${trucks})`.mapWith(Number),
-        webUsers:
-          sql<number>`(select count(*) from ${users} where ${users.role} <> 'DRIVER')`.mapWith(
-            Number,
-          ),
-        paidCentimes: sql<number>`coalesce((select ${paymentTotals.amountCentimes}
-          from ${paymentTotals} where ${paymentTotals.status} = 'paid'), 0)`.mapWith(Number),
-        dailyTotals: dailyTotalsJson(dayCount),
-      })
-      .from(sql`(select 1) as one`)
-      .prepare(name),
-  ).execute(dailyTotalsValues(dayStarts));
+function dashboardSummaryJson(dayCount: number) {
+  return sql<DashboardSummaryJson>`json_build_object(
+    'statusCounts', ${statusCountsJson},
+    'trucks', (select count(*) from ${trucks}),
+    'webUsers', (select count(*) from ${users} where ${users.role} <> 'DRIVER'),
+    'paidCentimes', coalesce((select ${paymentTotals.amountCentimes} from ${paymentTotals}
+      where ${paymentTotals.status} = 'paid'), 0),
+    'dailyTotals', ${dailyTotalsJson(dayCount)})`;
+}
+
+function toDashboardSummary(json: DashboardSummaryJson) {
   return {
-    statusCounts: toStatusCountsFromJson(row!.statusCounts),
-    trucks: row!.trucks,
-    webUsers: row!.webUsers,
-    paidCentimes: row!.paidCentimes,
-    dailyTotals: toDailyTotals(row!.dailyTotals),
+    statusCounts: toStatusCountsFromJson(json.statusCounts),
+    trucks: Number(json.trucks),
+    webUsers: Number(json.webUsers),
+    paidCentimes: Number(json.paidCentimes),
+    dailyTotals: toDailyTotals(json.dailyTotals),
   };
+}
+
+/**
+ * Everything the admin dashboard shows, in one statement, so that a view costs one round trip to
+ * the database (docs/architecture.md, "Lists at scale"): its `recentCount` newest orders, each
+ * beside the figures (dashboardSummaryJson) for the days `dayStarts` bounds. With no order at all
+ * there is no row to carry the figures, and they are read on their own.
+ */
+export async function readAdminDashboard(
+  db: Database,
+  dayStarts: readonly Date[],
+  recentCount: number,
+) {
+  if (!Number.isSafeInteger(recentCount) || recentCount < 1) {
+    throw new Error(`Not a count of orders: ${recentCount}`);
+  }
+  const dayCount = dayStarts.length - 1;
+  const days = dailyTotalsValues(dayStarts);
+  const rows = await preparedOnce(db, `admin_dashboard_${dayCount}_${recentCount}`, (name) =>
+    selectAdminOrders(db, { summary: dashboardSummaryJson(dayCount) })
+      .where(
+        sql`${orders.id} in (select ${orders.id} from ${orders}
+          order by ${orders.createdAt} desc, ${orders.id} desc
+          limit ${sql.raw(String(recentCount))})`,
+      )
+      .orderBy(...newestOrdersFirst)
+      .prepare(name),
+  ).execute(days);
+  const summary =
+    rows[0]?.summary ??
+    (
+      await preparedOnce(db, `admin_dashboard_figures_${dayCount}`, (name) =>
+        db
+          .select({ summary: dashboardSummaryJson(dayCount) })
+          .from(sql`(select 1) as one`)
+          .prepare(name),
+      ).execute(days)
+    )[0]!.summary;
+  return { summary: toDashboardSummary(summary), recent: rows };
 }
 
 interface PaymentFilter {

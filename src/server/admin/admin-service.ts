@@ -30,8 +30,7 @@ import type { PositionsService } from '../positions/positions-service';
 import {
   findAdminOrder,
   listAdminOrders,
-  readDashboardSummary,
-  selectAdminOrderPage,
+  readAdminDashboard,
   listOrderEvents,
   listPayments,
 } from './admin-queries';
@@ -133,10 +132,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
     async getDashboard(): Promise<AdminDashboard> {
       const { days, dayStarts } = chartDaysUpTo(toBusinessDate(clock()));
-      const [summary, recent] = await Promise.all([
-        readDashboardSummary(db, dayStarts),
-        selectAdminOrderPage(db, {}, { limit: DASHBOARD_RECENT_ORDERS, offset: 0 }),
-      ]);
+      const { summary, recent } = await readAdminDashboard(db, dayStarts, DASHBOARD_RECENT_ORDERS);
       return {
         totalOrders: sumStatusCounts(summary.statusCounts, ORDER_STATUSES),
         totalTrucks: summary.trucks,
