@@ -130,47 +130,65 @@ const sumOf = (counts: Record<OrderStatus, number>) =>
 
 /** How a list's pages are read: a first page in one statement, the others in two. */
 interface PageReads {
-  /** The first `count` rows, newest first. */
+  /** The first `count` rows, newest first, each with the list's total. */
   first: (count: number) => NamedStatement;
-  /** A page's ids: the list's values, then limit and offset. */
+  /** A page's ids, each with the list's total: the list's values, then limit and offset. */
   ids: NamedStatement;
   /** The rows of `count` ids, in no order. */
   rows: (count: number) => NamedStatement;
+  /** The list's total alone, for a page past its end: the list's values. */
+  total: NamedStatement;
 }
 
 /**
- * One page of a list whose values are `listValues`, as the app reads it
+ * One page of a list whose values are `listValues` and its total, as the app reads them
  * (src/server/db/order-pages.ts): a first page in one statement, its length in the text; any
- * other as its ids, then their rows by one parameter per id, put back in the ids' order.
+ * other as its ids, then their rows by one parameter per id, put back in the ids' order. The
+ * total comes beside the first rows or the ids.
  */
 async function readPage<Row extends { id: string }>(
   reads: PageReads,
   listValues: unknown[],
   page: { limit: number; offset: number },
-): Promise<Row[]> {
+): Promise<{ rows: Row[]; total: number }> {
   if (page.offset === 0) {
-    return (await pool.query<Row>({ ...reads.first(page.limit), values: listValues })).rows;
+    const { rows } = await pool.query<Row & { total: string }>({
+      ...reads.first(page.limit),
+      values: listValues,
+    });
+    return { rows, total: Number(rows[0]?.total ?? 0) };
   }
-  const { rows: idRows } = await pool.query<{ id: string }>({
+  const { rows: idRows } = await pool.query<{ id: string; total: string }>({
     ...reads.ids,
     values: [...listValues, page.limit, page.offset],
   });
+  if (idRows.length === 0) {
+    const { rows: counts } = await pool.query<{ status: OrderStatus; orders: string }>({
+      ...reads.total,
+      values: listValues,
+    });
+    return { rows: [], total: sumOf(countsByStatus(counts)) };
+  }
   const pageIds = idRows.map((row) => row.id);
-  if (pageIds.length === 0) return [];
   const { rows } = await pool.query<Row>({ ...reads.rows(pageIds.length), values: pageIds });
   const rowById = new Map(rows.map((row) => [row.id, row]));
-  return pageIds.flatMap((id) => rowById.get(id) ?? []);
+  return {
+    rows: pageIds.flatMap((id) => rowById.get(id) ?? []),
+    total: Number(idRows[0]!.total),
+  };
 }
 
 const CUSTOMER_PAGES: PageReads = {
   first: customerFirstOrders,
   ids: CUSTOMER_PAGE_IDS,
   rows: customerPageRows,
+  total: CUSTOMER_COUNTS,
 };
 const ADMIN_PAGES: PageReads = {
   first: newestAdminOrders,
   ids: ADMIN_PAGE_IDS,
   rows: adminPageRows,
+  total: ORDER_COUNTS,
 };
 
 async function latestPosition(row: MapRow): Promise<PositionRow | undefined> {
@@ -209,14 +227,8 @@ app.get('/api/dashboard/orders', async (request, reply) => {
   if (!caller) return reply;
   const page = pageOf(request.query);
   if (!page) return fail(reply, 400, 'Invalid page');
-  const [rows, counts] = await Promise.all([
-    readPage<CustomerOrderRow>(CUSTOMER_PAGES, [caller.userId], page),
-    pool.query<{ status: OrderStatus; orders: string }>({
-      ...CUSTOMER_COUNTS,
-      values: [caller.userId],
-    }),
-  ]);
-  reply.header('x-total-count', String(sumOf(countsByStatus(counts.rows))));
+  const { rows, total } = await readPage<CustomerOrderRow>(CUSTOMER_PAGES, [caller.userId], page);
+  reply.header('x-total-count', String(total));
   return { orders: rows.map(customerOrderOf) };
 });
 
@@ -322,11 +334,8 @@ app.get('/api/admin/orders', async (request, reply) => {
   if (!caller) return reply;
   const page = pageOf(request.query);
   if (!page) return fail(reply, 400, 'Invalid page');
-  const [rows, counts] = await Promise.all([
-    readPage<AdminOrderRow>(ADMIN_PAGES, [], page),
-    pool.query<{ status: OrderStatus; orders: string }>(ORDER_COUNTS),
-  ]);
-  reply.header('x-total-count', String(sumOf(countsByStatus(counts.rows))));
+  const { rows, total } = await readPage<AdminOrderRow>(ADMIN_PAGES, [], page);
+  reply.header('x-total-count', String(total));
   return rows.map(adminOrderOf);
 });
 

@@ -71,17 +71,23 @@ const MAP_COLUMNS = `o.pickup_lat, o.pickup_lng, o.delivery_lat, o.delivery_lng,
 const CUSTOMER_ORDER_JOINS = `left join payments p on p.order_id = o.id
   left join trucks t on t.id = o.truck_id`;
 
+/** A customer's total from the counters ($1: the customer), read beside a page as the app does. */
+const CUSTOMER_TOTAL = `(select coalesce(sum(orders), 0) from customer_order_counts
+  where user_id = $1) as total`;
+/** Every order, from the counters, read beside a page. */
+const ADMIN_TOTAL = `(select coalesce(sum(orders), 0) from order_counts) as total`;
+
 export const CUSTOMER_PAGE_IDS = statement(
   'ceiling_customer_page_ids',
-  `select id from orders where user_id = $1
+  `select id, ${CUSTOMER_TOTAL} from orders where user_id = $1
    order by created_at desc, id desc limit $2 offset $3`,
 );
 
-/** A first page of `count` customer orders, newest first, in one statement ($1: the customer). */
+/** A first page of `count` customer orders, newest first, and their total ($1: the customer). */
 export const customerFirstOrders = (count: number) =>
   statement(
     `ceiling_customer_first_orders_${count}`,
-    `select ${CUSTOMER_ORDER_COLUMNS}
+    `select ${CUSTOMER_ORDER_COLUMNS}, ${CUSTOMER_TOTAL}
      from orders o
      ${CUSTOMER_ORDER_JOINS}
      where o.id in (select id from orders where user_id = $1
@@ -156,7 +162,7 @@ export const LATEST_POSITION = statement(
 
 export const ADMIN_PAGE_IDS = statement(
   'ceiling_admin_page_ids',
-  `select id from orders order by created_at desc, id desc limit $1 offset $2`,
+  `select id, ${ADMIN_TOTAL} from orders order by created_at desc, id desc limit $1 offset $2`,
 );
 
 /** An order as the back office lists it, with its customer, payment, truck and driver. */
@@ -184,11 +190,11 @@ export const adminPageRows = (count: number) =>
     `select ${ADMIN_ORDER_COLUMNS} ${ADMIN_ORDER_FROM} where o.id in (${idParameters(count)})`,
   );
 
-/** A first page of `count` orders as the back office lists them, newest first, in one statement. */
+/** A first page of `count` orders as the back office lists them, newest first, and the total. */
 export const newestAdminOrders = (count: number) =>
   statement(
     `ceiling_newest_admin_orders_${count}`,
-    `select ${ADMIN_ORDER_COLUMNS} ${ADMIN_ORDER_FROM}
+    `select ${ADMIN_ORDER_COLUMNS}, ${ADMIN_TOTAL} ${ADMIN_ORDER_FROM}
      where o.id in (select id from orders order by created_at desc, id desc limit ${count})
      order by o.created_at desc, o.id desc`,
   );

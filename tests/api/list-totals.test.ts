@@ -68,6 +68,9 @@ describe('list totals past the count cap', () => {
     // The statement names of such a list run past PostgreSQL's 63 bytes and are alike up to
     // there (prepared-statements.ts): each read must still get its own statement.
     const statuses = 'CANCELLED,CONFIRMED,DELIVERED,IN_TRANSIT';
+    const notPending = Array.from({ length: BULK_ORDERS }, (_, i) => i + 1).filter(
+      (i) => i % 3 !== 0,
+    ).length;
     const newestFirst = (orders: Array<{ createdAt: string }>) =>
       orders.every((order, n) => n === 0 || orders[n - 1]!.createdAt >= order.createdAt);
     for (const [page, pageSize] of [
@@ -87,9 +90,19 @@ describe('list totals past the count cap', () => {
         orders: Array<{ status: string; createdAt: string }>;
       };
       expect(orders).toHaveLength(pageSize!);
+      // The total comes beside the page (order-pages.ts): the same on every page.
+      expect(response.headers['x-total-count']).toBe(String(notPending));
       expect(orders.every((order) => ['CANCELLED', 'DELIVERED'].includes(order.status))).toBe(true);
       expect(newestFirst(orders)).toBe(true);
     }
+    // Past the end: no row to carry the total, which is then read on its own.
+    const pastTheEnd = await get(
+      `/api/dashboard/orders?status=${statuses}&page=2000&pageSize=6`,
+      customer.token,
+    );
+    expect(pastTheEnd.statusCode, pastTheEnd.body).toBe(200);
+    expect(pastTheEnd.json().orders).toEqual([]);
+    expect(pastTheEnd.headers['x-total-count']).toBe(String(notPending));
   });
 
   it('a customer search past the cap says 10 000 and that it was capped', async () => {
@@ -115,6 +128,13 @@ describe('list totals past the count cap', () => {
     const all = await get('/api/admin/orders?pageSize=20', admin.token);
     expect(all.headers['x-total-count']).toBe(String(BULK_ORDERS + 1));
     expect(all.headers['x-total-capped']).toBeUndefined();
+    // A deep page brings the total beside its ids; a page past the end reads it on its own.
+    const deep = await get('/api/admin/orders?page=300&pageSize=20', admin.token);
+    expect(deep.json()).toHaveLength(20);
+    expect(deep.headers['x-total-count']).toBe(String(BULK_ORDERS + 1));
+    const pastTheEnd = await get('/api/admin/orders?page=600&pageSize=20', admin.token);
+    expect(pastTheEnd.json()).toEqual([]);
+    expect(pastTheEnd.headers['x-total-count']).toBe(String(BULK_ORDERS + 1));
 
     const searched = await get('/api/admin/orders?q=Casablanca&pageSize=20', admin.token);
     expect(searched.statusCode, searched.body).toBe(200);

@@ -35,6 +35,7 @@ import {
   users,
 } from '../db/schema';
 import {
+  countersTotal,
   countOrdersByStatus,
   type OrderStatusCounts,
   dailyTotalsJson,
@@ -190,42 +191,46 @@ async function countThenSelectPage<Row>(
 }
 
 /**
- * One page of orders, newest first, without a total: the back office's hot read, and the
- * dashboard's newest orders (docs/architecture.md, "Lists at scale").
+ * One page of unsearched orders, newest first, and their total from the counters: the back
+ * office's hot read (docs/architecture.md, "Lists at scale").
  */
-export function selectAdminOrderPage(db: Database, filter: AdminOrderFilter, page: Page) {
+async function selectAdminOrderPage(db: Database, filter: AdminOrderFilter, page: Page) {
   const { statuses } = filter;
   const ids = {
     name: `admin_order_page_ids_${statementKey(statuses)}`,
     where: statuses ? inArray(orders.status, [...statuses]) : undefined,
   };
-  return readOrderPage(db, ids, page, 'admin_order_page_rows', (idIsOneOf) =>
-    selectAdminOrders(db).where(idIsOneOf),
+  const { rows, total } = await readOrderPage(
+    db,
+    ids,
+    page,
+    'admin_order_page_rows',
+    (idIsOneOf, totalColumn) => selectAdminOrders(db, { total: totalColumn }).where(idIsOneOf),
+    {
+      sql: countersTotal(statuses),
+      readAlone: async () =>
+        sumStatusCounts(await countOrdersByStatus(db), statuses ?? ORDER_STATUSES),
+    },
   );
+  return { rows, total: exactTotal(total) };
 }
 
 /** One page of orders, newest first, and the count of all that match. */
 export async function listAdminOrders(db: Database, filter: AdminOrderFilter, page: Page) {
+  if (!filter.search) return selectAdminOrderPage(db, filter, page);
   const where = adminOrderConditions(filter);
   const matches = db
     .select({ id: orders.id, createdAt: orders.createdAt })
     .from(orders)
     .where(where);
   // The page is chosen on the orders alone, and only its rows are joined.
-  const selectPage = (gatherFirst: boolean) =>
-    filter.search
-      ? selectAdminOrders(db)
-          .where(sql`${orders.id} in (${selectPageIds(matches, page, gatherFirst)})`)
-          .orderBy(...newestOrdersFirst)
-      : selectAdminOrderPage(db, filter, page);
   return countThenSelectPage(
-    filter.search
-      ? countUpTo(db, db.select({ id: orders.id }).from(orders).where(where).$dynamic())
-      : countOrdersByStatus(db).then((counts) =>
-          exactTotal(sumStatusCounts(counts, filter.statuses ?? ORDER_STATUSES)),
-        ),
-    filter.search !== undefined,
-    selectPage,
+    countUpTo(db, db.select({ id: orders.id }).from(orders).where(where).$dynamic()),
+    true,
+    (gatherFirst) =>
+      selectAdminOrders(db)
+        .where(sql`${orders.id} in (${selectPageIds(matches, page, gatherFirst)})`)
+        .orderBy(...newestOrdersFirst),
   );
 }
 

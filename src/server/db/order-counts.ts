@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -57,6 +57,24 @@ export async function countCustomerOrdersByStatus(
       .prepare(name),
   ).execute({ userId });
   return toStatusCounts(rows);
+}
+
+/**
+ * The orders in any of `statuses` (every status when undefined), as a scalar subquery of the
+ * counters: a list's total without a search, read beside its page (order-pages.ts). With
+ * `customer`, that customer's orders only (the placeholder `userId`).
+ */
+export function countersTotal(
+  statuses: readonly OrderStatus[] | undefined,
+  customer?: 'customer',
+): SQL {
+  const table = customer ? customerOrderCounts : orderCounts;
+  const conditions = and(
+    customer ? eq(customerOrderCounts.userId, sql.placeholder('userId')) : undefined,
+    statuses ? inArray(table.status, [...statuses]) : undefined,
+  );
+  return sql`(select coalesce(sum(${table.orders}), 0) from ${table}
+    ${conditions ? sql`where ${conditions}` : sql``})`;
 }
 
 /** The orders in any of `statuses`: a list's total without a search. */

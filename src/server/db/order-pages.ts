@@ -39,46 +39,66 @@ export interface OrderIdsQuery {
   values?: Record<string, unknown>;
 }
 
-function readNewestOrderIds(db: Database, query: OrderIdsQuery, page: Page): Promise<string[]> {
+/**
+ * A list's total, read beside its page so that it costs no statement of its own: a scalar
+ * subquery (of the counters) that may use the ids query's placeholders, and the total read alone,
+ * for a page past the end of the list, which has no row to carry it.
+ */
+export interface PageTotal {
+  sql: SQL;
+  readAlone: () => Promise<number>;
+}
+
+/** The ids of one page, newest first, each beside the list's total. */
+function readNewestOrderIds(
+  db: Database,
+  query: OrderIdsQuery,
+  total: SQL,
+  page: Page,
+): Promise<Array<{ id: string; total: unknown }>> {
   return preparedOnce(db, query.name, (name) =>
     db
-      .select({ id: orders.id })
+      .select({ id: orders.id, total })
       .from(orders)
       .where(query.where)
       .orderBy(...newestOrdersFirst)
       .limit(pagePlaceholders.limit)
       .offset(pagePlaceholders.offset)
       .prepare(name),
-  )
-    .execute({ ...query.values, ...page })
-    .then((rows) => rows.map((row) => row.id));
+  ).execute({ ...query.values, ...page });
 }
 
 /**
  * The ids of one page of the orders `query` selects, newest first, through the index in the
  * list's order; deep pages with sorting priced out (readPageInIndexOrder).
  */
-function readPageIds(db: Database, query: OrderIdsQuery, page: Page): Promise<string[]> {
-  if (page.offset < DEEP_PAGE_OFFSET) return readNewestOrderIds(db, query, page);
+function readPageIds(db: Database, query: OrderIdsQuery, total: SQL, page: Page) {
+  if (page.offset < DEEP_PAGE_OFFSET) return readNewestOrderIds(db, query, total, page);
   return readPageInIndexOrder(db, (sortless) =>
-    readNewestOrderIds(sortless, { ...query, name: `${query.name}_deep` }, page),
+    readNewestOrderIds(sortless, { ...query, name: `${query.name}_deep` }, total, page),
   );
 }
 
+/** The rows of a page as `selectRows` joins them, and the list's total in a column beside. */
+type SelectRows<Row> = (idIsOneOf: SQL, total: SQL) => SelectedRows<Row & { total: unknown }>;
+
 /**
- * One page of the orders `ids` selects, as `selectRows` joins them, newest first. `rowsName`
- * names the rows statements: one is prepared per page length.
+ * One page of the orders `ids` selects, as `selectRows` joins them, newest first, and the list's
+ * total. `rowsName` names the rows statements: one is prepared per page length. `ids.name` must
+ * also say what changes `total`'s text.
  */
 export async function readOrderPage<Row extends { order: { id: string } }>(
   db: Database,
   ids: OrderIdsQuery,
   page: Page,
   rowsName: string,
-  selectRows: (idIsOneOf: SQL) => SelectedRows<Row>,
-): Promise<Row[]> {
-  if (page.offset === 0) return readFirstOrders(db, ids, page.limit, rowsName, selectRows);
-  const pageIds = await readPageIds(db, ids, page);
-  if (pageIds.length === 0) return [];
+  selectRows: SelectRows<Row>,
+  total: PageTotal,
+): Promise<{ rows: Row[]; total: number }> {
+  if (page.offset === 0) return readFirstOrders(db, ids, page.limit, rowsName, selectRows, total);
+  const idRows = await readPageIds(db, ids, total.sql, page);
+  if (idRows.length === 0) return { rows: [], total: await total.readAlone() };
+  const pageIds = idRows.map((row) => row.id);
   const idValues = Object.fromEntries(pageIds.map((id, n) => [`id${n}`, id]));
   const rows = await preparedOnce(db, `${rowsName}_${pageIds.length}`, (name) =>
     selectRows(
@@ -86,29 +106,40 @@ export async function readOrderPage<Row extends { order: { id: string } }>(
         orders.id,
         pageIds.map((_, n) => sql.placeholder(`id${n}`)),
       ),
+      // The ids brought the total already.
+      sql`null`,
     ).prepare(name),
   ).execute(idValues);
   const rowById = new Map(rows.map((row) => [row.order.id, row]));
   // An order deleted between the two reads is left out rather than shown half.
-  return pageIds.flatMap((id) => rowById.get(id) ?? []);
+  return {
+    rows: pageIds.flatMap((id) => rowById.get(id) ?? []),
+    total: Number(idRows[0]!.total),
+  };
 }
 
-/** The `count` newest orders `ids` selects, as `selectRows` joins them, in one statement. */
-export function readFirstOrders<Row>(
+/**
+ * The `count` newest orders `ids` selects, as `selectRows` joins them, and the list's total, in
+ * one statement. No row means an empty list: a total of 0 (one statement, one snapshot).
+ */
+async function readFirstOrders<Row>(
   db: Database,
   ids: OrderIdsQuery,
   count: number,
   rowsName: string,
-  selectRows: (idIsOneOf: SQL) => SelectedRows<Row>,
-): Promise<Row[]> {
-  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`Not a page length: ${count}`);
-  return preparedOnce(db, `${rowsName}_${ids.name}_first_${count}`, (name) =>
+  selectRows: SelectRows<Row>,
+  total: PageTotal,
+): Promise<{ rows: Row[]; total: number }> {
+  if (!Number.isSafeInteger(count) || count < 1) throw new Error(`Not a page length: ${count}`);
+  const rows = await preparedOnce(db, `${rowsName}_${ids.name}_first_${count}`, (name) =>
     selectRows(
       sql`${orders.id} in (select ${orders.id} from ${orders}
         ${ids.where ? sql`where ${ids.where}` : sql``}
         order by ${orders.createdAt} desc, ${orders.id} desc limit ${sql.raw(String(count))})`,
+      total.sql,
     )
       .orderBy(...newestOrdersFirst)
       .prepare(name),
   ).execute({ ...ids.values });
+  return { rows, total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
 }

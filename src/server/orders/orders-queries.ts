@@ -8,7 +8,7 @@ import { readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
-import { countCustomerOrdersByStatus, sumStatusCounts } from '../db/order-counts';
+import { countCustomerOrdersByStatus, countersTotal, sumStatusCounts } from '../db/order-counts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -66,12 +66,17 @@ export interface ListedOrder {
   truckNumber: string | null;
 }
 
-function selectListedOrders(db: Database) {
+/** A customer's orders as their lists show them, with `extra` columns beside (a list's total). */
+function selectListedOrders<Extra extends Record<string, SQL>>(
+  db: Database,
+  extra: Extra = {} as Extra,
+) {
   return db
     .select({
       order: listedOrderFields,
       payment: listedPaymentFields,
       truckNumber: trucks.truckNumber,
+      ...extra,
     })
     .from(orders)
     .leftJoin(payments, eq(payments.orderId, orders.id))
@@ -119,33 +124,36 @@ function selectCustomerPageRows(db: Database, pageIds: SQL) {
 
 const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
 
-/** One page of a customer's orders matching the filter, newest first, without a total. */
+/**
+ * One page of a customer's unsearched orders, newest first, and their total from the counters:
+ * the hot read behind every customer list screen (docs/architecture.md, "Lists at scale").
+ */
 async function selectCustomerOrderPage(
   db: Database,
-  filter: CustomerOrderFilter,
+  { userId, statuses }: CustomerOrderFilter,
   page: Page,
-): Promise<ListedOrder[]> {
-  if (!filter.q) {
-    // The hot read behind every customer list screen (docs/architecture.md, "Lists at scale").
-    const { statuses } = filter;
-    const ids = {
-      name: `customer_order_page_ids_${statementKey(statuses)}`,
-      where: and(
-        eq(orders.userId, sql.placeholder('userId')),
-        statuses ? inArray(orders.status, [...statuses]) : undefined,
-      ),
-      values: { userId: filter.userId },
-    };
-    return readOrderPage(db, ids, page, 'customer_order_page_rows', (idIsOneOf) =>
-      selectListedOrders(db).where(idIsOneOf),
-    );
-  }
-  return selectCustomerPageRows(
+): Promise<{ rows: ListedOrder[]; total: ListTotal }> {
+  const ids = {
+    name: `customer_order_page_ids_${statementKey(statuses)}`,
+    where: and(
+      eq(orders.userId, sql.placeholder('userId')),
+      statuses ? inArray(orders.status, [...statuses]) : undefined,
+    ),
+    values: { userId },
+  };
+  const { rows, total } = await readOrderPage(
     db,
-    sql`select ${orders.id} from ${orders} where ${customerOrderConditions(filter)}
-      order by ${orders.createdAt} desc, ${orders.id} desc
-      limit ${page.limit} offset ${page.offset}`,
-  ).orderBy(...newestOrdersFirst);
+    ids,
+    page,
+    'customer_order_page_rows',
+    (idIsOneOf, totalColumn) => selectListedOrders(db, { total: totalColumn }).where(idIsOneOf),
+    {
+      sql: countersTotal(statuses, 'customer'),
+      readAlone: async () =>
+        sumStatusCounts(await countCustomerOrdersByStatus(db, userId), statuses ?? ORDER_STATUSES),
+    },
+  );
+  return { rows, total: exactTotal(total) };
 }
 
 /**
@@ -188,20 +196,18 @@ export async function listCustomerOrders(
   filter: CustomerOrderFilter,
   page: Page,
 ): Promise<{ rows: ListedOrder[]; total: ListTotal }> {
+  if (!filter.q) return selectCustomerOrderPage(db, filter, page);
   const [rows, total] = await Promise.all([
-    selectCustomerOrderPage(db, filter, page),
-    filter.q
-      ? countUpTo(
-          db,
-          db
-            .select({ id: orders.id })
-            .from(orders)
-            .where(customerOrderConditions(filter))
-            .$dynamic(),
-        )
-      : countCustomerOrdersByStatus(db, filter.userId).then((counts) =>
-          exactTotal(sumStatusCounts(counts, filter.statuses ?? ORDER_STATUSES)),
-        ),
+    selectCustomerPageRows(
+      db,
+      sql`select ${orders.id} from ${orders} where ${customerOrderConditions(filter)}
+        order by ${orders.createdAt} desc, ${orders.id} desc
+        limit ${page.limit} offset ${page.offset}`,
+    ).orderBy(...newestOrdersFirst),
+    countUpTo(
+      db,
+      db.select({ id: orders.id }).from(orders).where(customerOrderConditions(filter)).$dynamic(),
+    ),
   ]);
   return { rows, total };
 }
