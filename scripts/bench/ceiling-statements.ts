@@ -214,7 +214,7 @@ export const ORDER_COUNTS = statement(
 const DASHBOARD_FIGURES = `json_build_object(
   'status_counts', (select json_object_agg(status, orders) from order_counts),
   'trucks', (select count(*) from trucks),
-  'web_users', (select count(*) from users where role <> 'DRIVER'),
+  'web_users', (select coalesce(sum(users), 0) from user_counts where role <> 'DRIVER'),
   'paid', coalesce((select amount_centimes from payment_totals where status = 'paid'), 0),
   'daily', (select json_object_agg(day, json_build_array(orders, paid_centimes))
     from (select to_char((hour at time zone 'UTC') at time zone $3, 'YYYY-MM-DD') as day,

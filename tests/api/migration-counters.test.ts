@@ -156,3 +156,35 @@ describe('migration 0007: order counters', () => {
     ]);
   });
 });
+
+/** Migration 0009 on a database that already has accounts: its backfill counts every one. */
+describe('migration 0009: user counts', () => {
+  const oldFolder = migrationsBefore('0009_user_counts');
+  let database: ScratchDatabase | undefined;
+  afterAll(async () => {
+    await database?.close();
+    rmSync(oldFolder, { recursive: true, force: true });
+  });
+
+  it('counts the accounts that existed before, then keeps counting', async () => {
+    database = await openScratchDatabase();
+    await database.migrate(oldFolder);
+    await database.query(`
+      insert into users (id, email, password_hash, role, user_type) values
+        ('${ATLAS}', 'atlas@atlas.test', 'x', 'USER', 'COMPANY'),
+        ('${SALMA}', 'salma@atlas.test', 'x', 'USER', 'INDIVIDUAL'),
+        ('${randomUUID()}', 'boss@atlas.test', 'x', 'ADMIN', null)`);
+    await database.migrate(migrationsFolder);
+    const userCounts = () =>
+      database!.query(`select role::text, users::int from user_counts order by role`);
+    expect(await userCounts()).toEqual([
+      { role: 'ADMIN', users: 1 },
+      { role: 'USER', users: 2 },
+    ]);
+    await database.query(`delete from users where id = '${SALMA}'`);
+    expect(await userCounts()).toEqual([
+      { role: 'ADMIN', users: 1 },
+      { role: 'USER', users: 1 },
+    ]);
+  });
+});

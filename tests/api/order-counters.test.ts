@@ -280,3 +280,34 @@ describe('the counters follow every write', () => {
     expect(dashboard.series.every((day: { orders: number }) => day.orders === 0)).toBe(true);
   });
 });
+
+describe('the user counts follow every account written', () => {
+  async function expectUserCountsExact(): Promise<void> {
+    const [counts, expected] = await Promise.all([
+      rows(sql`select role::text, users::text from user_counts where users <> 0 order by role`),
+      rows(sql`select role::text, count(*)::text as users from users group by role order by role`),
+    ]);
+    expect(counts).toEqual(expected);
+    const [webUsers] = await rows<{ users: number }>(
+      sql`select count(*)::int as users from users where role <> 'DRIVER'`,
+    );
+    const dashboard = (await getAs(admin, '/api/admin/dashboard')).json();
+    expect(dashboard.totalUsers).toBe(webUsers!.users);
+  }
+
+  it('on sign-up, a new driver, a role changed by hand and an account deleted', async () => {
+    await expectUserCountsExact();
+    await loginAs(testApp, 'company');
+    await createTruckWithDriver(testApp);
+    await expectUserCountsExact();
+    const [customer] = await rows<{ id: string }>(
+      sql`select id from users where role = 'USER' order by created_at desc limit 1`,
+    );
+    await testApp.database.db.execute(
+      sql`update users set role = 'ADMIN' where id = ${customer!.id}`,
+    );
+    await expectUserCountsExact();
+    await testApp.database.db.execute(sql`delete from users where id = ${customer!.id}`);
+    await expectUserCountsExact();
+  });
+});

@@ -32,6 +32,7 @@ import {
   paymentTotals,
   trackingEvents,
   trucks,
+  userCounts,
   users,
 } from '../db/schema';
 import {
@@ -270,7 +271,8 @@ function dashboardSummaryJson(dayCount: number) {
   return sql<DashboardSummaryJson>`json_build_object(
     'statusCounts', ${statusCountsJson},
     'trucks', (select count(*) from ${trucks}),
-    'webUsers', (select count(*) from ${users} where ${users.role} <> 'DRIVER'),
+    'webUsers', (select coalesce(sum(${userCounts.users}), 0) from ${userCounts}
+      where ${userCounts.role} <> 'DRIVER'),
     'paidCentimes', coalesce((select ${paymentTotals.amountCentimes} from ${paymentTotals}
       where ${paymentTotals.status} = 'paid'), 0),
     'dailyTotals', ${dailyTotalsJson(dayCount)})`;

@@ -544,6 +544,12 @@ export const idempotentRequests = pgTable(
  * row.
  */
 
+/** Every account, by role (migration 0009): the admin dashboard's count of web users. */
+export const userCounts = pgTable('user_counts', {
+  role: roleEnum('role').primaryKey(),
+  users: bigint('users', { mode: 'number' }).notNull(),
+});
+
 /** Every order, by status. */
 export const orderCounts = pgTable('order_counts', {
   status: orderStatusEnum('status').primaryKey(),
