@@ -33,6 +33,7 @@ import {
   DASHBOARD_SERIES_DAYS,
 } from '../../src/shared/schemas/admin-schemas';
 import { MAX_LISTED_ROWS, MAX_PAGE_SIZE } from '../../src/shared/schemas/list-schemas';
+import { DASHBOARD_LAST_ORDERS } from '../../src/shared/schemas/order-schemas';
 import {
   adminOrderOf,
   customerOrderDetailOf,
@@ -67,8 +68,6 @@ import {
   type NamedStatement,
 } from './ceiling-statements';
 
-/** The customer dashboard's newest orders (src/server/orders/orders-service.ts). */
-const DASHBOARD_LAST_ORDERS = 5;
 /** src/server/db/open-database.ts: the app's pool holds 10 connections. */
 const POOL_SIZE = 10;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,12 +2,13 @@ import { findCity } from '../../shared/cities';
 import { madToCentimes } from '../../shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
 import { calculateServerPrice, formatDistanceText, formatDurationText } from '../../shared/pricing';
-import type {
-  CreateOrder,
-  CustomerDashboard,
-  CustomerOrder,
-  OrderListQuery,
-  PriceResult,
+import {
+  DASHBOARD_LAST_ORDERS,
+  type CreateOrder,
+  type CustomerDashboard,
+  type CustomerOrder,
+  type OrderListQuery,
+  type PriceResult,
 } from '../../shared/schemas/order-schemas';
 import type { z } from 'zod';
 import type { PriceRequestSchema } from '../../shared/schemas/order-schemas';
@@ -43,8 +44,6 @@ export const CUSTOMER_LISTS = {
 export type CustomerList = keyof typeof CUSTOMER_LISTS;
 
 const ORDER_NOT_FOUND = 'Order not found';
-/** How many of the customer's newest orders the dashboard lists (`lastOrders`). */
-const DASHBOARD_LAST_ORDERS = 5;
 
 interface OrdersServiceDeps {
   db: Database;

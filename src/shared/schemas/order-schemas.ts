@@ -208,6 +208,9 @@ export type CustomerOrderDetail = z.infer<typeof CustomerOrderDetailSchema>;
 const statusRecord = z.record(OrderStatusSchema, z.number());
 
 /** GET /api/dashboard (docs/product.md, section 3, "Customer dashboard data"). */
+/** How many of the customer's newest orders their dashboard lists (`lastOrders`). */
+export const DASHBOARD_LAST_ORDERS = 5;
+
 export const CustomerDashboardSchema = z.object({
   user: PublicUserSchema,
   lastDelivered: CustomerOrderSchema.nullable(),

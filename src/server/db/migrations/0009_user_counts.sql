@@ -9,19 +9,12 @@ CREATE TABLE "user_counts" (
 INSERT INTO "user_counts" ("role", "users")
   SELECT "role", count(*) FROM "users" GROUP BY "role";
 --> statement-breakpoint
-CREATE FUNCTION "count_inserted_users"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Inserted accounts count in and deleted ones out: both triggers name their rows "changed_users".
+CREATE FUNCTION "count_added_or_removed_users"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "user_counts" AS "counts" ("role", "users")
-    SELECT "role", count(*) FROM "inserted_users" GROUP BY "role" ORDER BY "role"
-    ON CONFLICT ("role") DO UPDATE SET "users" = "counts"."users" + "excluded"."users";
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE FUNCTION "count_deleted_users"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO "user_counts" AS "counts" ("role", "users")
-    SELECT "role", -count(*) FROM "deleted_users" GROUP BY "role" ORDER BY "role"
+    SELECT "role", CASE TG_OP WHEN 'INSERT' THEN count(*) ELSE -count(*) END
+    FROM "changed_users" GROUP BY "role" ORDER BY "role"
     ON CONFLICT ("role") DO UPDATE SET "users" = "counts"."users" + "excluded"."users";
   RETURN NULL;
 END
@@ -42,12 +35,12 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "users_count_inserted" AFTER INSERT ON "users"
-  REFERENCING NEW TABLE AS "inserted_users"
-  FOR EACH STATEMENT EXECUTE FUNCTION "count_inserted_users"();
+  REFERENCING NEW TABLE AS "changed_users"
+  FOR EACH STATEMENT EXECUTE FUNCTION "count_added_or_removed_users"();
 --> statement-breakpoint
 CREATE TRIGGER "users_count_deleted" AFTER DELETE ON "users"
-  REFERENCING OLD TABLE AS "deleted_users"
-  FOR EACH STATEMENT EXECUTE FUNCTION "count_deleted_users"();
+  REFERENCING OLD TABLE AS "changed_users"
+  FOR EACH STATEMENT EXECUTE FUNCTION "count_added_or_removed_users"();
 --> statement-breakpoint
 CREATE TRIGGER "users_count_updated" AFTER UPDATE ON "users"
   REFERENCING OLD TABLE AS "old_users" NEW TABLE AS "new_users"
