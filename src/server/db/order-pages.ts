@@ -1,7 +1,7 @@
-import { desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { readPageInIndexOrder } from './index-order';
 import type { Database } from './open-database';
-import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page } from './page';
+import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page, type PageAnchor } from './page';
 import { preparedOnce } from './prepared-statements';
 import { orders } from './schema';
 
@@ -16,6 +16,9 @@ import { orders } from './schema';
  *
  * A first page, the one nearly every view asks for, takes one statement: its length is written in
  * the text (one statement per length), so that its plan knows the page's size and is cached too.
+ *
+ * A page read from an anchor (the order just before or just after it, keyset paging: "Deep
+ * pages") seeks to that order in the index and reads only the page, however deep it is.
  */
 
 /** A prepared statement as drizzle builds it, answering rows of one shape. */
@@ -30,6 +33,7 @@ interface SelectedRows<Row> {
 }
 
 const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
+const oldestOrdersFirst = [asc(orders.createdAt), asc(orders.id)];
 
 /** A statement reading one page's ids (`where` may hold placeholders, bound from `values`). */
 export interface OrderIdsQuery {
@@ -37,6 +41,11 @@ export interface OrderIdsQuery {
   name: string;
   where: SQL | undefined;
   values?: Record<string, unknown>;
+  /**
+   * Which orders may anchor a keyset page (its placeholders bound from `values`): a customer's
+   * own, else an anchor would tell where another customer's order stands. None: any order.
+   */
+  anchorScope?: SQL;
 }
 
 /**
@@ -79,6 +88,41 @@ function readPageIds(db: Database, query: OrderIdsQuery, total: SQL, page: Page)
   );
 }
 
+/**
+ * The ids of the page right after or right before `anchor` in the list's order, newest first,
+ * each beside the list's total: the index walk starts at the anchor (a row comparison on the
+ * list's index), so a page costs the same at any depth. No id when the anchor is not an order
+ * `query.anchorScope` allows (deleted, or somebody else's), or nothing lies beyond it.
+ */
+async function readAnchoredIds(
+  db: Database,
+  query: OrderIdsQuery,
+  total: SQL,
+  limit: number,
+  anchor: PageAnchor,
+): Promise<Array<{ id: string; total: unknown }>> {
+  const anchorId = sql`${sql.placeholder('anchor')}::uuid`;
+  const anchorCreatedAt = sql`(select ${orders.createdAt} from ${orders}
+    where ${and(eq(orders.id, anchorId), query.anchorScope)})`;
+  const after = anchor.side === 'after';
+  const beyondAnchor = after
+    ? sql`(${orders.createdAt}, ${orders.id}) < (${anchorCreatedAt}, ${anchorId})`
+    : sql`(${orders.createdAt}, ${orders.id}) > (${anchorCreatedAt}, ${anchorId})`;
+  const rows = await readPageInIndexOrder(db, (sortless) =>
+    preparedOnce(sortless, `${query.name}_${anchor.side}`, (name) =>
+      sortless
+        .select({ id: orders.id, total })
+        .from(orders)
+        .where(and(query.where, beyondAnchor))
+        .orderBy(...(after ? newestOrdersFirst : oldestOrdersFirst))
+        .limit(pagePlaceholders.limit)
+        .prepare(name),
+    ).execute({ ...query.values, anchor: anchor.orderId, limit }),
+  );
+  // The page before the anchor was read towards the list's start: newest first again.
+  return after ? rows : rows.reverse();
+}
+
 /** The rows of a page as `selectRows` joins them, and the list's total in a column beside. */
 type SelectRows<Row> = (idIsOneOf: SQL, total: SQL) => SelectedRows<Row & { total: unknown }>;
 
@@ -95,9 +139,24 @@ export async function readOrderPage<Row extends { order: { id: string } }>(
   selectRows: SelectRows<Row>,
   total: PageTotal,
 ): Promise<{ rows: Row[]; total: number }> {
+  if (page.anchor) {
+    const anchored = await readAnchoredIds(db, ids, total.sql, page.limit, page.anchor);
+    // Else the anchor is gone (or was never the reader's): the page by its number instead.
+    if (anchored.length > 0) return readPageRows(db, anchored, rowsName, selectRows);
+  }
   if (page.offset === 0) return readFirstOrders(db, ids, page.limit, rowsName, selectRows, total);
   const idRows = await readPageIds(db, ids, total.sql, page);
   if (idRows.length === 0) return { rows: [], total: await total.readAlone() };
+  return readPageRows(db, idRows, rowsName, selectRows);
+}
+
+/** The rows of a page's ids, in their order, and the total the ids brought. */
+async function readPageRows<Row extends { order: { id: string } }>(
+  db: Database,
+  idRows: Array<{ id: string; total: unknown }>,
+  rowsName: string,
+  selectRows: SelectRows<Row>,
+): Promise<{ rows: Row[]; total: number }> {
   const pageIds = idRows.map((row) => row.id);
   const idValues = Object.fromEntries(pageIds.map((id, n) => [`id${n}`, id]));
   const rows = await preparedOnce(db, `${rowsName}_${pageIds.length}`, (name) =>

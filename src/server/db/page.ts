@@ -1,9 +1,23 @@
 import { sql } from 'drizzle-orm';
 
+/**
+ * Where a keyset page stands (docs/architecture.md, "Deep pages"): right after, or right before,
+ * the order `orderId` in its list's order.
+ */
+export interface PageAnchor {
+  orderId: string;
+  side: 'after' | 'before';
+}
+
 /** A window of a list, newest first: what a list route asks its queries for. */
 export interface Page {
   limit: number;
   offset: number;
+  /**
+   * The order lists read the page from here when it is given and still in the list; `offset`
+   * places the page otherwise. Other lists have none.
+   */
+  anchor?: PageAnchor;
 }
 
 /** A page as parameters of a prepared statement, bound with `{ limit, offset }` at each run. */

@@ -8,7 +8,23 @@ import type { ZodApp } from './zod-app';
 import type { ListTotal } from '../db/list-total';
 import type { Page } from '../db/page';
 
-export interface ListRouteOptions<Query extends { page: number; pageSize: number }, Item> {
+/** What every list query holds; the order lists' also name an order to page from. */
+interface PagedQuery {
+  page: number;
+  pageSize: number;
+  after?: string;
+  before?: string;
+}
+
+/** The page a list query asks for (`after`/`before`: keyset paging, docs/architecture.md). */
+function pageOf({ page, pageSize, after, before }: PagedQuery): Page {
+  const offsetPage = { limit: pageSize, offset: (page - 1) * pageSize };
+  if (after) return { ...offsetPage, anchor: { orderId: after, side: 'after' } };
+  if (before) return { ...offsetPage, anchor: { orderId: before, side: 'before' } };
+  return offsetPage;
+}
+
+export interface ListRouteOptions<Query extends PagedQuery, Item> {
   path: string;
   summary: string;
   tags: string[];
@@ -40,7 +56,7 @@ function setTotalHeaders(reply: FastifyReply, total: ListTotal): void {
  * path/export.csv` answers the newest EXPORT_ROW_LIMIT rows matching the same filters as a CSV
  * attachment, its column names in the request's language (Accept-Language).
  */
-export function registerListRoutes<Query extends { page: number; pageSize: number }, Item>(
+export function registerListRoutes<Query extends PagedQuery, Item>(
   app: ZodApp,
   options: ListRouteOptions<Query, Item>,
 ): void {
@@ -65,11 +81,7 @@ export function registerListRoutes<Query extends { page: number; pageSize: numbe
     },
     async (request, reply) => {
       const query = request.query as Query;
-      const { items, total } = await options.list(
-        query,
-        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-        request,
-      );
+      const { items, total } = await options.list(query, pageOf(query), request);
       setTotalHeaders(reply, total);
       return bodyKey ? { [bodyKey]: items } : items;
     },

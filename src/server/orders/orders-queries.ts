@@ -133,13 +133,12 @@ async function selectCustomerOrderPage(
   { userId, statuses }: CustomerOrderFilter,
   page: Page,
 ): Promise<{ rows: ListedOrder[]; total: ListTotal }> {
+  const theirs = eq(orders.userId, sql.placeholder('userId'));
   const ids = {
     name: `customer_order_page_ids_${statementKey(statuses)}`,
-    where: and(
-      eq(orders.userId, sql.placeholder('userId')),
-      statuses ? inArray(orders.status, [...statuses]) : undefined,
-    ),
+    where: and(theirs, statuses ? inArray(orders.status, [...statuses]) : undefined),
     values: { userId },
+    anchorScope: theirs,
   };
   const { rows, total } = await readOrderPage(
     db,

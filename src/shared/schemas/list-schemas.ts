@@ -34,6 +34,32 @@ export const listQueryShape = {
 };
 
 /**
+ * `?after=` or `?before=` an order's id: an order list's page read from where the reader is
+ * (keyset paging, docs/architecture.md, "Deep pages"). The page starts right after, or ends right
+ * before, that order; `page` still numbers it, and places it when the order is no longer in the
+ * list. The pager sends one when it steps to the next or the previous page.
+ */
+export const pageAnchorShape = {
+  after: z.uuid({ error: 'after must be an order id' }).optional(),
+  before: z.uuid({ error: 'before must be an order id' }).optional(),
+};
+
+/** A query refused (400 on `before`) when it names both anchors. */
+export function withOneAnchor<Schema extends z.ZodType<{ after?: string; before?: string }>>(
+  schema: Schema,
+): Schema {
+  return schema.superRefine(({ after, before }, context) => {
+    if (after !== undefined && before !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['before'],
+        message: 'after and before cannot be used together',
+      });
+    }
+  });
+}
+
+/**
  * A list query refused (400 on `page`) when its page starts past MAX_LISTED_ROWS. The cap
  * depends on pageSize, so it is a rule of the whole query; every list query schema goes
  * through this.

@@ -14,7 +14,7 @@ import {
 } from '../order-status';
 import { CARGO_TYPES, PRIORITIES, SERVER_MAX_WEIGHT_KG } from '../pricing';
 import { PHONE_PATTERN } from './auth-schemas';
-import { listQueryShape, withPageCap } from './list-schemas';
+import { listQueryShape, pageAnchorShape, withOneAnchor, withPageCap } from './list-schemas';
 import { orderMapFields } from './map-schemas';
 import { statusListField } from './status-list-field';
 import { PublicUserSchema } from './user-schemas';
@@ -256,9 +256,16 @@ export const readOrderStatusText = (value: string) => {
  * narrow. q: a customer finds their order by part of its id, tracking number or a city; an admin
  * also by the start of its id (with or without the #), the start of its tracking number (with or
  * without `MA-`), a city (part of its name, any accents), or part of the customer's company name,
- * full name or email.
+ * full name or email. after or before (an order's id) reads the next or the previous page from where
+ * the reader is (pageAnchorShape).
  */
 export const OrderListQuerySchema = withPageCap(
-  z.object({ ...listQueryShape, status: statusListField(ORDER_STATUSES, readOrderStatusText) }),
+  withOneAnchor(
+    z.object({
+      ...listQueryShape,
+      ...pageAnchorShape,
+      status: statusListField(ORDER_STATUSES, readOrderStatusText),
+    }),
+  ),
 );
 export type OrderListQuery = z.output<typeof OrderListQuerySchema>;

@@ -1,0 +1,191 @@
+/**
+ * Keyset pages (docs/architecture.md, "Deep pages"): `after` or `before` an order's id reads the
+ * next or the previous page from where the reader is, and keeps their place while new orders
+ * arrive. The pages equal the numbered pages they stand for, on the customer's lists and the
+ * back office's, filtered or not, with orders created in the same instant ordered by id; an
+ * anchor that is gone, or another customer's, leaves the page to its number and tells nothing;
+ * both anchors at once, or one that is not an id, is a 400.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createOrderAs, loginAs, type LoggedIn } from './factories';
+import { buildTestApp, type TestApp } from './helpers';
+
+const CUSTOMER_ORDERS = 40;
+const PAGE_SIZE = 4;
+
+interface QueryClient {
+  query(text: string, values: unknown[]): Promise<unknown>;
+}
+
+interface ListedOrder {
+  id: string;
+  status: string;
+}
+
+describe('pages read from an anchor', () => {
+  let testApp: TestApp;
+  let customer: LoggedIn;
+  let other: LoggedIn;
+  let admin: LoggedIn;
+  let othersOrderId: string;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    customer = await loginAs(testApp, 'company');
+    other = await loginAs(testApp, 'individual');
+    admin = await loginAs(testApp, 'admin');
+    othersOrderId = (await createOrderAs(testApp, other)).id;
+    // Every third order shares its instant with the next one: the id decides between them.
+    const client = (testApp.database.db as unknown as { $client: QueryClient }).$client;
+    await client.query(
+      `insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc,
+         pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
+         height_cm, price_centimes, distance_km, duration_minutes, created_at)
+       select 'MA-8' || substr(lpad(i::text, 7, '0'), 1, 3) || '-' || substr(lpad(i::text, 7, '0'), 4),
+         $1::uuid,
+         (array['PENDING','DELIVERED','CANCELLED'])[1 + i % 3]::order_status,
+         'Casablanca', 'Rabat', 33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 32582, 88.4, 90,
+         now() - ((i - i % 3) || ' minutes')::interval
+       from generate_series(1, $2::int) as i`,
+      [customer.user.id, CUSTOMER_ORDERS],
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const get = (url: string, token: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers: { ...bearer(token), ...headers } });
+
+  /** One page's order ids and the total header, for the customer's (`key`) or the admin's lists. */
+  async function pageOf(url: string, token: string, key?: string) {
+    const response = await get(url, token);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    const rows: ListedOrder[] = key ? body[key] : body;
+    return { ids: rows.map((row) => row.id), total: response.headers['x-total-count'] };
+  }
+
+  const lists: Array<[string, string, () => LoggedIn, string | undefined]> = [
+    ['all of a customer’s orders', '/api/dashboard/orders', () => customer, 'orders'],
+    ['a customer’s deliveries', '/api/dashboard/deliveries', () => customer, 'deliveredOrders'],
+    [
+      'a customer’s orders of two statuses',
+      '/api/dashboard/orders?status=PENDING,CANCELLED',
+      () => customer,
+      'orders',
+    ],
+    ['every order, for the admin', '/api/admin/orders', () => admin, undefined],
+    ['pending orders, for the admin', '/api/admin/orders/pending', () => admin, undefined],
+  ];
+
+  it.each(lists)(
+    '%s: next and previous pages equal the numbered ones',
+    async (_name, path, who, key) => {
+      const token = who().token;
+      const join = path.includes('?') ? '&' : '?';
+      const numbered = async (page: number, anchor = '') =>
+        pageOf(`${path}${join}page=${page}&pageSize=${PAGE_SIZE}${anchor}`, token, key);
+      const pages = [await numbered(1)];
+      while (pages.at(-1)!.ids.length === PAGE_SIZE) pages.push(await numbered(pages.length + 1));
+      if (pages.at(-1)!.ids.length === 0) pages.pop();
+      expect(pages.length).toBeGreaterThan(2);
+      for (let n = 1; n < pages.length; n++) {
+        const next = await numbered(n + 1, `&after=${pages[n - 1]!.ids.at(-1)}`);
+        expect(next).toEqual(pages[n]);
+        const previous = await numbered(n, `&before=${pages[n]!.ids[0]}`);
+        expect(previous).toEqual(pages[n - 1]);
+      }
+    },
+  );
+
+  it('a customer’s pages are newest first, and same-instant orders keep one order', async () => {
+    const all = await pageOf(`/api/dashboard/orders?pageSize=100`, customer.token, 'orders');
+    expect(all.ids).toHaveLength(CUSTOMER_ORDERS);
+    const stepped: string[] = [];
+    let after = '';
+    for (let page = 1; stepped.length < CUSTOMER_ORDERS; page++) {
+      const { ids } = await pageOf(
+        `/api/dashboard/orders?page=${page}&pageSize=${PAGE_SIZE}${after}`,
+        customer.token,
+        'orders',
+      );
+      expect(ids.length).toBeGreaterThan(0);
+      stepped.push(...ids);
+      after = `&after=${ids.at(-1)}`;
+    }
+    expect(stepped).toEqual(all.ids);
+  });
+
+  it('an anchor that is another customer’s order leaves the page to its number', async () => {
+    const page2 = await pageOf(
+      `/api/dashboard/orders?page=2&pageSize=${PAGE_SIZE}`,
+      customer.token,
+      'orders',
+    );
+    for (const side of ['after', 'before']) {
+      const anchored = await pageOf(
+        `/api/dashboard/orders?page=2&pageSize=${PAGE_SIZE}&${side}=${othersOrderId}`,
+        customer.token,
+        'orders',
+      );
+      expect(anchored).toEqual(page2);
+    }
+    // The other customer's own list never shows the customer's orders through an anchor either.
+    const theirs = await pageOf(
+      `/api/dashboard/orders?page=1&pageSize=${PAGE_SIZE}&after=${page2.ids[0]}`,
+      other.token,
+      'orders',
+    );
+    expect(theirs.ids).toEqual([othersOrderId]);
+  });
+
+  it('an anchor that is gone, or at the end of the list, leaves the page to its number', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const page3 = await pageOf(`/api/admin/orders?page=3&pageSize=${PAGE_SIZE}`, admin.token);
+    expect(
+      await pageOf(`/api/admin/orders?page=3&pageSize=${PAGE_SIZE}&after=${unknown}`, admin.token),
+    ).toEqual(page3);
+    const newest = (await pageOf(`/api/admin/orders?page=1&pageSize=1`, admin.token)).ids[0];
+    const page1 = await pageOf(`/api/admin/orders?page=1&pageSize=${PAGE_SIZE}`, admin.token);
+    expect(
+      await pageOf(`/api/admin/orders?page=1&pageSize=${PAGE_SIZE}&before=${newest}`, admin.token),
+    ).toEqual(page1);
+  });
+
+  it('refuses both anchors at once, and an anchor that is not an id, in the caller’s language', async () => {
+    const id = othersOrderId;
+    const both = await get(`/api/admin/orders?after=${id}&before=${id}`, admin.token);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors).toMatchObject({
+      before: 'after and before cannot be used together',
+    });
+    const notAnId = await get('/api/dashboard/orders?after=42', customer.token);
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().errors).toMatchObject({ after: 'after must be an order id' });
+    const inFrench = await get('/api/dashboard/orders?before=x', customer.token, {
+      'accept-language': 'fr',
+    });
+    expect(inFrench.statusCode).toBe(400);
+    expect(inFrench.json().errors).toMatchObject({
+      before: "before doit être l'identifiant d'une commande",
+    });
+  });
+
+  it('a reader paging on keeps their place while new orders arrive at the top', async () => {
+    const url = (page: number, anchor = '') =>
+      `/api/dashboard/orders?page=${page}&pageSize=${PAGE_SIZE}${anchor}`;
+    const page1 = await pageOf(url(1), customer.token, 'orders');
+    const page2 = await pageOf(url(2), customer.token, 'orders');
+    await createOrderAs(testApp, customer);
+    const next = await pageOf(url(2, `&after=${page1.ids.at(-1)}`), customer.token, 'orders');
+    expect(next.ids).toEqual(page2.ids);
+    expect(next.total).toBe(String(CUSTOMER_ORDERS + 1));
+    const back = await pageOf(url(1, `&before=${page2.ids[0]}`), customer.token, 'orders');
+    expect(back.ids).toEqual(page1.ids);
+    // By number alone, the page has moved down by the new order.
+    const shifted = await pageOf(url(2), customer.token, 'orders');
+    expect(shifted.ids).toEqual([page1.ids.at(-1), ...page2.ids.slice(0, -1)]);
+  });
+});
