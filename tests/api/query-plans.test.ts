@@ -198,6 +198,15 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
     expect(await faultsOf(url, customer.token)).toEqual([]);
   });
 
+  it('pages after and before a deep order of mine seek to it through an index', async () => {
+    for (const side of ['after', 'before']) {
+      for (const list of ['orders?', 'orders?status=PENDING,DELIVERED&']) {
+        const url = `/api/dashboard/${list}page=85&pageSize=6&${side}=${someOrderId}`;
+        expect(await faultsOf(url, customer.token)).toEqual([]);
+      }
+    }
+  });
+
   it('one order of mine, and its public tracking, read through indexes', async () => {
     expect(await faultsOf(`/api/dashboard/orders/${someOrderId}`, customer.token)).toEqual([]);
     expect(await faultsOf('/api/track/MA-0005-0000')).toEqual([]);
@@ -219,5 +228,14 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
   ];
   it.each(adminReads)('admin: %s reads through indexes', async (_name, url) => {
     expect(await faultsOf(url, admin.token)).toEqual([]);
+  });
+
+  it('admin: pages after and before a deep order seek to it through an index', async () => {
+    for (const side of ['after', 'before']) {
+      for (const list of ['orders', 'orders/pending', 'in-transit']) {
+        const url = `/api/admin/${list}?page=250&pageSize=20&${side}=${someOrderId}`;
+        expect(await faultsOf(url, admin.token)).toEqual([]);
+      }
+    }
   });
 });

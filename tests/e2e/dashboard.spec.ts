@@ -12,6 +12,7 @@ import {
   placeOrders,
   registerIndividualThroughApi,
   signInThroughApi,
+  sevenDestinations,
   signInWithSevenOrders,
 } from './dashboard-helpers';
 import { uniquePhone } from './admin-helpers';
@@ -159,6 +160,47 @@ test('tracking lists the orders six a page, filters by state and searches', asyn
   await page.getByLabel('Search').fill(rabatOrder.id.slice(0, 8));
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole('link')).toHaveAttribute('href', `/orders/${rabatOrder.id}`);
+});
+
+test('the next and previous pages are read from the rows shown, and stay put as orders arrive', async ({
+  page,
+}) => {
+  const { token, orders: seven } = await signInWithSevenOrders(page, 'keyset');
+  // Thirteen orders, oldest first: pages of 12 to 7, 6 to 1, and 0 alone.
+  const orders = [
+    ...seven,
+    ...(await placeOrders(page.request, token, sevenDestinations.slice(1))),
+  ];
+  await page.goto('/dashboard/tracking');
+  const rows = page.getByRole('table', { name: 'Orders to track' }).locator('tbody tr');
+  const firstRowLink = rows.first().getByRole('link');
+  await expect(rows).toHaveCount(6);
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+
+  // Each step is read from the rows on screen (ui/page-anchor.ts).
+  for (const [expectedPage, after] of [
+    [2, orders[7]!.id],
+    [3, orders[1]!.id],
+  ] as const) {
+    const request = page.waitForRequest((sent) => sent.url().includes(`page=${expectedPage}`));
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    expect(new URL((await request).url()).searchParams.get('after')).toBe(after);
+  }
+  await expect(rows).toHaveCount(1);
+  await expect(firstRowLink).toHaveAttribute('href', `/orders/${orders[0]!.id}`);
+
+  // A new order arrives at the top; the live refresh keeps the reader on the same rows.
+  await placeOrders(page.request, token, ['Fes']);
+  await expect(page.getByText('14 orders')).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(firstRowLink).toHaveAttribute('href', `/orders/${orders[0]!.id}`);
+
+  // Page 2 is the six orders just before, as the reader saw them, not shifted by the new one.
+  const previous = page.waitForRequest((sent) => sent.url().includes('page=2'));
+  await pager.getByRole('button', { name: 'Previous page' }).click();
+  expect(new URL((await previous).url()).searchParams.get('before')).toBe(orders[0]!.id);
+  await expect(rows).toHaveCount(6);
+  await expect(firstRowLink).toHaveAttribute('href', `/orders/${orders[6]!.id}`);
 });
 
 test('orders open to their details and link to the order page', async ({ page }) => {

@@ -5,6 +5,7 @@ import { useFormatters } from '../i18n/use-formatters';
 import { CsvDownloadButton, type CsvDownloadLabels } from './csv-download-button';
 import { DataTable, type DataTableColumn } from './data-table';
 import { ListToolbar } from './list-toolbar';
+import { anchorForStep, type PageAnchor } from './page-anchor';
 import { PageHeader } from './page-header';
 import { Pager, writeListTotal } from './pager';
 import { EmptyState, ErrorState } from './query-states';
@@ -18,7 +19,7 @@ export interface ListFilter {
   status?: string;
 }
 
-export interface ListParams extends ListFilter {
+export interface ListParams extends ListFilter, PageAnchor {
   page: number;
 }
 
@@ -68,6 +69,11 @@ interface ListScreenProps<Row> {
   /** Names the table (and, by the area's choice, the cards) for screen readers. */
   caption: string;
   rowKey(row: Row): string;
+  /**
+   * The order lists: the id the next or the previous page is read from (page-anchor.ts). Other
+   * lists are read by page number alone.
+   */
+  pageAnchor?(row: Row): string;
   /** The table on wide screens; left out where the cards serve every width. */
   columns?: readonly DataTableColumn<Row>[];
   /** The rows as cards: on phones (`className` hides them on wide screens), or everywhere. */
@@ -103,6 +109,7 @@ export function ListScreen<Row>({
   variant = 'page',
   caption,
   rowKey,
+  pageAnchor,
   columns,
   cards,
   search,
@@ -123,7 +130,7 @@ export function ListScreen<Row>({
   const matchesNothing = option?.matchesNothing ?? false;
   const listFilter: ListFilter = { q: controls.q, status: option?.status };
   const query = useQuery({
-    ...listQuery({ ...listFilter, page: controls.page }),
+    ...listQuery({ ...listFilter, page: controls.page, ...controls.anchor }),
     enabled: !matchesNothing,
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
@@ -144,6 +151,11 @@ export function ListScreen<Row>({
   } else {
     const { rows, total, capped } = query.data;
     counted = { total, capped };
+    // Rows kept on screen while another page loads are not the current page's to step from.
+    const stepAnchor = (next: number) =>
+      pageAnchor && !query.isPlaceholderData
+        ? anchorForStep(controls.page, next, rows, pageAnchor)
+        : undefined;
     body = (
       <div
         aria-busy={query.isPlaceholderData || undefined}
@@ -164,7 +176,7 @@ export function ListScreen<Row>({
           pageSize={pageSize}
           total={total}
           capped={capped}
-          onPageChange={controls.setPage}
+          onPageChange={(next) => controls.setPage(next, stepAnchor(next))}
         />
       </div>
     );

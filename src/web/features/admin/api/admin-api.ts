@@ -45,6 +45,15 @@ export const ADMIN_LISTS = {
 } as const;
 export type AdminListName = keyof typeof ADMIN_LISTS;
 
+/** The order lists: read from the order the reader steps from (ui/page-anchor.ts). */
+export const ANCHORED_LISTS: ReadonlySet<AdminListName> = new Set<AdminListName>([
+  'orders',
+  'pending',
+  'delivered',
+  'cancelled',
+  'inTransit',
+]);
+
 export interface AdminListRows {
   orders: AdminOrder;
   pending: AdminOrder;
@@ -85,7 +94,13 @@ export function adminListQuery<List extends AdminListName>(
   return {
     queryKey: adminQueryKeys.list(list, params),
     queryFn: async ({ signal }): Promise<ListPage<AdminListRows[List]>> => {
-      const query = toQueryString({ page: params.page, pageSize, ...filterQuery(params) });
+      const query = toQueryString({
+        page: params.page,
+        pageSize,
+        ...filterQuery(params),
+        after: params.after,
+        before: params.before,
+      });
       const { body, total, capped } = await apiPage<AdminListRows[List][]>(`${path}${query}`, {
         signal,
       });

@@ -9,6 +9,7 @@ import {
 import {
   ADMIN_LISTS,
   adminListQuery,
+  ANCHORED_LISTS,
   downloadListCsv,
   type AdminListName,
   type AdminListRows,
@@ -77,6 +78,7 @@ export function AdminListScreen<List extends AdminListName>({
       {...shown}
       listQuery={(params: ListParams) => adminListQuery(list, params)}
       pageSize={ADMIN_LISTS[list].pageSize}
+      pageAnchor={ANCHORED_LISTS.has(list) ? shown.rowKey : undefined}
       strings={strings}
       columns={columns}
       cards={(rows, className) => (

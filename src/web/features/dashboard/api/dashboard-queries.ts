@@ -69,6 +69,8 @@ async function fetchOrderList(
     page: params.page,
     pageSize: DASHBOARD_PAGE_SIZE,
     ...filterQuery(params),
+    after: params.after,
+    before: params.before,
   });
   try {
     const { body, total, capped } = await apiPage<Partial<Record<string, CustomerOrder[]>>>(

@@ -63,6 +63,7 @@ export function OrderListScreen({ list, stateFilter, ...shown }: OrderListScreen
       pageSize={DASHBOARD_PAGE_SIZE}
       strings={strings}
       rowKey={(order) => order.id}
+      pageAnchor={(order) => order.id}
       search={{ placeholder: t('dashboard.lists.searchPlaceholder') }}
       filter={stateFilter}
       downloadCsv={(filter) => downloadOrderListCsv(list, filter)}
