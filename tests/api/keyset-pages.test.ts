@@ -1,10 +1,11 @@
 /**
  * Keyset pages (docs/architecture.md, "Deep pages"): `after` or `before` an order's id reads the
  * next or the previous page from where the reader is, and keeps their place while new orders
- * arrive. The pages equal the numbered pages they stand for, on the customer's lists and the
- * back office's, filtered or not, with orders created in the same instant ordered by id; an
- * anchor that is gone, or another customer's, leaves the page to its number and tells nothing;
- * both anchors at once, or one that is not an id, is a 400.
+ * arrive; `anchorPage` places the anchor pages away (the pager's numbered buttons). The pages
+ * equal the numbered pages they stand for, on the customer's lists and the back office's,
+ * filtered or not, with orders created in the same instant ordered by id. An anchor that is gone,
+ * or another customer's, leaves the page to its number and tells nothing; anchors that cannot
+ * place a page are a 400 in the caller's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createOrderAs, loginAs, type LoggedIn } from './factories';
@@ -97,6 +98,13 @@ describe('pages read from an anchor', () => {
         const previous = await numbered(n, `&before=${pages[n]!.ids[0]}`);
         expect(previous).toEqual(pages[n - 1]);
       }
+      // Two pages on, and two back, from the page on screen (the pager's numbered buttons).
+      for (let n = 1; n + 2 <= pages.length; n++) {
+        const ahead = await numbered(n + 2, `&after=${pages[n - 1]!.ids.at(-1)}&anchorPage=${n}`);
+        expect(ahead).toEqual(pages[n + 1]);
+        const back = await numbered(n, `&before=${pages[n + 1]!.ids[0]}&anchorPage=${n + 2}`);
+        expect(back).toEqual(pages[n - 1]);
+      }
     },
   );
 
@@ -164,6 +172,22 @@ describe('pages read from an anchor', () => {
     const notAnId = await get('/api/dashboard/orders?after=42', customer.token);
     expect(notAnId.statusCode).toBe(400);
     expect(notAnId.json().errors).toMatchObject({ after: 'after must be an order id' });
+    for (const [query, message] of [
+      [`page=3&after=${id}&anchorPage=3`, 'anchorPage must be less than page'],
+      [`page=3&before=${id}&anchorPage=2`, 'anchorPage must be more than page'],
+      ['page=3&anchorPage=2', 'anchorPage needs after or before'],
+      [`page=3&after=${id}&anchorPage=0`, 'anchorPage must be 1 or more'],
+    ]) {
+      const refused = await get(`/api/admin/orders?${query}`, admin.token);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().errors).toEqual({ anchorPage: message });
+    }
+    const inArabic = await get(`/api/dashboard/orders?page=3&anchorPage=2`, customer.token, {
+      'accept-language': 'ar',
+    });
+    expect(inArabic.json().errors).toEqual({
+      anchorPage: 'يتطلب الحقل anchorPage الحقل after أو before',
+    });
     const inFrench = await get('/api/dashboard/orders?before=x', customer.token, {
       'accept-language': 'fr',
     });

@@ -162,7 +162,7 @@ test('tracking lists the orders six a page, filters by state and searches', asyn
   await expect(rows.first().getByRole('link')).toHaveAttribute('href', `/orders/${rabatOrder.id}`);
 });
 
-test('the next and previous pages are read from the rows shown, and stay put as orders arrive', async ({
+test('the pager reads pages from the rows shown, and they stay put as orders arrive', async ({
   page,
 }) => {
   const { token, orders: seven } = await signInWithSevenOrders(page, 'keyset');
@@ -176,16 +176,16 @@ test('the next and previous pages are read from the rows shown, and stay put as 
   const firstRowLink = rows.first().getByRole('link');
   await expect(rows).toHaveCount(6);
   const pager = page.getByRole('navigation', { name: 'Pages' });
+  /** Clicks a pager button and answers the anchor the page was asked from (ui/page-anchor.ts). */
+  const move = async (button: string, toPage: number) => {
+    const request = page.waitForRequest((sent) => sent.url().includes(`page=${toPage}&`));
+    await pager.getByRole('button', { name: button, exact: true }).click();
+    const { searchParams } = new URL((await request).url());
+    return ['after', 'before', 'anchorPage'].map((name) => searchParams.get(name));
+  };
 
-  // Each step is read from the rows on screen (ui/page-anchor.ts).
-  for (const [expectedPage, after] of [
-    [2, orders[7]!.id],
-    [3, orders[1]!.id],
-  ] as const) {
-    const request = page.waitForRequest((sent) => sent.url().includes(`page=${expectedPage}`));
-    await pager.getByRole('button', { name: 'Next page' }).click();
-    expect(new URL((await request).url()).searchParams.get('after')).toBe(after);
-  }
+  // Two pages on, from the last row of page 1.
+  expect(await move('3', 3)).toEqual([orders[7]!.id, null, '1']);
   await expect(rows).toHaveCount(1);
   await expect(firstRowLink).toHaveAttribute('href', `/orders/${orders[0]!.id}`);
 
@@ -196,11 +196,17 @@ test('the next and previous pages are read from the rows shown, and stay put as 
   await expect(firstRowLink).toHaveAttribute('href', `/orders/${orders[0]!.id}`);
 
   // Page 2 is the six orders just before, as the reader saw them, not shifted by the new one.
-  const previous = page.waitForRequest((sent) => sent.url().includes('page=2'));
-  await pager.getByRole('button', { name: 'Previous page' }).click();
-  expect(new URL((await previous).url()).searchParams.get('before')).toBe(orders[0]!.id);
+  expect(await move('Previous page', 2)).toEqual([null, orders[0]!.id, '3']);
   await expect(rows).toHaveCount(6);
   await expect(firstRowLink).toHaveAttribute('href', `/orders/${orders[6]!.id}`);
+  expect(await move('Next page', 3)).toEqual([orders[1]!.id, null, '2']);
+  await expect(rows).toHaveCount(1);
+  await expect(firstRowLink).toHaveAttribute('href', `/orders/${orders[0]!.id}`);
+
+  // Page 1 is read by its number: the newest orders, the new one first.
+  expect(await move('1', 1)).toEqual([null, null, null]);
+  await expect(rows).toHaveCount(6);
+  await expect(rows.first()).toContainText('Casablanca → Fes');
 });
 
 test('orders open to their details and link to the order page', async ({ page }) => {

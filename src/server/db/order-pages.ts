@@ -89,10 +89,11 @@ function readPageIds(db: Database, query: OrderIdsQuery, total: SQL, page: Page)
 }
 
 /**
- * The ids of the page right after or right before `anchor` in the list's order, newest first,
- * each beside the list's total: the index walk starts at the anchor (a row comparison on the
- * list's index), so a page costs the same at any depth. No id when the anchor is not an order
- * `query.anchorScope` allows (deleted, or somebody else's), or nothing lies beyond it.
+ * The ids of the page after or before `anchor` (`anchor.skip` rows away) in the list's order,
+ * newest first, each beside the list's total: the index walk starts at the anchor (a row
+ * comparison on the list's index), so a page costs the same at any depth. No id when the anchor
+ * is not an order `query.anchorScope` allows (deleted, or somebody else's), or nothing lies
+ * beyond it.
  */
 async function readAnchoredIds(
   db: Database,
@@ -116,8 +117,9 @@ async function readAnchoredIds(
         .where(and(query.where, beyondAnchor))
         .orderBy(...(after ? newestOrdersFirst : oldestOrdersFirst))
         .limit(pagePlaceholders.limit)
+        .offset(pagePlaceholders.offset)
         .prepare(name),
-    ).execute({ ...query.values, anchor: anchor.orderId, limit }),
+    ).execute({ ...query.values, anchor: anchor.orderId, limit, offset: anchor.skip }),
   );
   // The page before the anchor was read towards the list's start: newest first again.
   return after ? rows : rows.reverse();

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 
 /**
- * Where a keyset page stands (docs/architecture.md, "Deep pages"): right after, or right before,
- * the order `orderId` in its list's order.
+ * Where a keyset page stands (docs/architecture.md, "Deep pages"): after, or before, the order
+ * `orderId` in its list's order, `skip` rows away from it (the pages in between).
  */
 export interface PageAnchor {
   orderId: string;
   side: 'after' | 'before';
+  skip: number;
 }
 
 /** A window of a list, newest first: what a list route asks its queries for. */

@@ -14,13 +14,24 @@ interface PagedQuery {
   pageSize: number;
   after?: string;
   before?: string;
+  anchorPage?: number;
 }
 
-/** The page a list query asks for (`after`/`before`: keyset paging, docs/architecture.md). */
-function pageOf({ page, pageSize, after, before }: PagedQuery): Page {
+/**
+ * The page a list query asks for (`after`/`before` on `anchorPage`: keyset paging,
+ * docs/architecture.md, "Deep pages"; the schema has checked that the anchor's page lies on the
+ * right side of `page`).
+ */
+function pageOf({ page, pageSize, after, before, anchorPage }: PagedQuery): Page {
   const offsetPage = { limit: pageSize, offset: (page - 1) * pageSize };
-  if (after) return { ...offsetPage, anchor: { orderId: after, side: 'after' } };
-  if (before) return { ...offsetPage, anchor: { orderId: before, side: 'before' } };
+  if (after) {
+    const skip = (page - (anchorPage ?? page - 1) - 1) * pageSize;
+    return { ...offsetPage, anchor: { orderId: after, side: 'after', skip } };
+  }
+  if (before) {
+    const skip = ((anchorPage ?? page + 1) - page - 1) * pageSize;
+    return { ...offsetPage, anchor: { orderId: before, side: 'before', skip } };
+  }
   return offsetPage;
 }
 

@@ -35,27 +35,53 @@ export const listQueryShape = {
 
 /**
  * `?after=` or `?before=` an order's id: an order list's page read from where the reader is
- * (keyset paging, docs/architecture.md, "Deep pages"). The page starts right after, or ends right
- * before, that order; `page` still numbers it, and places it when the order is no longer in the
- * list. The pager sends one when it steps to the next or the previous page.
+ * (keyset paging, docs/architecture.md, "Deep pages"). The page comes after, or before, that
+ * order, which stands on page `anchorPage` (by default the page right before, or right after,
+ * `page`); `page` still numbers it, and places it when the order is no longer in the list. The
+ * pager sends them when it moves from the page on screen.
  */
 export const pageAnchorShape = {
   after: z.uuid({ error: 'after must be an order id' }).optional(),
   before: z.uuid({ error: 'before must be an order id' }).optional(),
+  anchorPage: z.coerce
+    .number({ error: 'anchorPage must be a number' })
+    .int('anchorPage must be a whole number')
+    .min(1, 'anchorPage must be 1 or more')
+    .optional(),
 };
 
-/** A query refused (400 on `before`) when it names both anchors. */
-export function withOneAnchor<Schema extends z.ZodType<{ after?: string; before?: string }>>(
-  schema: Schema,
-): Schema {
-  return schema.superRefine(({ after, before }, context) => {
-    if (after !== undefined && before !== undefined) {
-      context.addIssue({
-        code: 'custom',
-        path: ['before'],
-        message: 'after and before cannot be used together',
-      });
-    }
+interface AnchoredQuery {
+  page: number;
+  after?: string;
+  before?: string;
+  anchorPage?: number;
+}
+
+/** What is wrong with a query's anchor, if anything: [field, message]. */
+function anchorFault({
+  page,
+  after,
+  before,
+  anchorPage,
+}: AnchoredQuery): [string, string] | undefined {
+  if (after !== undefined && before !== undefined) {
+    return ['before', 'after and before cannot be used together'];
+  }
+  if (anchorPage === undefined || !Number.isInteger(page)) return undefined;
+  if (after !== undefined) {
+    return anchorPage < page ? undefined : ['anchorPage', 'anchorPage must be less than page'];
+  }
+  if (before !== undefined) {
+    return anchorPage > page ? undefined : ['anchorPage', 'anchorPage must be more than page'];
+  }
+  return ['anchorPage', 'anchorPage needs after or before'];
+}
+
+/** A query refused (400) when its anchor cannot place a page (pageAnchorShape). */
+export function withOneAnchor<Schema extends z.ZodType<AnchoredQuery>>(schema: Schema): Schema {
+  return schema.superRefine((query, context) => {
+    const fault = anchorFault(query);
+    if (fault) context.addIssue({ code: 'custom', path: [fault[0]], message: fault[1] });
   });
 }
 

@@ -1,20 +1,21 @@
 /**
- * Where an order list's next or previous page is read from (keyset paging, docs/architecture.md,
- * "Deep pages"): the server seeks to the row the reader steps from instead of counting its way to
- * the page, so that page 800 costs what page 2 does and new orders arriving at the top do not
- * shift what the reader sees.
+ * Where an order list's page is read from when the pager moves (keyset paging,
+ * docs/architecture.md, "Deep pages"): the server seeks to a row on screen instead of counting its
+ * way to the page, so that page 800 costs what page 2 does, and new orders arriving at the top do
+ * not shift what the reader sees.
  */
 export interface PageAnchor {
-  /** The page starts right after this row. */
+  /** The page comes after this row… */
   after?: string;
-  /** The page ends right before this row. */
+  /** …or before this one… */
   before?: string;
+  /** …which stands on this page. */
+  anchorPage?: number;
 }
 
 /**
- * The anchor of a step from `page`, which shows `rows`, to `next`: its last row for the next page,
- * its first for the previous one. Page 1, a jump by a page number, or a page not yet shown is
- * read by its number.
+ * The anchor of a move from `page`, which shows `rows`, to `next`: its last row for a page after
+ * it, its first for a page before it. Page 1 is read by its number: it is always the newest.
  */
 export function anchorForStep<Row>(
   page: number,
@@ -25,7 +26,7 @@ export function anchorForStep<Row>(
   const first = rows[0];
   const last = rows.at(-1);
   if (next === 1 || first === undefined || last === undefined) return undefined;
-  if (next === page + 1) return { after: anchorOf(last) };
-  if (next === page - 1) return { before: anchorOf(first) };
+  if (next > page) return { after: anchorOf(last), anchorPage: page };
+  if (next < page) return { before: anchorOf(first), anchorPage: page };
   return undefined;
 }

@@ -100,6 +100,7 @@ export function adminListQuery<List extends AdminListName>(
         ...filterQuery(params),
         after: params.after,
         before: params.before,
+        anchorPage: params.anchorPage,
       });
       const { body, total, capped } = await apiPage<AdminListRows[List][]>(`${path}${query}`, {
         signal,

@@ -71,6 +71,7 @@ async function fetchOrderList(
     ...filterQuery(params),
     after: params.after,
     before: params.before,
+    anchorPage: params.anchorPage,
   });
   try {
     const { body, total, capped } = await apiPage<Partial<Record<string, CustomerOrder[]>>>(
