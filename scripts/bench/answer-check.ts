@@ -12,8 +12,11 @@ interface Answer {
   body: unknown;
 }
 
-async function answerOf(baseUrl: string, target: LoadTarget): Promise<Answer> {
-  const { path, body } = target.requests[0]!;
+async function answerOf(
+  baseUrl: string,
+  target: LoadTarget,
+  { path, body }: LoadTarget['requests'][number],
+): Promise<Answer> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: target.method,
     headers: target.headers,
@@ -61,18 +64,25 @@ function firstDifference(
   return undefined;
 }
 
-/** 'same', or where the ceiling's answer departs from the app's. */
+/** 'same', or where the ceiling's answer departs from the app's, on any of the target's requests. */
 export async function compareAnswers(
   appUrl: string,
   ceilingUrl: string,
   target: LoadTarget,
   valuesToo: boolean,
 ): Promise<string> {
-  const [app, ceiling] = await Promise.all([
-    answerOf(appUrl, target),
-    answerOf(ceilingUrl, target),
-  ]);
-  if (app.status !== ceiling.status) return `status ${app.status} / ${ceiling.status}`;
-  if (app.total !== ceiling.total) return `X-Total-Count ${app.total} / ${ceiling.total}`;
-  return firstDifference(app.body, ceiling.body, valuesToo) ?? 'same';
+  for (const request of target.requests) {
+    const [app, ceiling] = await Promise.all([
+      answerOf(appUrl, target, request),
+      answerOf(ceilingUrl, target, request),
+    ]);
+    const where = target.requests.length > 1 ? ` (${request.path})` : '';
+    if (app.status !== ceiling.status) return `status ${app.status} / ${ceiling.status}${where}`;
+    if (app.total !== ceiling.total) {
+      return `X-Total-Count ${app.total} / ${ceiling.total}${where}`;
+    }
+    const difference = firstDifference(app.body, ceiling.body, valuesToo);
+    if (difference) return `${difference}${where}`;
+  }
+  return 'same';
 }

@@ -101,7 +101,11 @@ export async function startApp(
 export async function withSeededApp<T>(
   orderCount: number,
   nodeOptions: string[],
-  work: (app: ServerProcess, seeded: Awaited<ReturnType<typeof seedBenchData>>) => Promise<T>,
+  work: (
+    app: ServerProcess,
+    seeded: Awaited<ReturnType<typeof seedBenchData>>,
+    databaseUrl: string,
+  ) => Promise<T>,
 ): Promise<T> {
   const server = await connectToBenchServer();
   buildAppUnlessGiven();
@@ -111,7 +115,7 @@ export async function withSeededApp<T>(
       const seeded = await seedBenchData(database.url, orderCount);
       const app = await startApp(database.url, nodeOptions);
       try {
-        return await work(app, seeded);
+        return await work(app, seeded, database.url);
       } finally {
         await app.stop();
       }

@@ -51,10 +51,14 @@ import {
 import { createCeilingSessions, type Caller } from './ceiling-sessions';
 import {
   ADMIN_PAGE_IDS,
+  ADMIN_PAGE_IDS_AFTER,
+  ADMIN_PAGE_IDS_BEFORE,
   adminPageRows,
   CUSTOMER_COUNTS,
   CUSTOMER_ORDER,
   CUSTOMER_PAGE_IDS,
+  CUSTOMER_PAGE_IDS_AFTER,
+  CUSTOMER_PAGE_IDS_BEFORE,
   customerFirstOrders,
   customerNewestAndDelivered,
   customerPageRows,
@@ -105,15 +109,41 @@ async function callerOf(
   return caller;
 }
 
-/** `?page=&pageSize=` as the app reads them (src/shared/schemas/list-schemas.ts). */
-function pageOf(query: unknown): { limit: number; offset: number } | undefined {
-  const { page = '1', pageSize = String(MAX_PAGE_SIZE) } = query as Record<string, string>;
+/** Keyset paging's anchor, as the app takes it (src/server/http/list-routes.ts). */
+interface Anchor {
+  orderId: string;
+  side: 'after' | 'before';
+  skip: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `?page=&pageSize=&after=|before=&anchorPage=` as the app reads them
+ * (src/shared/schemas/list-schemas.ts).
+ */
+function pageOf(query: unknown): { limit: number; offset: number; anchor?: Anchor } | undefined {
+  const {
+    page = '1',
+    pageSize = String(MAX_PAGE_SIZE),
+    after,
+    before,
+    anchorPage,
+  } = query as Record<string, string | undefined>;
   const pageNumber = Number(page);
   const size = Number(pageSize);
   if (!Number.isInteger(pageNumber) || pageNumber < 1) return undefined;
   if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) return undefined;
   const offset = (pageNumber - 1) * size;
-  return offset < MAX_LISTED_ROWS ? { limit: size, offset } : undefined;
+  if (offset >= MAX_LISTED_ROWS) return undefined;
+  const orderId = after ?? before;
+  if (orderId === undefined) return anchorPage === undefined ? { limit: size, offset } : undefined;
+  if ((after && before) || !UUID.test(orderId)) return undefined;
+  const side = after ? 'after' : 'before';
+  const from = anchorPage === undefined ? pageNumber + (after ? -1 : 1) : Number(anchorPage);
+  const pagesBetween = after ? pageNumber - from - 1 : from - pageNumber - 1;
+  if (!Number.isInteger(from) || from < 1 || pagesBetween < 0) return undefined;
+  return { limit: size, offset, anchor: { orderId, side, skip: pagesBetween * size } };
 }
 
 const countsByStatus = (rows: Array<{ status: OrderStatus; orders: string | number }>) => {
@@ -137,6 +167,8 @@ interface PageReads {
   rows: (count: number) => NamedStatement;
   /** The list's total alone, for a page past its end: the list's values. */
   total: NamedStatement;
+  /** A page's ids after, or before, an order: the list's values, the order, limit and offset. */
+  anchored: Record<Anchor['side'], NamedStatement>;
 }
 
 /**
@@ -148,8 +180,17 @@ interface PageReads {
 async function readPage<Row extends { id: string }>(
   reads: PageReads,
   listValues: unknown[],
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; anchor?: Anchor },
 ): Promise<{ rows: Row[]; total: number }> {
+  if (page.anchor) {
+    const { orderId, side, skip } = page.anchor;
+    const { rows: anchored } = await pool.query<{ id: string; total: string }>({
+      ...reads.anchored[side],
+      values: [...listValues, orderId, page.limit, skip],
+    });
+    if (side === 'before') anchored.reverse();
+    if (anchored.length > 0) return readRowsOf(reads, anchored);
+  }
   if (page.offset === 0) {
     const { rows } = await pool.query<Row & { total: string }>({
       ...reads.first(page.limit),
@@ -168,6 +209,14 @@ async function readPage<Row extends { id: string }>(
     });
     return { rows: [], total: sumOf(countsByStatus(counts)) };
   }
+  return readRowsOf(reads, idRows);
+}
+
+/** The rows of a page's ids, in their order, and the total the ids came with. */
+async function readRowsOf<Row extends { id: string }>(
+  reads: PageReads,
+  idRows: Array<{ id: string; total: string }>,
+): Promise<{ rows: Row[]; total: number }> {
   const pageIds = idRows.map((row) => row.id);
   const { rows } = await pool.query<Row>({ ...reads.rows(pageIds.length), values: pageIds });
   const rowById = new Map(rows.map((row) => [row.id, row]));
@@ -182,12 +231,14 @@ const CUSTOMER_PAGES: PageReads = {
   ids: CUSTOMER_PAGE_IDS,
   rows: customerPageRows,
   total: CUSTOMER_COUNTS,
+  anchored: { after: CUSTOMER_PAGE_IDS_AFTER, before: CUSTOMER_PAGE_IDS_BEFORE },
 };
 const ADMIN_PAGES: PageReads = {
   first: newestAdminOrders,
   ids: ADMIN_PAGE_IDS,
   rows: adminPageRows,
   total: ORDER_COUNTS,
+  anchored: { after: ADMIN_PAGE_IDS_AFTER, before: ADMIN_PAGE_IDS_BEFORE },
 };
 
 async function latestPosition(row: MapRow): Promise<PositionRow | undefined> {

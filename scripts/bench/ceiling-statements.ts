@@ -83,6 +83,26 @@ export const CUSTOMER_PAGE_IDS = statement(
    order by created_at desc, id desc limit $2 offset $3`,
 );
 
+/**
+ * The ids of a customer's page after, or before, one of their orders, `$4` rows away, each with
+ * their total ($1: the customer, $2: the order, $3: the page's length): keyset paging as the app
+ * reads it (src/server/db/order-pages.ts). The page before comes oldest first.
+ */
+export const CUSTOMER_PAGE_IDS_AFTER = statement(
+  'ceiling_customer_page_ids_after',
+  `select id, ${CUSTOMER_TOTAL} from orders
+   where user_id = $1 and (created_at, id) <
+     ((select created_at from orders where id = $2::uuid and user_id = $1), $2::uuid)
+   order by created_at desc, id desc limit $3 offset $4`,
+);
+export const CUSTOMER_PAGE_IDS_BEFORE = statement(
+  'ceiling_customer_page_ids_before',
+  `select id, ${CUSTOMER_TOTAL} from orders
+   where user_id = $1 and (created_at, id) >
+     ((select created_at from orders where id = $2::uuid and user_id = $1), $2::uuid)
+   order by created_at, id limit $3 offset $4`,
+);
+
 /** A first page of `count` customer orders, newest first, and their total ($1: the customer). */
 export const customerFirstOrders = (count: number) =>
   statement(
@@ -163,6 +183,20 @@ export const LATEST_POSITION = statement(
 export const ADMIN_PAGE_IDS = statement(
   'ceiling_admin_page_ids',
   `select id, ${ADMIN_TOTAL} from orders order by created_at desc, id desc limit $1 offset $2`,
+);
+
+/** The admin's page after, or before, an order ($1), `$3` rows away ($2: the page's length). */
+export const ADMIN_PAGE_IDS_AFTER = statement(
+  'ceiling_admin_page_ids_after',
+  `select id, ${ADMIN_TOTAL} from orders
+   where (created_at, id) < ((select created_at from orders where id = $1::uuid), $1::uuid)
+   order by created_at desc, id desc limit $2 offset $3`,
+);
+export const ADMIN_PAGE_IDS_BEFORE = statement(
+  'ceiling_admin_page_ids_before',
+  `select id, ${ADMIN_TOTAL} from orders
+   where (created_at, id) > ((select created_at from orders where id = $1::uuid), $1::uuid)
+   order by created_at, id limit $2 offset $3`,
 );
 
 /** An order as the back office lists it, with its customer, payment, truck and driver. */

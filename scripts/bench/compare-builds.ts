@@ -12,7 +12,7 @@
 import { BENCH_ADMIN_EMAIL, logIn, startApp } from './bench-servers';
 import { connectToBenchServer, createScratchDatabase } from './bench-database';
 import { measureLoad, type LoadFigures } from './load';
-import { buildScenarios, deepPages } from './scenarios';
+import { buildScenarios, deepPages, stepToDeepPages } from './scenarios';
 import { seedBenchData } from './seed-bench-data';
 
 const [entryA, entryB, ...keys] = process.argv.slice(2);
@@ -27,6 +27,7 @@ const server = await connectToBenchServer();
 const database = await createScratchDatabase(server);
 try {
   const seeded = await seedBenchData(database.url, ORDER_COUNT);
+  const deep = await stepToDeepPages(database.url, seeded, deepPages(ORDER_COUNT));
   const apps = [await startApp(database.url, [], entryA), await startApp(database.url, [], entryB)];
   try {
     const scenariosOf = async (baseUrl: string) =>
@@ -36,7 +37,7 @@ try {
           heavyCustomer: await logIn(baseUrl, seeded.heavyCustomerEmail),
           admin: await logIn(baseUrl, BENCH_ADMIN_EMAIL),
         },
-        deepPages(ORDER_COUNT),
+        deep,
       );
     const scenarios = [await scenariosOf(apps[0]!.baseUrl), await scenariosOf(apps[1]!.baseUrl)];
     for (const key of keys) {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BENCH_ADMIN_EMAIL, logIn, withSeededApp } from './bench-servers';
 import { measureLoad } from './load';
-import { buildScenarios, deepPages } from './scenarios';
+import { buildScenarios, deepPages, stepToDeepPages } from './scenarios';
 
 const ORDER_COUNT = Number(process.env.BENCH_ORDERS ?? 10_000);
 const SCENARIO = process.argv[2] ?? 'customer-orders';
@@ -69,12 +69,13 @@ const profileDir = mkdtempSync(path.join(tmpdir(), 'atlas-profile-'));
 await withSeededApp(
   ORDER_COUNT,
   ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-  async (app, seeded) => {
+  async (app, seeded, databaseUrl) => {
     const tokens = {
       heavyCustomer: await logIn(app.baseUrl, seeded.heavyCustomerEmail),
       admin: await logIn(app.baseUrl, BENCH_ADMIN_EMAIL),
     };
-    const scenario = buildScenarios(seeded, tokens, deepPages(ORDER_COUNT)).find(
+    const deep = await stepToDeepPages(databaseUrl, seeded, deepPages(ORDER_COUNT));
+    const scenario = buildScenarios(seeded, tokens, deep).find(
       (candidate) => candidate.key === SCENARIO,
     );
     if (!scenario) throw new Error(`No scenario ${SCENARIO} in scripts/bench/scenarios.ts`);

@@ -41,7 +41,13 @@ import {
   startCeiling,
 } from './bench-servers';
 import { LOAD_SETTINGS, measureLoad, type LoadFigures, type LoadTarget } from './load';
-import { buildScenarios, deepPages, loginTarget, type Scenario } from './scenarios';
+import {
+  buildScenarios,
+  deepPages,
+  loginTarget,
+  stepToDeepPages,
+  type Scenario,
+} from './scenarios';
 import { seedBenchData, type SeededData } from './seed-bench-data';
 import type { ServerProcess } from './server-process';
 
@@ -123,7 +129,7 @@ async function measureScale(
   appUrl: string,
   seeded: SeededData,
   servers: { app: ServerProcess; ceiling: ServerProcess },
-  deep: ReturnType<typeof deepPages>,
+  deep: Awaited<ReturnType<typeof stepToDeepPages>>,
 ): Promise<Omit<ScaleResult, 'orders' | 'seedSeconds'>> {
   const tokens = {
     heavyCustomer: await logIn(appUrl, seeded.heavyCustomerEmail),
@@ -180,7 +186,12 @@ async function benchScale(
       return withCleanup(ceiling.stop, async () => ({
         orders,
         seedSeconds: seeded.seconds,
-        ...(await measureScale(app.baseUrl, seeded, { app, ceiling }, deep)),
+        ...(await measureScale(
+          app.baseUrl,
+          seeded,
+          { app, ceiling },
+          await stepToDeepPages(database.url, seeded, deep),
+        )),
       }));
     });
   });

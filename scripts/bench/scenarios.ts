@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { findCity } from '../../src/shared/cities';
 import type { LoadTarget } from './load';
 import { BENCH_PASSWORD, type SeededData } from './seed-bench-data';
@@ -30,8 +31,14 @@ export interface BenchTokens {
   admin: string;
 }
 
+/** A page deep in a list: its number, and where it starts. */
+export interface DeepPage {
+  page: number;
+  offset: number;
+}
+
 /** The first page of `pageSize` rows starting at or before `offset`, and where it starts. */
-export function deepPage(offset: number, pageSize: number): { page: number; offset: number } {
+export function deepPage(offset: number, pageSize: number): DeepPage {
   const page = Math.floor(offset / pageSize) + 1;
   return { page, offset: (page - 1) * pageSize };
 }
@@ -40,7 +47,7 @@ export function deepPage(offset: number, pageSize: number): { page: number; offs
  * Deep pages valid at every scale of the run: the heavy customer holds a tenth of the orders, so
  * at 10 000 orders their deepest page starts before row 1 000.
  */
-export function deepPages(smallestScale: number) {
+export function deepPages(smallestScale: number): { customer: DeepPage; admin: DeepPage } {
   return {
     customer: deepPage(
       Math.min(DEEP_OFFSET, smallestScale / 10 - CUSTOMER_PAGE_SIZE),
@@ -48,6 +55,59 @@ export function deepPages(smallestScale: number) {
     ),
     admin: deepPage(Math.min(DEEP_OFFSET, smallestScale - ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE),
   };
+}
+
+/**
+ * A deep page as the pager asks for it (src/web/ui/page-anchor.ts): from the page before it,
+ * the page after it, and two pages before it, each by the order on screen it is read from.
+ */
+export interface SteppedDeepPage extends DeepPage {
+  queries: string[];
+}
+
+/**
+ * The deep pages of one seeded database, with the orders around them that the pager anchors
+ * them on: the list's rows at those positions, newest first.
+ */
+export async function stepToDeepPages(
+  databaseUrl: string,
+  seeded: SeededData,
+  deep: ReturnType<typeof deepPages>,
+): Promise<{ customer: SteppedDeepPage; admin: SteppedDeepPage }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>('select id from users where email = $1', [
+      seeded.heavyCustomerEmail,
+    ]);
+    const customerId = rows[0]!.id;
+    const orderAt = async (position: number, customer?: string) => {
+      const found = await client.query<{ id: string }>(
+        `select id from orders ${customer ? 'where user_id = $2' : ''}
+         order by created_at desc, id desc offset $1 limit 1`,
+        customer ? [position, customer] : [position],
+      );
+      return found.rows[0]!.id;
+    };
+    const stepped = async ({ page, offset }: DeepPage, size: number, customer?: string) => {
+      const list = `page=${page}&pageSize=${size}`;
+      return {
+        page,
+        offset,
+        queries: [
+          `${list}&after=${await orderAt(offset - 1, customer)}&anchorPage=${page - 1}`,
+          `${list}&before=${await orderAt(offset + size, customer)}&anchorPage=${page + 1}`,
+          `${list}&after=${await orderAt(offset - size - 1, customer)}&anchorPage=${page - 2}`,
+        ],
+      };
+    };
+    return {
+      customer: await stepped(deep.customer, CUSTOMER_PAGE_SIZE, customerId),
+      admin: await stepped(deep.admin, ADMIN_PAGE_SIZE),
+    };
+  } finally {
+    await client.end();
+  }
 }
 
 const signedIn = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -75,7 +135,7 @@ function priceQuoteBody(): string {
 export function buildScenarios(
   seeded: SeededData,
   tokens: BenchTokens,
-  deep: ReturnType<typeof deepPages>,
+  deep: Awaited<ReturnType<typeof stepToDeepPages>>,
 ): Scenario[] {
   const customer = signedIn(tokens.heavyCustomer);
   const admin = signedIn(tokens.admin);
@@ -92,7 +152,7 @@ export function buildScenarios(
       kind: 'list',
       target: get(
         customer,
-        `/api/dashboard/orders?page=${deep.customer.page}&pageSize=${CUSTOMER_PAGE_SIZE}`,
+        ...deep.customer.queries.map((query) => `/api/dashboard/orders?${query}`),
       ),
     },
     {
@@ -136,7 +196,7 @@ export function buildScenarios(
       key: 'admin-orders-deep',
       title: `admin orders, offset ${deep.admin.offset}`,
       kind: 'list',
-      target: get(admin, `/api/admin/orders?page=${deep.admin.page}&pageSize=${ADMIN_PAGE_SIZE}`),
+      target: get(admin, ...deep.admin.queries.map((query) => `/api/admin/orders?${query}`)),
     },
     {
       key: 'admin-dashboard',

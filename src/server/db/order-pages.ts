@@ -17,8 +17,8 @@ import { orders } from './schema';
  * A first page, the one nearly every view asks for, takes one statement: its length is written in
  * the text (one statement per length), so that its plan knows the page's size and is cached too.
  *
- * A page read from an anchor (the order just before or just after it, keyset paging: "Deep
- * pages") seeks to that order in the index and reads only the page, however deep it is.
+ * A page read from an anchor (an order on a page nearby, keyset paging: "Deep pages") is one
+ * statement too: it seeks to that order in the index and reads only the page, however deep.
  */
 
 /** A prepared statement as drizzle builds it, answering rows of one shape. */
@@ -89,40 +89,40 @@ function readPageIds(db: Database, query: OrderIdsQuery, total: SQL, page: Page)
 }
 
 /**
- * The ids of the page after or before `anchor` (`anchor.skip` rows away) in the list's order,
- * newest first, each beside the list's total: the index walk starts at the anchor (a row
- * comparison on the list's index), so a page costs the same at any depth. No id when the anchor
- * is not an order `query.anchorScope` allows (deleted, or somebody else's), or nothing lies
- * beyond it.
+ * Where a page read in one statement starts: at the list's top, or `skip` rows beyond an anchor
+ * (keyset paging, docs/architecture.md, "Deep pages"). `order` walks away from the start.
  */
-async function readAnchoredIds(
-  db: Database,
-  query: OrderIdsQuery,
-  total: SQL,
-  limit: number,
-  anchor: PageAnchor,
-): Promise<Array<{ id: string; total: unknown }>> {
+interface PageStart {
+  /** Names the statement: says everything that changes `where`'s text. */
+  name: string;
+  where?: SQL;
+  order: SQL[];
+  skip?: SQL;
+  values: Record<string, unknown>;
+}
+
+const fromTheTop: PageStart = { name: 'first', order: newestOrdersFirst, values: {} };
+
+/**
+ * A page after or before `anchor`: the walk starts at the anchor, a row comparison on the list's
+ * own index, so the page costs the same at any depth; the page before is read towards the
+ * list's top. No row when the anchor is not an order `query.anchorScope` allows (deleted, or
+ * somebody else's), or nothing lies beyond it.
+ */
+function beyondAnchor(query: OrderIdsQuery, anchor: PageAnchor): PageStart {
   const anchorId = sql`${sql.placeholder('anchor')}::uuid`;
   const anchorCreatedAt = sql`(select ${orders.createdAt} from ${orders}
     where ${and(eq(orders.id, anchorId), query.anchorScope)})`;
   const after = anchor.side === 'after';
-  const beyondAnchor = after
-    ? sql`(${orders.createdAt}, ${orders.id}) < (${anchorCreatedAt}, ${anchorId})`
-    : sql`(${orders.createdAt}, ${orders.id}) > (${anchorCreatedAt}, ${anchorId})`;
-  const rows = await readPageInIndexOrder(db, (sortless) =>
-    preparedOnce(sortless, `${query.name}_${anchor.side}`, (name) =>
-      sortless
-        .select({ id: orders.id, total })
-        .from(orders)
-        .where(and(query.where, beyondAnchor))
-        .orderBy(...(after ? newestOrdersFirst : oldestOrdersFirst))
-        .limit(pagePlaceholders.limit)
-        .offset(pagePlaceholders.offset)
-        .prepare(name),
-    ).execute({ ...query.values, anchor: anchor.orderId, limit, offset: anchor.skip }),
-  );
-  // The page before the anchor was read towards the list's start: newest first again.
-  return after ? rows : rows.reverse();
+  return {
+    name: anchor.side,
+    where: after
+      ? sql`(${orders.createdAt}, ${orders.id}) < (${anchorCreatedAt}, ${anchorId})`
+      : sql`(${orders.createdAt}, ${orders.id}) > (${anchorCreatedAt}, ${anchorId})`,
+    order: after ? newestOrdersFirst : oldestOrdersFirst,
+    skip: sql`${sql.placeholder('skip')}`,
+    values: { anchor: anchor.orderId, skip: anchor.skip },
+  };
 }
 
 /** The rows of a page as `selectRows` joins them, and the list's total in a column beside. */
@@ -141,12 +141,15 @@ export async function readOrderPage<Row extends { order: { id: string } }>(
   selectRows: SelectRows<Row>,
   total: PageTotal,
 ): Promise<{ rows: Row[]; total: number }> {
+  const readFrom = (start: PageStart) =>
+    readInOneStatement(db, ids, page.limit, start, rowsName, selectRows, total);
   if (page.anchor) {
-    const anchored = await readAnchoredIds(db, ids, total.sql, page.limit, page.anchor);
+    const anchored = await readFrom(beyondAnchor(ids, page.anchor));
     // Else the anchor is gone (or was never the reader's): the page by its number instead.
-    if (anchored.length > 0) return readPageRows(db, anchored, rowsName, selectRows);
+    if (anchored.rows.length > 0) return anchored;
   }
-  if (page.offset === 0) return readFirstOrders(db, ids, page.limit, rowsName, selectRows, total);
+  // No row on the first page means an empty list: a total of 0 (one statement, one snapshot).
+  if (page.offset === 0) return readFrom(fromTheTop);
   const idRows = await readPageIds(db, ids, total.sql, page);
   if (idRows.length === 0) return { rows: [], total: await total.readAlone() };
   return readPageRows(db, idRows, rowsName, selectRows);
@@ -180,27 +183,32 @@ async function readPageRows<Row extends { order: { id: string } }>(
 }
 
 /**
- * The `count` newest orders `ids` selects, as `selectRows` joins them, and the list's total, in
- * one statement. No row means an empty list: a total of 0 (one statement, one snapshot).
+ * `count` orders `ids` selects from `start` on, as `selectRows` joins them, newest first, and the
+ * list's total, in one statement: the rows whose ids a subquery picks, with the page's length
+ * written in the text so that the cached plan knows the page's size (one statement per length).
  */
-async function readFirstOrders<Row>(
+async function readInOneStatement<Row>(
   db: Database,
   ids: OrderIdsQuery,
   count: number,
+  start: PageStart,
   rowsName: string,
   selectRows: SelectRows<Row>,
   total: PageTotal,
 ): Promise<{ rows: Row[]; total: number }> {
   if (!Number.isSafeInteger(count) || count < 1) throw new Error(`Not a page length: ${count}`);
-  const rows = await preparedOnce(db, `${rowsName}_${ids.name}_first_${count}`, (name) =>
+  const where = and(ids.where, start.where);
+  const name = `${rowsName}_${ids.name}_${start.name}_${count}`;
+  const rows = await preparedOnce(db, name, (statement) =>
     selectRows(
       sql`${orders.id} in (select ${orders.id} from ${orders}
-        ${ids.where ? sql`where ${ids.where}` : sql``}
-        order by ${orders.createdAt} desc, ${orders.id} desc limit ${sql.raw(String(count))})`,
+        ${where ? sql`where ${where}` : sql``}
+        order by ${sql.join(start.order, sql`, `)} limit ${sql.raw(String(count))}
+        ${start.skip ? sql`offset ${start.skip}` : sql``})`,
       total.sql,
     )
       .orderBy(...newestOrdersFirst)
-      .prepare(name),
-  ).execute({ ...ids.values });
+      .prepare(statement),
+  ).execute({ ...ids.values, ...start.values });
   return { rows, total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
 }
