@@ -51,21 +51,19 @@ import {
 import { createCeilingSessions, type Caller } from './ceiling-sessions';
 import {
   ADMIN_PAGE_IDS,
-  ADMIN_PAGE_IDS_AFTER,
-  ADMIN_PAGE_IDS_BEFORE,
   adminPageRows,
   CUSTOMER_COUNTS,
   CUSTOMER_ORDER,
   CUSTOMER_PAGE_IDS,
-  CUSTOMER_PAGE_IDS_AFTER,
-  CUSTOMER_PAGE_IDS_BEFORE,
   customerFirstOrders,
+  customerOrdersBeyond,
   customerNewestAndDelivered,
   customerPageRows,
   adminDashboard,
   DASHBOARD_FIGURES_ALONE,
   LATEST_POSITION,
   newestAdminOrders,
+  adminOrdersBeyond,
   ORDER_COUNTS,
   ORDER_EVENTS,
   TRACKED_ORDER,
@@ -167,15 +165,18 @@ interface PageReads {
   rows: (count: number) => NamedStatement;
   /** The list's total alone, for a page past its end: the list's values. */
   total: NamedStatement;
-  /** A page's ids after, or before, an order: the list's values, the order, limit and offset. */
-  anchored: Record<Anchor['side'], NamedStatement>;
+  /**
+   * `count` rows after, or before, an order, newest first, each with the list's total: the
+   * list's values, the order, the rows skipped.
+   */
+  beyond: (side: Anchor['side'], count: number) => NamedStatement;
 }
 
 /**
  * One page of a list whose values are `listValues` and its total, as the app reads them
- * (src/server/db/order-pages.ts): a first page in one statement, its length in the text; any
- * other as its ids, then their rows by one parameter per id, put back in the ids' order. The
- * total comes beside the first rows or the ids.
+ * (src/server/db/order-pages.ts): a first page, or a page read from an anchor, in one statement,
+ * its length in the text; any other as its ids, then their rows by one parameter per id, put
+ * back in the ids' order. The total comes beside the rows or the ids.
  */
 async function readPage<Row extends { id: string }>(
   reads: PageReads,
@@ -184,12 +185,11 @@ async function readPage<Row extends { id: string }>(
 ): Promise<{ rows: Row[]; total: number }> {
   if (page.anchor) {
     const { orderId, side, skip } = page.anchor;
-    const { rows: anchored } = await pool.query<{ id: string; total: string }>({
-      ...reads.anchored[side],
-      values: [...listValues, orderId, page.limit, skip],
+    const { rows } = await pool.query<Row & { total: string }>({
+      ...reads.beyond(side, page.limit),
+      values: [...listValues, orderId, skip],
     });
-    if (side === 'before') anchored.reverse();
-    if (anchored.length > 0) return readRowsOf(reads, anchored);
+    if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
   }
   if (page.offset === 0) {
     const { rows } = await pool.query<Row & { total: string }>({
@@ -209,14 +209,6 @@ async function readPage<Row extends { id: string }>(
     });
     return { rows: [], total: sumOf(countsByStatus(counts)) };
   }
-  return readRowsOf(reads, idRows);
-}
-
-/** The rows of a page's ids, in their order, and the total the ids came with. */
-async function readRowsOf<Row extends { id: string }>(
-  reads: PageReads,
-  idRows: Array<{ id: string; total: string }>,
-): Promise<{ rows: Row[]; total: number }> {
   const pageIds = idRows.map((row) => row.id);
   const { rows } = await pool.query<Row>({ ...reads.rows(pageIds.length), values: pageIds });
   const rowById = new Map(rows.map((row) => [row.id, row]));
@@ -231,14 +223,14 @@ const CUSTOMER_PAGES: PageReads = {
   ids: CUSTOMER_PAGE_IDS,
   rows: customerPageRows,
   total: CUSTOMER_COUNTS,
-  anchored: { after: CUSTOMER_PAGE_IDS_AFTER, before: CUSTOMER_PAGE_IDS_BEFORE },
+  beyond: customerOrdersBeyond,
 };
 const ADMIN_PAGES: PageReads = {
   first: newestAdminOrders,
   ids: ADMIN_PAGE_IDS,
   rows: adminPageRows,
   total: ORDER_COUNTS,
-  anchored: { after: ADMIN_PAGE_IDS_AFTER, before: ADMIN_PAGE_IDS_BEFORE },
+  beyond: adminOrdersBeyond,
 };
 
 async function latestPosition(row: MapRow): Promise<PositionRow | undefined> {

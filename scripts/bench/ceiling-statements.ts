@@ -83,26 +83,6 @@ export const CUSTOMER_PAGE_IDS = statement(
    order by created_at desc, id desc limit $2 offset $3`,
 );
 
-/**
- * The ids of a customer's page after, or before, one of their orders, `$4` rows away, each with
- * their total ($1: the customer, $2: the order, $3: the page's length): keyset paging as the app
- * reads it (src/server/db/order-pages.ts). The page before comes oldest first.
- */
-export const CUSTOMER_PAGE_IDS_AFTER = statement(
-  'ceiling_customer_page_ids_after',
-  `select id, ${CUSTOMER_TOTAL} from orders
-   where user_id = $1 and (created_at, id) <
-     ((select created_at from orders where id = $2::uuid and user_id = $1), $2::uuid)
-   order by created_at desc, id desc limit $3 offset $4`,
-);
-export const CUSTOMER_PAGE_IDS_BEFORE = statement(
-  'ceiling_customer_page_ids_before',
-  `select id, ${CUSTOMER_TOTAL} from orders
-   where user_id = $1 and (created_at, id) >
-     ((select created_at from orders where id = $2::uuid and user_id = $1), $2::uuid)
-   order by created_at, id limit $3 offset $4`,
-);
-
 /** A first page of `count` customer orders, newest first, and their total ($1: the customer). */
 export const customerFirstOrders = (count: number) =>
   statement(
@@ -112,6 +92,26 @@ export const customerFirstOrders = (count: number) =>
      ${CUSTOMER_ORDER_JOINS}
      where o.id in (select id from orders where user_id = $1
        order by created_at desc, id desc limit ${count})
+     order by o.created_at desc, o.id desc`,
+  );
+
+/**
+ * A page of `count` customer orders after, or before, one of theirs, `$3` rows away, newest
+ * first, and their total ($1: the customer, $2: the order): keyset paging in one statement, as
+ * the app reads it (src/server/db/order-pages.ts).
+ */
+export const customerOrdersBeyond = (side: 'after' | 'before', count: number) =>
+  statement(
+    `ceiling_customer_orders_${side}_${count}`,
+    `select ${CUSTOMER_ORDER_COLUMNS}, ${CUSTOMER_TOTAL}
+     from orders o
+     ${CUSTOMER_ORDER_JOINS}
+     where o.id in (select id from orders where user_id = $1 and (created_at, id) ${
+       side === 'after' ? '<' : '>'
+     } ((select created_at from orders where id = $2::uuid and user_id = $1), $2::uuid)
+       order by created_at ${side === 'after' ? 'desc' : 'asc'}, id ${
+         side === 'after' ? 'desc' : 'asc'
+       } limit ${count} offset $3)
      order by o.created_at desc, o.id desc`,
   );
 
@@ -185,20 +185,6 @@ export const ADMIN_PAGE_IDS = statement(
   `select id, ${ADMIN_TOTAL} from orders order by created_at desc, id desc limit $1 offset $2`,
 );
 
-/** The admin's page after, or before, an order ($1), `$3` rows away ($2: the page's length). */
-export const ADMIN_PAGE_IDS_AFTER = statement(
-  'ceiling_admin_page_ids_after',
-  `select id, ${ADMIN_TOTAL} from orders
-   where (created_at, id) < ((select created_at from orders where id = $1::uuid), $1::uuid)
-   order by created_at desc, id desc limit $2 offset $3`,
-);
-export const ADMIN_PAGE_IDS_BEFORE = statement(
-  'ceiling_admin_page_ids_before',
-  `select id, ${ADMIN_TOTAL} from orders
-   where (created_at, id) > ((select created_at from orders where id = $1::uuid), $1::uuid)
-   order by created_at, id limit $2 offset $3`,
-);
-
 /** An order as the back office lists it, with its customer, payment, truck and driver. */
 const ADMIN_ORDER_COLUMNS = `o.id, o.tracking_number, o.status, o.priority, o.cargo_type,
     o.user_id, o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg,
@@ -230,6 +216,19 @@ export const newestAdminOrders = (count: number) =>
     `ceiling_newest_admin_orders_${count}`,
     `select ${ADMIN_ORDER_COLUMNS}, ${ADMIN_TOTAL} ${ADMIN_ORDER_FROM}
      where o.id in (select id from orders order by created_at desc, id desc limit ${count})
+     order by o.created_at desc, o.id desc`,
+  );
+
+/** A page of `count` orders after, or before, the order $1, `$2` rows away, newest first. */
+export const adminOrdersBeyond = (side: 'after' | 'before', count: number) =>
+  statement(
+    `ceiling_admin_orders_${side}_${count}`,
+    `select ${ADMIN_ORDER_COLUMNS}, ${ADMIN_TOTAL} ${ADMIN_ORDER_FROM}
+     where o.id in (select id from orders where (created_at, id) ${side === 'after' ? '<' : '>'}
+       ((select created_at from orders where id = $1::uuid), $1::uuid)
+       order by created_at ${side === 'after' ? 'desc' : 'asc'}, id ${
+         side === 'after' ? 'desc' : 'asc'
+       } limit ${count} offset $2)
      order by o.created_at desc, o.id desc`,
   );
 
