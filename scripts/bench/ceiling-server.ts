@@ -166,10 +166,10 @@ interface PageReads {
   /** The list's total alone, for a page past its end: the list's values. */
   total: NamedStatement;
   /**
-   * `count` rows after, or before, an order, newest first, each with the list's total: the
-   * list's values, the order, the rows skipped.
+   * `count` rows after, or before, an order, `skip` rows away, newest first, each with the
+   * list's total: the list's values, then the order.
    */
-  beyond: (side: Anchor['side'], count: number) => NamedStatement;
+  beyond: (side: Anchor['side'], count: number, skip: number) => NamedStatement;
 }
 
 /**
@@ -186,8 +186,8 @@ async function readPage<Row extends { id: string }>(
   if (page.anchor) {
     const { orderId, side, skip } = page.anchor;
     const { rows } = await pool.query<Row & { total: string }>({
-      ...reads.beyond(side, page.limit),
-      values: [...listValues, orderId, skip],
+      ...reads.beyond(side, page.limit, skip),
+      values: [...listValues, orderId],
     });
     if (rows.length > 0) return { rows, total: Number(rows[0]!.total) };
   }

@@ -96,13 +96,13 @@ export const customerFirstOrders = (count: number) =>
   );
 
 /**
- * A page of `count` customer orders after, or before, one of theirs, `$3` rows away, newest
- * first, and their total ($1: the customer, $2: the order): keyset paging in one statement, as
- * the app reads it (src/server/db/order-pages.ts).
+ * A page of `count` customer orders after, or before, one of theirs, `skip` rows away, newest
+ * first, and their total ($1: the customer, $2: the order): keyset paging in one statement, its
+ * length and skip in the text, as the app reads it (src/server/db/order-pages.ts).
  */
-export const customerOrdersBeyond = (side: 'after' | 'before', count: number) =>
+export const customerOrdersBeyond = (side: 'after' | 'before', count: number, skip: number) =>
   statement(
-    `ceiling_customer_orders_${side}_${count}`,
+    `ceiling_customer_orders_${side}_${count}_${skip}`,
     `select ${CUSTOMER_ORDER_COLUMNS}, ${CUSTOMER_TOTAL}
      from orders o
      ${CUSTOMER_ORDER_JOINS}
@@ -111,7 +111,7 @@ export const customerOrdersBeyond = (side: 'after' | 'before', count: number) =>
      } ((select created_at from orders where id = $2::uuid and user_id = $1), $2::uuid)
        order by created_at ${side === 'after' ? 'desc' : 'asc'}, id ${
          side === 'after' ? 'desc' : 'asc'
-       } limit ${count} offset $3)
+       } limit ${count} offset ${skip})
      order by o.created_at desc, o.id desc`,
   );
 
@@ -219,16 +219,16 @@ export const newestAdminOrders = (count: number) =>
      order by o.created_at desc, o.id desc`,
   );
 
-/** A page of `count` orders after, or before, the order $1, `$2` rows away, newest first. */
-export const adminOrdersBeyond = (side: 'after' | 'before', count: number) =>
+/** A page of `count` orders after, or before, the order $1, `skip` rows away, newest first. */
+export const adminOrdersBeyond = (side: 'after' | 'before', count: number, skip: number) =>
   statement(
-    `ceiling_admin_orders_${side}_${count}`,
+    `ceiling_admin_orders_${side}_${count}_${skip}`,
     `select ${ADMIN_ORDER_COLUMNS}, ${ADMIN_TOTAL} ${ADMIN_ORDER_FROM}
      where o.id in (select id from orders where (created_at, id) ${side === 'after' ? '<' : '>'}
        ((select created_at from orders where id = $1::uuid), $1::uuid)
        order by created_at ${side === 'after' ? 'desc' : 'asc'}, id ${
          side === 'after' ? 'desc' : 'asc'
-       } limit ${count} offset $2)
+       } limit ${count} offset ${skip})
      order by o.created_at desc, o.id desc`,
   );
 

@@ -105,6 +105,13 @@ describe('pages read from an anchor', () => {
         const back = await numbered(n, `&before=${pages[n + 1]!.ids[0]}&anchorPage=${n + 2}`);
         expect(back).toEqual(pages[n - 1]);
       }
+      // Six pages away: farther than the pager moves, read ids first (order-pages.ts).
+      if (pages.length >= 8) {
+        const far = await numbered(7, `&after=${pages[0]!.ids.at(-1)}&anchorPage=1`);
+        expect(far).toEqual(pages[6]);
+        const farBack = await numbered(2, `&before=${pages[7]!.ids[0]}&anchorPage=8`);
+        expect(farBack).toEqual(pages[1]);
+      }
     },
   );
 
@@ -202,7 +209,14 @@ describe('pages read from an anchor', () => {
       `/api/dashboard/orders?page=${page}&pageSize=${PAGE_SIZE}${anchor}`;
     const page1 = await pageOf(url(1), customer.token, 'orders');
     const page2 = await pageOf(url(2), customer.token, 'orders');
+    const page8 = await pageOf(url(8), customer.token, 'orders');
     await createOrderAs(testApp, customer);
+    const far = await pageOf(
+      url(8, `&after=${page1.ids.at(-1)}&anchorPage=1`),
+      customer.token,
+      'orders',
+    );
+    expect(far.ids).toEqual(page8.ids);
     const next = await pageOf(url(2, `&after=${page1.ids.at(-1)}`), customer.token, 'orders');
     expect(next.ids).toEqual(page2.ids);
     expect(next.total).toBe(String(CUSTOMER_ORDERS + 1));

@@ -93,36 +93,73 @@ function readPageIds(db: Database, query: OrderIdsQuery, total: SQL, page: Page)
  * (keyset paging, docs/architecture.md, "Deep pages"). `order` walks away from the start.
  */
 interface PageStart {
-  /** Names the statement: says everything that changes `where`'s text. */
+  /** Names the statement: says everything that changes its text. */
   name: string;
   where?: SQL;
   order: SQL[];
-  skip?: SQL;
+  /** Rows skipped from the start, written in the text. */
+  skip?: number;
   values: Record<string, unknown>;
 }
 
 const fromTheTop: PageStart = { name: 'first', order: newestOrdersFirst, values: {} };
 
 /**
- * A page after or before `anchor`: the walk starts at the anchor, a row comparison on the list's
- * own index, so the page costs the same at any depth; the page before is read towards the
- * list's top. No row when the anchor is not an order `query.anchorScope` allows (deleted, or
- * somebody else's), or nothing lies beyond it.
+ * The most pages an anchored page lies beyond its anchor and is still read in one statement: the
+ * pager moves at most four pages. The skip is written in the text, as the length is, so that
+ * the statement's cached plan knows it: with the skip bound, PostgreSQL's generic plan guesses a
+ * tenth of the table is skipped, never beats a plan made for the values, and every request
+ * plans the seven joins again (a deep admin page at a million orders ran at a seventh of its
+ * speed). Farther, an API caller's choice, the ids are read first.
  */
-function beyondAnchor(query: OrderIdsQuery, anchor: PageAnchor): PageStart {
+const MOST_PAGES_SKIPPED_IN_ONE_STATEMENT = 4;
+
+/**
+ * The orders beyond `anchor` in the list's order, nearest first: the walk starts at the anchor,
+ * a row comparison on the list's own index, so that a page costs the same at any depth. None
+ * when the anchor is not an order `query.anchorScope` allows (deleted, or somebody else's), or
+ * nothing lies beyond it.
+ */
+function beyondAnchor(query: OrderIdsQuery, anchor: PageAnchor): Omit<PageStart, 'name' | 'skip'> {
   const anchorId = sql`${sql.placeholder('anchor')}::uuid`;
   const anchorCreatedAt = sql`(select ${orders.createdAt} from ${orders}
     where ${and(eq(orders.id, anchorId), query.anchorScope)})`;
   const after = anchor.side === 'after';
   return {
-    name: anchor.side,
     where: after
       ? sql`(${orders.createdAt}, ${orders.id}) < (${anchorCreatedAt}, ${anchorId})`
       : sql`(${orders.createdAt}, ${orders.id}) > (${anchorCreatedAt}, ${anchorId})`,
     order: after ? newestOrdersFirst : oldestOrdersFirst,
-    skip: sql`${sql.placeholder('skip')}`,
-    values: { anchor: anchor.orderId, skip: anchor.skip },
+    values: { anchor: anchor.orderId },
   };
+}
+
+/**
+ * The ids of the page `anchor.skip` rows beyond `anchor`, newest first, each beside the list's
+ * total, for a page farther than one statement reads (MOST_PAGES_SKIPPED_IN_ONE_STATEMENT): on
+ * the orders alone, where sorting is priced out, as deep pages by number are.
+ */
+async function readIdsBeyondAnchor(
+  db: Database,
+  query: OrderIdsQuery,
+  total: SQL,
+  page: Page & { anchor: PageAnchor },
+): Promise<Array<{ id: string; total: unknown }>> {
+  const { where, order, values } = beyondAnchor(query, page.anchor);
+  const rows = await readPageInIndexOrder(db, (sortless) =>
+    preparedOnce(sortless, `${query.name}_${page.anchor.side}`, (name) =>
+      sortless
+        .select({ id: orders.id, total })
+        .from(orders)
+        .where(and(query.where, where))
+        .orderBy(...order)
+        .limit(pagePlaceholders.limit)
+        .offset(pagePlaceholders.offset)
+        .prepare(name),
+    ).execute({ ...query.values, ...values, limit: page.limit, offset: page.anchor.skip }),
+  );
+  // The page before the anchor was read towards the list's top: newest first again.
+  return page.anchor.side === 'after' ? rows : rows.reverse();
 }
 
 /** The rows of a page as `selectRows` joins them, and the list's total in a column beside. */
@@ -143,10 +180,15 @@ export async function readOrderPage<Row extends { order: { id: string } }>(
 ): Promise<{ rows: Row[]; total: number }> {
   const readFrom = (start: PageStart) =>
     readInOneStatement(db, ids, page.limit, start, rowsName, selectRows, total);
-  if (page.anchor) {
-    const anchored = await readFrom(beyondAnchor(ids, page.anchor));
+  const { anchor } = page;
+  if (anchor && anchor.skip <= MOST_PAGES_SKIPPED_IN_ONE_STATEMENT * page.limit) {
+    const start = { ...beyondAnchor(ids, anchor), name: `${anchor.side}_${anchor.skip}` };
+    const anchored = await readFrom({ ...start, skip: anchor.skip });
     // Else the anchor is gone (or was never the reader's): the page by its number instead.
     if (anchored.rows.length > 0) return anchored;
+  } else if (anchor) {
+    const idRows = await readIdsBeyondAnchor(db, ids, total.sql, { ...page, anchor });
+    if (idRows.length > 0) return readPageRows(db, idRows, rowsName, selectRows);
   }
   // No row on the first page means an empty list: a total of 0 (one statement, one snapshot).
   if (page.offset === 0) return readFrom(fromTheTop);
@@ -197,6 +239,8 @@ async function readInOneStatement<Row>(
   total: PageTotal,
 ): Promise<{ rows: Row[]; total: number }> {
   if (!Number.isSafeInteger(count) || count < 1) throw new Error(`Not a page length: ${count}`);
+  const skip = start.skip ?? 0;
+  if (!Number.isSafeInteger(skip) || skip < 0) throw new Error(`Not a count of rows: ${skip}`);
   const where = and(ids.where, start.where);
   const name = `${rowsName}_${ids.name}_${start.name}_${count}`;
   const rows = await preparedOnce(db, name, (statement) =>
@@ -204,7 +248,7 @@ async function readInOneStatement<Row>(
       sql`${orders.id} in (select ${orders.id} from ${orders}
         ${where ? sql`where ${where}` : sql``}
         order by ${sql.join(start.order, sql`, `)} limit ${sql.raw(String(count))}
-        ${start.skip ? sql`offset ${start.skip}` : sql``})`,
+        ${start.skip ? sql`offset ${sql.raw(String(start.skip))}` : sql``})`,
       total.sql,
     )
       .orderBy(...newestOrdersFirst)

@@ -70,3 +70,37 @@ describe('status filters', () => {
     });
   });
 });
+
+describe('keyset anchors of the order lists', () => {
+  const id = '6f1c2a9e-4b7d-4c1e-9a3f-2d5e8b0c7a14';
+
+  it('take an order id after or before, on a page nearby', () => {
+    expect(refusals(OrderListQuerySchema, { page: '5', after: id })).toBeUndefined();
+    expect(
+      refusals(OrderListQuerySchema, { page: '5', before: id, anchorPage: '7' }),
+    ).toBeUndefined();
+    expect(OrderListQuerySchema.parse({ page: '5', after: id, anchorPage: '3' })).toMatchObject({
+      page: 5,
+      after: id,
+      anchorPage: 3,
+    });
+  });
+
+  it('refuse an anchor that cannot place the page', () => {
+    expect(refusals(OrderListQuerySchema, { after: id, before: id })).toEqual({
+      before: 'after and before cannot be used together',
+    });
+    expect(refusals(OrderListQuerySchema, { after: 'MA-1234' })).toEqual({
+      after: 'after must be an order id',
+    });
+    expect(refusals(OrderListQuerySchema, { page: '5', after: id, anchorPage: '5' })).toEqual({
+      anchorPage: 'anchorPage must be less than page',
+    });
+    expect(refusals(OrderListQuerySchema, { page: '5', before: id, anchorPage: '4' })).toEqual({
+      anchorPage: 'anchorPage must be more than page',
+    });
+    expect(refusals(OrderListQuerySchema, { page: '5', anchorPage: '4' })).toEqual({
+      anchorPage: 'anchorPage needs after or before',
+    });
+  });
+});
