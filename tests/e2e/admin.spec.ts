@@ -10,6 +10,7 @@ import {
   uniquePhone,
 } from './admin-helpers';
 import { adminCredentials, expectHandledHttpError, readSession } from './auth-helpers';
+import { placeOrders, sevenDestinations } from './dashboard-helpers';
 import { expect, test } from './fixtures';
 import { bearer } from './order-helpers';
 
@@ -554,6 +555,43 @@ test('a duplicate driver or plate is named under its field, on the step that hol
   await page.getByLabel('Truck Plate Number').fill(uniqueCode('OK'));
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(toast(page, 'Driver and Truck added successfully!')).toBeVisible();
+});
+
+test('the orders pager reads the pages beside the one on screen from its rows', async ({
+  page,
+  browser,
+}) => {
+  const customer = await openCustomer(browser, 'keyset-admin');
+  // Four pages at least, whatever else the shared database holds.
+  const destinations = [...sevenDestinations, ...sevenDestinations, ...sevenDestinations];
+  await placeOrders(customer.page.request, customer.token, destinations);
+  await signInAsAdmin(page);
+  const answered = (toPage: number) =>
+    page.waitForResponse((response) =>
+      response.url().includes(`/api/admin/orders?page=${toPage}&`),
+    );
+  const firstPage = answered(1);
+  await page.goto('/admin/orders');
+  const pageOne = (await (await firstPage).json()) as Array<{ id: string }>;
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  /** The anchor a move was asked from (ui/page-anchor.ts), and the rows it answered. */
+  const move = async (button: string, toPage: number) => {
+    const response = answered(toPage);
+    await pager.getByRole('button', { name: button, exact: true }).click();
+    const { searchParams } = new URL((await response).url());
+    return {
+      anchor: ['after', 'before', 'anchorPage'].map((name) => searchParams.get(name)),
+      rows: (await (await response).json()) as Array<{ id: string }>,
+    };
+  };
+
+  const pageTwo = await move('Next page', 2);
+  expect(pageTwo.anchor).toEqual([pageOne.at(-1)!.id, null, '1']);
+  const pageFour = await move('4', 4);
+  expect(pageFour.anchor).toEqual([pageTwo.rows.at(-1)!.id, null, '2']);
+  const pageThree = await move('Previous page', 3);
+  expect(pageThree.anchor).toEqual([null, pageFour.rows[0]!.id, '4']);
+  expect((await move('1', 1)).anchor).toEqual([null, null, null]);
 });
 
 test('a failing list says why and offers Retry', async ({ page, pageErrors }) => {
