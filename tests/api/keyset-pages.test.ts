@@ -8,15 +8,11 @@
  * place a page are a 400 in the caller's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createOrderAs, loginAs, type LoggedIn } from './factories';
+import { bearer, bulkLoadOrders, createOrderAs, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 
 const CUSTOMER_ORDERS = 40;
 const PAGE_SIZE = 4;
-
-interface QueryClient {
-  query(text: string, values: unknown[]): Promise<unknown>;
-}
 
 interface ListedOrder {
   id: string;
@@ -36,20 +32,13 @@ describe('pages read from an anchor', () => {
     other = await loginAs(testApp, 'individual');
     admin = await loginAs(testApp, 'admin');
     othersOrderId = (await createOrderAs(testApp, other)).id;
-    // Every third order shares its instant with the next one: the id decides between them.
-    const client = (testApp.database.db as unknown as { $client: QueryClient }).$client;
-    await client.query(
-      `insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc,
-         pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
-         height_cm, price_centimes, distance_km, duration_minutes, created_at)
-       select 'MA-8' || substr(lpad(i::text, 7, '0'), 1, 3) || '-' || substr(lpad(i::text, 7, '0'), 4),
-         $1::uuid,
-         (array['PENDING','DELIVERED','CANCELLED'])[1 + i % 3]::order_status,
-         'Casablanca', 'Rabat', 33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 32582, 88.4, 90,
-         now() - ((i - i % 3) || ' minutes')::interval
-       from generate_series(1, $2::int) as i`,
-      [customer.user.id, CUSTOMER_ORDERS],
-    );
+    // Orders three at a time share one instant: the id decides between them.
+    await bulkLoadOrders(testApp, {
+      userId: customer.user.id,
+      count: CUSTOMER_ORDERS,
+      trackingDigit: 8,
+      sameInstant: 3,
+    });
   }, 60_000);
 
   afterAll(async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_CAP } from '../../src/server/db/list-total';
-import { bearer, createOrderAs, loginAs, type LoggedIn } from './factories';
+import { bearer, bulkLoadOrders, createOrderAs, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 
 /** One more than the cap, and a few on top so the exact totals differ from it. */
@@ -24,20 +24,11 @@ describe('list totals past the count cap', () => {
     other = await loginAs(testApp, 'individual');
     admin = await loginAs(testApp, 'admin');
     await createOrderAs(testApp, other);
-    // One statement, as a bulk load: the counters follow it all the same.
-    const client = (testApp.database.db as unknown as { $client: QueryClient }).$client;
-    await client.query(
-      `insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc,
-         pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
-         height_cm, price_centimes, distance_km, duration_minutes, created_at)
-       select 'MA-9' || substr(lpad(i::text, 7, '0'), 1, 3) || '-' || substr(lpad(i::text, 7, '0'), 4),
-         $1::uuid,
-         (array['PENDING','DELIVERED','CANCELLED'])[1 + i % 3]::order_status,
-         'Casablanca', 'Rabat', 33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 32582, 88.4, 90,
-         now() - (i || ' minutes')::interval
-       from generate_series(1, $2::int) as i`,
-      [customer.user.id, BULK_ORDERS],
-    );
+    await bulkLoadOrders(testApp, {
+      userId: customer.user.id,
+      count: BULK_ORDERS,
+      trackingDigit: 9,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -168,7 +159,3 @@ describe('list totals past the count cap', () => {
     expect(refused.statusCode).toBe(403);
   });
 });
-
-interface QueryClient {
-  query(text: string, values: unknown[]): Promise<unknown>;
-}
