@@ -1,7 +1,8 @@
 /**
  * The Idempotency-Key contract between the driver's phone and the server
  * (docs/decisions/0009-drivers.md, "Offline tolerance"): a step resent with the key of its first
- * try gets the first answer back and is applied once.
+ * try gets the first answer back and is applied once. The new-order wizard places orders the
+ * same way (docs/architecture.md, "Drivers").
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** On an answer that repeats a stored one rather than running the step again. */

@@ -15,6 +15,7 @@ import {
   strongPassword,
   uniqueEmail,
 } from './auth-helpers';
+import { expectHandledConsoleError } from './admin-helpers';
 import { expect, test } from './fixtures';
 import {
   bearer,
@@ -440,6 +441,51 @@ test("a refused order shows the alert, stays, and puts the server's field errors
   await expect(page.getByText('This number cannot receive SMS')).toBeVisible();
   await expect(page.getByLabel('Receiver phone')).toHaveAttribute('aria-invalid', 'true');
   await expectHandledHttpError(pageErrors, 400);
+});
+
+test('an order whose answer was lost is placed once when the customer tries again', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  const token = await signInNewCustomer(page, request);
+  await page.goto('/new-order');
+  await fillRouteAndCargo(page, {
+    from: 'Safi',
+    to: 'Essaouira',
+    weight: 2,
+    length: 10,
+    width: 10,
+    height: 10,
+    priority: 'normal',
+  });
+  await next(page).click();
+  await page.getByLabel('Receiver name').fill('Hamza Ait Lahcen');
+  await page.getByLabel('Receiver phone').fill('+212612345678');
+  await next(page).click();
+  await expect(stepTitle(page)).toHaveText('How will you pay?');
+
+  // The first request reaches the server, which places the order; its answer never arrives.
+  const keys: Array<string | undefined> = [];
+  await page.route('**/api/dashboard/neworder', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+  await next(page).click();
+  await expect(page.getByRole('alert')).toHaveText('Error creating order. Please try again.');
+  await expectHandledConsoleError(pageErrors, /ERR_CONNECTION_RESET|Failed to load resource/);
+  expect(await listOrders(request, token)).toHaveLength(1);
+
+  await next(page).click();
+  await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const orders = await listOrders(request, token);
+  expect(orders).toHaveLength(1);
+  await expect(page.getByText(orders[0]!.trackingNumber)).toBeVisible();
 });
 
 test('the calculator prices a trip, and Create Delivery Order opens the wizard prefilled', async ({

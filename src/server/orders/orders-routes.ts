@@ -96,15 +96,21 @@ export function registerOrderRoutes(
         tags,
         security,
         summary: 'Place an order; the server computes and stores the price',
+        description:
+          'Placed once per `Idempotency-Key`: a retry with the key of a request whose answer ' +
+          'was lost gets that answer back (`Idempotent-Replayed: true`), not a second order.',
         body: CreateOrderSchema,
         response: {
           201: z.object({ order: CustomerOrderDetailSchema }),
           400: ErrorSchema,
+          409: ErrorSchema,
+          422: ErrorSchema,
           429: ErrorSchema,
         },
       },
       onRequest: customerOnly,
-      preHandler: createOrderPlacementLimits(app, config),
+      // The limits first: a refusal for placing too often is not an answer to keep for the key.
+      preHandler: [createOrderPlacementLimits(app, config), app.idempotent],
     },
     async (request, reply) =>
       reply.status(201).send(await ordersService.createOrder(authOf(request), request.body)),

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DriverStepResult } from '../../../../shared/schemas/driver-schemas';
 import { ApiError } from '../../../app/api-client';
 import { sendStep } from '../orders/driver-orders-api';
-import { newIdempotencyKey } from './idempotency-key';
+import { newIdempotencyKey } from '../../../app/idempotency-key';
 import {
   classifyFailure,
   replayDelayMs,

@@ -1,5 +1,6 @@
 import { skipToken } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api-client';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../../shared/idempotency';
 import type {
   CreateOrderInput,
   CustomerOrderDetail,
@@ -30,10 +31,14 @@ export function priceQueryOptions(request: PriceRequest | undefined) {
   } as const;
 }
 
-/** POST /api/dashboard/neworder (201 { order }). */
-export function createOrder(payload: CreateOrderInput) {
+/**
+ * POST /api/dashboard/neworder (201 { order }), placed once per `idempotencyKey`: sent again with
+ * the same key after an answer was lost, it answers the order already placed.
+ */
+export function createOrder(payload: CreateOrderInput, idempotencyKey: string) {
   return apiRequest<{ order: CustomerOrderDetail }>('/dashboard/neworder', {
     method: 'POST',
     body: payload,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/schemas/new-order-wizard-schemas';
 import type { CustomerOrderDetail } from '../../../../shared/schemas/order-schemas';
 import { ApiError } from '../../../app/api-client';
+import { newIdempotencyKey } from '../../../app/idempotency-key';
 import { buttonClassName } from '../../../ui/button-styles';
 import { FormAlert } from '../../auth/components/form-alert';
 import { dashboardQueryKeys } from '../../dashboard/api/dashboard-queries';
@@ -86,6 +87,12 @@ export function NewOrderWizard() {
   const [busy, setBusy] = useState<'calculating' | 'creating' | null>(null);
   const [failure, setFailure] = useState<Failure>(null);
   const [createdOrder, setCreatedOrder] = useState<CustomerOrderDetail | null>(null);
+  /**
+   * The Idempotency-Key of the order being placed, with the payload it was sent for: placing
+   * the same order again (its answer was lost) reuses it, so the server places it once; another
+   * payload is another order, with a key of its own.
+   */
+  const placing = useRef<{ key: string; payload: string } | null>(null);
 
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -150,7 +157,12 @@ export function NewOrderWizard() {
     }
     setBusy('creating');
     try {
-      const { order } = await createOrder(toCreateOrderPayload(parsed.data, amountOf(price)));
+      const payload = toCreateOrderPayload(parsed.data, amountOf(price));
+      const sent = JSON.stringify(payload);
+      if (placing.current?.payload !== sent) {
+        placing.current = { key: newIdempotencyKey(), payload: sent };
+      }
+      const { order } = await createOrder(payload, placing.current.key);
       // The customer's lists and counts are out of date now.
       void queryClient.invalidateQueries({ queryKey: dashboardQueryKeys.all });
       // The card was only ever checked on screen; it leaves the page's memory too.
