@@ -19,6 +19,7 @@ import { createAdminService } from './admin/admin-service';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
+import { configurePasswordHashing } from './auth/password-hashing';
 import { SESSIONS_REVOKED_CHANNEL } from './auth/session-checks';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
 import { createSessionTokens } from './auth/session-tokens';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const tokens = createSessionTokens(serverSecret, clock);
   const deliveryCodes = createDeliveryCodes(deriveDeliveryCodeKey(serverSecret));
   const messagesService = createMessagesService({ db });
+  configurePasswordHashing({ queueLimit: config.PASSWORD_HASH_QUEUE_LIMIT });
   const authService = createAuthService({
     db,
     tokens,

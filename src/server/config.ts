@@ -124,6 +124,11 @@ const ConfigSchema = z
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
+    /**
+     * Password hashes (sign-ins, sign-ups, password changes) a process lets wait for its hashing
+     * thread; past it a request is answered 503 at once (docs/decisions/0012-speed-at-scale.md).
+     */
+    PASSWORD_HASH_QUEUE_LIMIT: positiveInt('PASSWORD_HASH_QUEUE_LIMIT', 100),
     RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt('RATE_LIMIT_LOGIN_PER_EMAIL', 10),
     RATE_LIMIT_LOGIN_PER_IP: positiveInt('RATE_LIMIT_LOGIN_PER_IP', 100),
     RATE_LIMIT_WINDOW_MS: positiveInt('RATE_LIMIT_WINDOW_MS', 60_000),

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { SERVICE_BUSY_MESSAGE, ServiceBusyError } from '../http/errors';
 
 /*
  * argon2id costs a core for milliseconds: run on the libuv pool it took both cores from the event
@@ -26,6 +27,20 @@ const workerExecArgv = workerFile.endsWith('.ts')
   : undefined;
 
 let hashingThreads: Piscina | undefined;
+/** How many hashes may wait for the thread (configurePasswordHashing); none by default. */
+let queueLimit = Number.POSITIVE_INFINITY;
+
+/** Seconds a client refused for a full queue should wait: a queue of 100 drains in about five. */
+const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A full queue answers at once rather than holding the request: at about twenty logins a second
+ * a process's hundredth waiting hash is five seconds away, and an attacker's thousandth would keep
+ * every real sign-in behind it for a minute, its own client long gone.
+ */
+export function configurePasswordHashing(options: { queueLimit: number }): void {
+  queueLimit = options.queueLimit;
+}
 
 function passwordThreads(): Piscina {
   hashingThreads ??= new Piscina({
@@ -39,12 +54,21 @@ function passwordThreads(): Piscina {
   return hashingThreads;
 }
 
+/** The hashing thread, unless as many hashes as the limit are waiting for it already. */
+function threadWithRoom(): Piscina {
+  const threads = passwordThreads();
+  if (threads.queueSize >= queueLimit) {
+    throw new ServiceBusyError(SERVICE_BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
+  }
+  return threads;
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return passwordThreads().run(password, { name: 'hashPassword' }) as Promise<string>;
+  return threadWithRoom().run(password, { name: 'hashPassword' }) as Promise<string>;
 }
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return passwordThreads().run(
+  return threadWithRoom().run(
     { passwordHash, password },
     { name: 'verifyPassword' },
   ) as Promise<boolean>;

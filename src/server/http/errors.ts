@@ -47,6 +47,15 @@ export class ConflictError extends AppError {
     super(409, message, errors);
   }
 }
+/** 503 with Retry-After: a part of the service has more work waiting than it takes on. */
+export class ServiceBusyError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}
 
 /**
  * Every error the API answers (docs/decisions/0010-languages.md, "Errors and validation
@@ -107,6 +116,7 @@ const GENERIC_FIELD_CODE = 'invalid';
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /** The database is unreachable or too slow (docs/decisions/0011-hardening.md, "Database outages"). */
+export const SERVICE_BUSY_MESSAGE = 'The service is busy. Please try again in a few seconds.';
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The service is briefly unavailable. Please try again in a moment.';
 /** Seconds a client should wait before trying again: about what a brief outage or failover lasts. */
@@ -213,6 +223,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(buildErrorBody(request, 400, first, errors));
     }
     if (error instanceof AppError) {
+      if (error instanceof ServiceBusyError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply
         .status(error.statusCode)
         .send(buildErrorBody(request, error.statusCode, error.message, error.errors));
