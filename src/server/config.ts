@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { NewPasswordSchema } from '../shared/schemas/auth-schemas';
+import { NewPasswordSchema } from '#shared/schemas/auth-schemas';
 import {
   DEFAULT_MAP_TILE_ATTRIBUTION,
   DEFAULT_MAP_TILE_URL,

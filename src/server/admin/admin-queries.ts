@@ -15,7 +15,7 @@ import {
   PAYMENT_STATUSES,
   type OrderStatus,
   type PaymentStatus,
-} from '../../shared/order-status';
+} from '#shared/order-status';
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';

@@ -7,8 +7,8 @@ import {
   AdminPaymentSchema,
   UpdateOrderStatusResultSchema,
   UpdateOrderStatusSchema,
-} from '../../shared/schemas/admin-schemas';
-import { OrderListQuerySchema } from '../../shared/schemas/order-schemas';
+} from '#shared/schemas/admin-schemas';
+import { OrderListQuerySchema } from '#shared/schemas/order-schemas';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';

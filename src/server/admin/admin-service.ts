@@ -1,12 +1,7 @@
-import {
-  addDays,
-  businessDayStart,
-  listDaysUpTo,
-  toBusinessDate,
-} from '../../shared/business-calendar';
-import { ADMIN_STATUS_TRANSITIONS } from '../../shared/order-lifecycle';
-import { centimesToMad } from '../../shared/money';
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
+import { addDays, businessDayStart, listDaysUpTo, toBusinessDate } from '#shared/business-calendar';
+import { ADMIN_STATUS_TRANSITIONS } from '#shared/order-lifecycle';
+import { centimesToMad } from '#shared/money';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import {
   DASHBOARD_RECENT_ORDERS,
   DASHBOARD_SERIES_DAYS,
@@ -17,9 +12,9 @@ import {
   type AdminPaymentListQuery,
   type UpdateOrderStatus,
   type UpdateOrderStatusResult,
-} from '../../shared/schemas/admin-schemas';
+} from '#shared/schemas/admin-schemas';
 import { exactTotal, type ListTotal } from '../db/list-total';
-import type { OrderListQuery } from '../../shared/schemas/order-schemas';
+import type { OrderListQuery } from '#shared/schemas/order-schemas';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';

@@ -1,10 +1,6 @@
-import { cashShortfallCentimes, centimesToMad } from '../../shared/money';
-import type {
-  AdminOrder,
-  AdminOrderDetail,
-  AdminPayment,
-} from '../../shared/schemas/admin-schemas';
-import type { OrderMapFields } from '../../shared/schemas/map-schemas';
+import { cashShortfallCentimes, centimesToMad } from '#shared/money';
+import type { AdminOrder, AdminOrderDetail, AdminPayment } from '#shared/schemas/admin-schemas';
+import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import { isDeliveryCodeLocked } from '../drivers/delivery-code';
 import type { CsvColumn } from '../http/csv';
 import { currentLocationOf, toTimelineEvent } from '../orders/order-view';

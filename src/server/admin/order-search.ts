@@ -1,4 +1,4 @@
-import { findCitiesContaining } from '../../shared/cities';
+import { findCitiesContaining } from '#shared/cities';
 
 /**
  * What an admin's search text can mean, each turned into a condition an index answers

@@ -5,8 +5,8 @@ import {
   LoginSchema,
   RegistrationSchema,
   ResetPasswordSchema,
-} from '../../shared/schemas/auth-schemas';
-import { ProfileUpdateSchema, PublicUserSchema } from '../../shared/schemas/user-schemas';
+} from '#shared/schemas/auth-schemas';
+import { ProfileUpdateSchema, PublicUserSchema } from '#shared/schemas/user-schemas';
 import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';

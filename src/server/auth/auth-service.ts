@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { negotiateLocale } from '../../shared/i18n/locales';
-import type { ChangePasswordInput, RegistrationInput } from '../../shared/schemas/auth-schemas';
-import type { ProfileUpdateInput, PublicUser } from '../../shared/schemas/user-schemas';
+import { negotiateLocale } from '#shared/i18n/locales';
+import type { ChangePasswordInput, RegistrationInput } from '#shared/schemas/auth-schemas';
+import type { ProfileUpdateInput, PublicUser } from '#shared/schemas/user-schemas';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../http/errors';

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
-import { NewPasswordSchema } from '../../shared/schemas/auth-schemas';
+import { NewPasswordSchema } from '#shared/schemas/auth-schemas';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from './common-passwords';
 
 describe('isCommonPassword', () => {

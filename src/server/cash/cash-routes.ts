@@ -6,7 +6,7 @@ import {
   FlaggedCashOrderSchema,
   RecordRemittanceResultSchema,
   RecordRemittanceSchema,
-} from '../../shared/schemas/cash-schemas';
+} from '#shared/schemas/cash-schemas';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMad } from '../../shared/format';
-import { centimesToMad, madToCentimes } from '../../shared/money';
-import { toE164 } from '../../shared/phone';
+import { formatMad } from '#shared/format';
+import { centimesToMad, madToCentimes } from '#shared/money';
+import { toE164 } from '#shared/phone';
 import {
   cashMessages,
   exceedsOutstandingMessage,
@@ -12,7 +12,7 @@ import {
   type FlaggedCashOrder,
   type RecordRemittance,
   type RecordRemittanceResult,
-} from '../../shared/schemas/cash-schemas';
+} from '#shared/schemas/cash-schemas';
 import type { AuthContext } from '../auth/auth-service';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';

@@ -1,9 +1,5 @@
-import { cashShortfallCentimes, centimesToMad } from '../../shared/money';
-import type {
-  CashLedgerRow,
-  CashRemittance,
-  FlaggedCashOrder,
-} from '../../shared/schemas/cash-schemas';
+import { cashShortfallCentimes, centimesToMad } from '#shared/money';
+import type { CashLedgerRow, CashRemittance, FlaggedCashOrder } from '#shared/schemas/cash-schemas';
 import type { CsvColumn } from '../http/csv';
 import type { CashLedgerDbRow, FlaggedOrderDbRow, RemittanceDbRow } from './cash-queries';
 

@@ -4,7 +4,7 @@ import {
   PAYMENT_STATUSES,
   type OrderStatus,
   type PaymentStatus,
-} from '../../shared/order-status';
+} from '#shared/order-status';
 import type { Database } from './open-database';
 import { preparedOnce } from './prepared-statements';
 import { customerOrderCounts, orderCounts, orderHourlyTotals, paymentTotals } from './schema';

@@ -3,9 +3,9 @@
  * centimes, weights and sizes as numeric, so no float ever reaches a stored amount.
  */
 import { sql } from 'drizzle-orm';
-import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '../../shared/message-status';
-import { LOCALES, type Locale } from '../../shared/i18n/locales';
-import { ORDER_EVENT_KINDS } from '../../shared/order-lifecycle';
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '#shared/message-status';
+import { LOCALES, type Locale } from '#shared/i18n/locales';
+import { ORDER_EVENT_KINDS } from '#shared/order-lifecycle';
 import {
   bigint,
   check,

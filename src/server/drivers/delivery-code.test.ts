@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CODE_MAX_ATTEMPTS } from '../../shared/schemas/driver-schemas';
+import { CODE_MAX_ATTEMPTS } from '#shared/schemas/driver-schemas';
 import { createDeliveryCodes, deriveDeliveryCodeKey, isDeliveryCodeLocked } from './delivery-code';
 
 const codes = createDeliveryCodes(deriveDeliveryCodeKey('a server secret'));

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { OrderStatus } from '../../shared/order-status';
-import { CODE_MAX_ATTEMPTS, DRIVER_CODE_LENGTH } from '../../shared/schemas/driver-schemas';
+import type { OrderStatus } from '#shared/order-status';
+import { CODE_MAX_ATTEMPTS, DRIVER_CODE_LENGTH } from '#shared/schemas/driver-schemas';
 import { deriveServerKey } from '../auth/jwt-secret';
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Locale } from '../../shared/i18n/locales';
-import { CODE_MAX_ATTEMPTS } from '../../shared/schemas/driver-schemas';
+import type { Locale } from '#shared/i18n/locales';
+import { CODE_MAX_ATTEMPTS } from '#shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
 import { driverSignInCodes, drivers, users } from '../db/schema';
 

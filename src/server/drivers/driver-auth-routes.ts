@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DriverCodeRequestSchema, DriverLoginSchema } from '../../shared/schemas/driver-schemas';
-import { PublicUserSchema } from '../../shared/schemas/user-schemas';
+import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driver-schemas';
+import { PublicUserSchema } from '#shared/schemas/user-schemas';
 import { createAttemptLimiter } from '../auth/attempt-limits';
 import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';

@@ -1,10 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { maskPhone } from '../../shared/phone';
-import {
-  DRIVER_SIGN_IN_CODE_LIFETIME_MS,
-  driverMessages,
-} from '../../shared/schemas/driver-schemas';
-import type { PublicUser } from '../../shared/schemas/user-schemas';
+import { maskPhone } from '#shared/phone';
+import { DRIVER_SIGN_IN_CODE_LIFETIME_MS, driverMessages } from '#shared/schemas/driver-schemas';
+import type { PublicUser } from '#shared/schemas/user-schemas';
 import type { AuthService } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
 import { UnauthorizedError } from '../http/errors';

@@ -5,7 +5,7 @@ import {
   DriverOrderListSchema,
   DriverStepResultSchema,
   FailedAttemptSchema,
-} from '../../shared/schemas/driver-schemas';
+} from '#shared/schemas/driver-schemas';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema, ForbiddenError } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';

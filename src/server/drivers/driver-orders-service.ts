@@ -4,7 +4,7 @@ import {
   type DriverOrderList,
   type DriverStepResult,
   type FailedAttempt,
-} from '../../shared/schemas/driver-schemas';
+} from '#shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
 import { NotFoundError } from '../http/errors';
 import type { OrderActor, OrderLifecycle } from '../orders/order-lifecycle';

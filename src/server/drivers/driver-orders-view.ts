@@ -1,5 +1,5 @@
-import { centimesToMad } from '../../shared/money';
-import type { DriverOrder } from '../../shared/schemas/driver-schemas';
+import { centimesToMad } from '#shared/money';
+import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import { isDeliveryCodeLocked } from './delivery-code';
 import type { DriverOrderRow } from './driver-orders-queries';
 

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { DRIVER_CODE_LENGTH } from '../../shared/schemas/driver-schemas';
+import { DRIVER_CODE_LENGTH } from '#shared/schemas/driver-schemas';
 import { deriveServerKey } from '../auth/jwt-secret';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ORDER_EVENT_NAME } from '../../shared/order-lifecycle';
-import { POSITION_EVENT_NAME } from '../../shared/positions';
+import { ORDER_EVENT_NAME } from '#shared/order-lifecycle';
+import { POSITION_EVENT_NAME } from '#shared/positions';
 import type { Database } from '../db/open-database';
 import type { OrderEventHub } from './order-event-hub';
 import type { OrderAudience, OrderEventNotice } from './order-event-notice';

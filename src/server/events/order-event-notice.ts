@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { ORDER_EVENT_KINDS, type OrderEventKind } from '../../shared/order-lifecycle';
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
-import type { OrderEvent, PublicOrderEvent } from '../../shared/schemas/order-event-schemas';
+import { ORDER_EVENT_KINDS, type OrderEventKind } from '#shared/order-lifecycle';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
+import type { OrderEvent, PublicOrderEvent } from '#shared/schemas/order-event-schemas';
 import type { Database } from '../db/open-database';
 
 /** Every instance listens here for the order events of every other (docs/architecture.md). */

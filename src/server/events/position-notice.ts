@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PositionEvent, PublicPositionEvent } from '../../shared/schemas/map-schemas';
+import type { PositionEvent, PublicPositionEvent } from '#shared/schemas/map-schemas';
 import type { Database } from '../db/open-database';
 import type { OrderAudience } from './order-event-notice';
 

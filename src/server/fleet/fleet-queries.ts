@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { TruckStatus } from '../../shared/order-status';
+import type { TruckStatus } from '#shared/order-status';
 import { escapeLikePattern } from '../db/like-pattern';
 import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';

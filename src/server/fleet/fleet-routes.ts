@@ -6,7 +6,7 @@ import {
   DriverActivationResultSchema,
   TruckDriverCombinationListSchema,
   TruckDriverQuerySchema,
-} from '../../shared/schemas/fleet-schemas';
+} from '#shared/schemas/fleet-schemas';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';

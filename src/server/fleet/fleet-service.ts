@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { toBusinessDate } from '../../shared/business-calendar';
-import { findDispatchProblems } from '../../shared/fleet-rules';
+import { toBusinessDate } from '#shared/business-calendar';
+import { findDispatchProblems } from '#shared/fleet-rules';
 import {
   DRIVER_ACTIVATED_MESSAGE,
   DRIVER_DEACTIVATED_MESSAGE,
@@ -12,8 +12,8 @@ import {
   type CreateDriverTruckResult,
   type TruckDriverCombination,
   type TruckDriverQuery,
-} from '../../shared/schemas/fleet-schemas';
-import { toE164 } from '../../shared/phone';
+} from '#shared/schemas/fleet-schemas';
+import { toE164 } from '#shared/phone';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';

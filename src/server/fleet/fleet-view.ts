@@ -1,5 +1,5 @@
-import { getDocumentStatus, getInspectionDueDate } from '../../shared/fleet-rules';
-import type { AdminTruck, TruckDriverCombination } from '../../shared/schemas/fleet-schemas';
+import { getDocumentStatus, getInspectionDueDate } from '#shared/fleet-rules';
+import type { AdminTruck, TruckDriverCombination } from '#shared/schemas/fleet-schemas';
 import type { CsvColumn } from '../http/csv';
 import type { TruckWithDriverRow } from './fleet-queries';
 

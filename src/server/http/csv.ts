@@ -1,4 +1,4 @@
-import { translateMessage, type MessageCatalog } from '../../shared/i18n/localize-message';
+import { translateMessage, type MessageCatalog } from '#shared/i18n/localize-message';
 
 /** One column of a CSV export: its heading and how a row gives its cell. */
 export interface CsvColumn<T> {

@@ -1,14 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { negotiateLocale, type Locale } from '../../shared/i18n/locales';
+import { negotiateLocale, type Locale } from '#shared/i18n/locales';
 import {
   identifyMessageCode,
   translateMessage,
   type MessageCatalog,
-} from '../../shared/i18n/localize-message';
-import arabicMessages from '../../shared/i18n/messages/ar.json';
-import frenchMessages from '../../shared/i18n/messages/fr.json';
+} from '#shared/i18n/localize-message';
+import arabicMessages from '#shared/i18n/messages/ar.json';
+import frenchMessages from '#shared/i18n/messages/fr.json';
 import { isDatabaseUnavailable } from '../db/database-faults';
 
 /** An error whose message is safe to show the client, with the status that goes with it. */

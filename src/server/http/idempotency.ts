@@ -5,7 +5,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyMessages,
-} from '../../shared/idempotency';
+} from '#shared/idempotency';
 import type { Database } from '../db/open-database';
 import { idempotentRequests } from '../db/schema';
 import { AppError, BadRequestError, ConflictError } from './errors';

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { toBusinessDate } from '../../shared/business-calendar';
-import { EXPORT_ROW_LIMIT } from '../../shared/schemas/admin-schemas';
+import { toBusinessDate } from '#shared/business-calendar';
+import { EXPORT_ROW_LIMIT } from '#shared/schemas/admin-schemas';
 import { toCsv, translateCsvHeaders, type CsvColumn } from './csv';
 import { ErrorBodySchema, messageCatalogOf } from './errors';
 import type { ZodApp } from './zod-app';

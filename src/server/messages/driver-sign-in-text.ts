@@ -1,5 +1,5 @@
-import type { Locale } from '../../shared/i18n/locales';
-import { DRIVER_SIGN_IN_CODE_LIFETIME_MS } from '../../shared/schemas/driver-schemas';
+import type { Locale } from '#shared/i18n/locales';
+import { DRIVER_SIGN_IN_CODE_LIFETIME_MS } from '#shared/schemas/driver-schemas';
 import { messageText } from './message-text';
 
 // The texts name this number of minutes with its plural (Arabic's 'دقائق' is right for 3 to 10):

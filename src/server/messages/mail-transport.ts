@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import { maskEmail } from '../../shared/phone';
+import { maskEmail } from '#shared/phone';
 import type { MailContent } from './message-templates';
 import { SendError } from './send-error';
 

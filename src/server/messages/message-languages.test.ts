@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_EVENT_KINDS } from '../../shared/order-lifecycle';
+import { ORDER_EVENT_KINDS } from '#shared/order-lifecycle';
 import { composeDriverSignInCodeSms } from './driver-sign-in-text';
 import {
   DRIVER_SIGN_IN_CODE_TEMPLATE,

@@ -1,6 +1,6 @@
-import type { Locale } from '../../shared/i18n/locales';
-import { ORDER_EVENT_KINDS, type OrderEventKind } from '../../shared/order-lifecycle';
-import type { MessageChannel } from '../../shared/message-status';
+import type { Locale } from '#shared/i18n/locales';
+import { ORDER_EVENT_KINDS, type OrderEventKind } from '#shared/order-lifecycle';
+import type { MessageChannel } from '#shared/message-status';
 import { composeDriverSignInCodeSms } from './driver-sign-in-text';
 import { messageText } from './message-text';
 import { composeOrderNotice, orderFactsOf } from './order-notice-text';

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
 import ar from './texts/ar.json';
 import en from './texts/en.json';
 import fr from './texts/fr.json';

@@ -4,7 +4,7 @@ import {
   MessageListQuerySchema,
   RetryMessageResultSchema,
   type AdminMessage,
-} from '../../shared/schemas/message-schemas';
+} from '#shared/schemas/message-schemas';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';

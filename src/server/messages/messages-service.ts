@@ -1,9 +1,9 @@
-import { maskEmail, maskPhone, toE164 } from '../../shared/phone';
+import { maskEmail, maskPhone, toE164 } from '#shared/phone';
 import type {
   AdminMessage,
   MessageListQuery,
   RetryMessageResult,
-} from '../../shared/schemas/message-schemas';
+} from '#shared/schemas/message-schemas';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';

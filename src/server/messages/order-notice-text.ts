@@ -1,7 +1,7 @@
-import { BUSINESS_TIME_ZONE } from '../../shared/business-calendar';
-import { cityLabel } from '../../shared/cities';
-import { DATE_LOCALES, type Locale } from '../../shared/i18n/locales';
-import type { OrderEventKind } from '../../shared/order-lifecycle';
+import { BUSINESS_TIME_ZONE } from '#shared/business-calendar';
+import { cityLabel } from '#shared/cities';
+import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
+import type { OrderEventKind } from '#shared/order-lifecycle';
 import { messageText } from './message-text';
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import type { Locale } from '../../shared/i18n/locales';
-import type { MessageChannel, MessageStatus } from '../../shared/message-status';
+import type { Locale } from '#shared/i18n/locales';
+import type { MessageChannel, MessageStatus } from '#shared/message-status';
 import { readPageWithTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_LOCALE, isLocale } from '../../shared/i18n/locales';
+import { DEFAULT_LOCALE, isLocale } from '#shared/i18n/locales';
 import type { DatabaseChannels } from '../db/database-channels';
 import type { Database } from '../db/open-database';
 import type { MailTransport } from './mail-transport';

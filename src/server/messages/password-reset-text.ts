@@ -1,4 +1,4 @@
-import { textDirection, type Locale } from '../../shared/i18n/locales';
+import { textDirection, type Locale } from '#shared/i18n/locales';
 import type { MailContent } from './message-templates';
 import { messageText } from './message-text';
 

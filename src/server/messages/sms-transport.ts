@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { maskPhone } from '../../shared/phone';
+import { maskPhone } from '#shared/phone';
 import { SendError } from './send-error';
 
 export interface OutgoingSms {

@@ -1,5 +1,5 @@
-import type { Locale } from '../../shared/i18n/locales';
-import type { OrderEventKind } from '../../shared/order-lifecycle';
+import type { Locale } from '#shared/i18n/locales';
+import type { OrderEventKind } from '#shared/order-lifecycle';
 import { composeOrderNotice, orderFactsOf } from '../messages/order-notice-text';
 
 /** A notification as stored: what happened and its facts, or (before migration 0005) its text. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Locale } from '../../shared/i18n/locales';
+import type { Locale } from '#shared/i18n/locales';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { notifications, orders, users } from '../db/schema';

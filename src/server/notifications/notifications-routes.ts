@@ -3,7 +3,7 @@ import {
   NotificationListQuerySchema,
   NotificationListSchema,
   UnreadCountSchema,
-} from '../../shared/schemas/notification-schemas';
+} from '#shared/schemas/notification-schemas';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';

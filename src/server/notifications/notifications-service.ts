@@ -1,12 +1,12 @@
-import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
-import type { OrderEventKind } from '../../shared/order-lifecycle';
-import { toE164 } from '../../shared/phone';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
+import type { OrderEventKind } from '#shared/order-lifecycle';
+import { toE164 } from '#shared/phone';
 import type {
   MarkNotificationsReadResult,
   Notification,
   NotificationListQuery,
   UnreadCount,
-} from '../../shared/schemas/notification-schemas';
+} from '#shared/schemas/notification-schemas';
 import type { AuthContext } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
 import { orderMailTemplate, receiverSmsTemplate } from '../messages/message-templates';

@@ -1,21 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { toBusinessDate } from '../../shared/business-calendar';
-import { findDispatchProblems } from '../../shared/fleet-rules';
-import { formatMad } from '../../shared/format';
-import { cashShortfallCentimes, centimesToMad, madToCentimes } from '../../shared/money';
+import { toBusinessDate } from '#shared/business-calendar';
+import { findDispatchProblems } from '#shared/fleet-rules';
+import { formatMad } from '#shared/format';
+import { cashShortfallCentimes, centimesToMad, madToCentimes } from '#shared/money';
 import {
   findTransitionRefusal,
   ORDER_LIFECYCLE,
   type OrderActorKind,
   type OrderTransitionName,
   type OrderTransitionRule,
-} from '../../shared/order-lifecycle';
-import type { OrderStatus } from '../../shared/order-status';
+} from '#shared/order-lifecycle';
+import type { OrderStatus } from '#shared/order-status';
 import {
   CANCELLATION_REASON_MESSAGE,
   CancellationReasonSchema,
-} from '../../shared/schemas/admin-schemas';
-import { driverMessages } from '../../shared/schemas/driver-schemas';
+} from '#shared/schemas/admin-schemas';
+import { driverMessages } from '#shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';

@@ -1,11 +1,11 @@
-import { formatShipmentRange } from '../../shared/format';
-import { centimesToMad } from '../../shared/money';
+import { formatShipmentRange } from '#shared/format';
+import { centimesToMad } from '#shared/money';
 import type {
   CustomerOrder,
   CustomerOrderDetail,
   PublicTracking,
-} from '../../shared/schemas/order-schemas';
-import type { OrderMapFields } from '../../shared/schemas/map-schemas';
+} from '#shared/schemas/order-schemas';
+import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import type { CsvColumn } from '../http/csv';
 import type {
   ListedOrder,

@@ -8,7 +8,7 @@ import {
   PriceRequestSchema,
   PriceResultSchema,
   PublicTrackingSchema,
-} from '../../shared/schemas/order-schemas';
+} from '#shared/schemas/order-schemas';
 import {
   createOrderPlacementLimits,
   createQuoteLimits,

@@ -1,7 +1,7 @@
-import { findCity } from '../../shared/cities';
-import { madToCentimes } from '../../shared/money';
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status';
-import { calculateServerPrice, formatDistanceText, formatDurationText } from '../../shared/pricing';
+import { findCity } from '#shared/cities';
+import { madToCentimes } from '#shared/money';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
+import { calculateServerPrice, formatDistanceText, formatDurationText } from '#shared/pricing';
 import {
   DASHBOARD_LAST_ORDERS,
   type CreateOrder,
@@ -9,9 +9,9 @@ import {
   type CustomerOrder,
   type OrderListQuery,
   type PriceResult,
-} from '../../shared/schemas/order-schemas';
+} from '#shared/schemas/order-schemas';
 import type { z } from 'zod';
-import type { PriceRequestSchema } from '../../shared/schemas/order-schemas';
+import type { PriceRequestSchema } from '#shared/schemas/order-schemas';
 import type { AuthContext, AuthService } from '../auth/auth-service';
 import { exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';

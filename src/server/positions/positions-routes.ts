@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DriverPositionSchema } from '../../shared/schemas/driver-schemas';
-import { AdminMapSchema, MapSettingsSchema } from '../../shared/schemas/map-schemas';
+import { DriverPositionSchema } from '#shared/schemas/driver-schemas';
+import { AdminMapSchema, MapSettingsSchema } from '#shared/schemas/map-schemas';
 import { authOf } from '../auth/auth-guards';
 import type { AppConfig } from '../config';
 import { ErrorBodySchema, ForbiddenError } from '../http/errors';

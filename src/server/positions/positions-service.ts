@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { estimateArrival } from '../../shared/eta';
-import type { OrderStatus } from '../../shared/order-status';
-import type { DriverPosition } from '../../shared/schemas/driver-schemas';
-import type { AdminMapTruck, OrderMapFields } from '../../shared/schemas/map-schemas';
+import { estimateArrival } from '#shared/eta';
+import type { OrderStatus } from '#shared/order-status';
+import type { DriverPosition } from '#shared/schemas/driver-schemas';
+import type { AdminMapTruck, OrderMapFields } from '#shared/schemas/map-schemas';
 import type { Database } from '../db/open-database';
 import { MAX_ORDERS_PER_POSITION, publishPosition } from '../events/position-notice';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { roundToCents } from '../../shared/numbers';
-import { estimateDurationMinutes, straightLineDistanceKm, type LatLng } from '../../shared/pricing';
+import { roundToCents } from '#shared/numbers';
+import { estimateDurationMinutes, straightLineDistanceKm, type LatLng } from '#shared/pricing';
 
 export interface RouteDistance {
   km: number;

@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, ne, or } from 'drizzle-orm';
-import type { AdminUserListQuery } from '../../shared/schemas/admin-schemas';
+import type { AdminUserListQuery } from '#shared/schemas/admin-schemas';
 import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';

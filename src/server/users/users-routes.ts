@@ -2,7 +2,7 @@ import {
   AdminUserListItemSchema,
   AdminUserListQuerySchema,
   type AdminUserListItem,
-} from '../../shared/schemas/admin-schemas';
+} from '#shared/schemas/admin-schemas';
 import type { Database } from '../db/open-database';
 import type { CsvColumn } from '../http/csv';
 import { registerListRoutes } from '../http/list-routes';

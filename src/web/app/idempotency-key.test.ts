@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/idempotency';
+import { IDEMPOTENCY_KEY_PATTERN } from '#shared/idempotency';
 import { newIdempotencyKey } from './idempotency-key';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../shared/schemas/user-schemas';
+import type { PublicUser } from '#shared/schemas/user-schemas';
 
 /**
  * The keys docs/product.md, section 6 names: the session lives in localStorage under

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
 
 export type Strings = Record<string, unknown>;
 export type TranslationLoader = () => Promise<Strings>;

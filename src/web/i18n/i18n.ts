@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, type Locale } from '../../shared/i18n/locales';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
 import { createAreaTranslations } from './area-translations';
 import common from './en/common.json';
 import publicSite from './en/public.json';

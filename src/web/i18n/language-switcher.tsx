@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Languages } from 'lucide-react';
-import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../../shared/i18n/locales';
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '#shared/i18n/locales';
 import { useLocale } from './i18n';
 import { setLocale, type AccountSave } from './set-locale';
 

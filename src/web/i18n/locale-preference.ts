@@ -4,7 +4,7 @@ import {
   negotiateLocale,
   textDirection,
   type Locale,
-} from '../../shared/i18n/locales';
+} from '#shared/i18n/locales';
 
 /** Where this browser keeps the language its visitor chose (docs/decisions/0010-languages.md). */
 export const LOCALE_STORAGE_KEY = 'atlas-freight.locale';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { EmailSchema } from '../../shared/schemas/auth-schemas';
-import { translateMessage } from '../../shared/i18n/localize-message';
+import { EmailSchema } from '#shared/schemas/auth-schemas';
+import { translateMessage } from '#shared/i18n/localize-message';
 import {
   loadMessageCatalog,
   messageCatalogOf,

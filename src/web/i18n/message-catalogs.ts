@@ -1,5 +1,5 @@
-import type { Locale } from '../../shared/i18n/locales';
-import type { MessageCatalog } from '../../shared/i18n/localize-message';
+import type { Locale } from '#shared/i18n/locales';
+import type { MessageCatalog } from '#shared/i18n/localize-message';
 
 /**
  * The shared rules' messages (src/shared/i18n/messages) in French and Arabic, fetched the first
@@ -18,7 +18,7 @@ export function loadMessageCatalog(locale: Locale): Promise<void> {
   if (locale === 'en') return Promise.resolve();
   let loading = loads.get(locale);
   if (!loading) {
-    loading = import('../../shared/i18n/localize-message')
+    loading = import('#shared/i18n/localize-message')
       .then(({ messageCatalogLoaders }) => messageCatalogLoaders[locale]())
       .then(
         (catalog) => {

@@ -1,5 +1,5 @@
-import { isLocale, type Locale } from '../../shared/i18n/locales';
-import type { PublicUser } from '../../shared/schemas/user-schemas';
+import { isLocale, type Locale } from '#shared/i18n/locales';
+import type { PublicUser } from '#shared/schemas/user-schemas';
 import { apiRequest } from '../app/api-client';
 import { readStoredToken } from '../app/session-storage';
 import { currentLocale, i18n, loadTranslations } from './i18n';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cityLabel } from '../../shared/cities';
+import { cityLabel } from '#shared/cities';
 import {
   formatCm,
   formatDh,
@@ -8,9 +8,9 @@ import {
   formatKm,
   formatMad,
   formatTonnes,
-} from '../../shared/format';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/i18n/locales';
-import { formatDecimal } from '../../shared/numbers';
+} from '#shared/format';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n/locales';
+import { formatDecimal } from '#shared/numbers';
 import {
   formatDate,
   formatDateTime,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { translateMessage } from '../../shared/i18n/localize-message';
+import { translateMessage } from '#shared/i18n/localize-message';
 import {
   loadMessageCatalog,
   messageCatalogOf,

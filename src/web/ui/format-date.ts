@@ -1,4 +1,4 @@
-import { DATE_LOCALES, type Locale } from '../../shared/i18n/locales';
+import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,5 +1,5 @@
 import { formatDistanceToNow } from 'date-fns';
-import { DATE_LOCALES, type Locale } from '../../shared/i18n/locales';
+import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
 
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],

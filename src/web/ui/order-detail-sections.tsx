@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import type { OrderStatus } from '../../shared/order-status';
+import type { OrderStatus } from '#shared/order-status';
 import { Card } from './card';
 import { CopyButton } from './copy-button';
 import { DetailList, type Detail } from './detail-list';

@@ -1,10 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ORDER_STATUS_LABELS,
-  ORDER_STATUS_TONES,
-  type OrderStatus,
-} from '../../shared/order-status';
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, type OrderStatus } from '#shared/order-status';
 import { StatusBadge } from './status-badge';
 
 /**

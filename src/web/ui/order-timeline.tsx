@@ -1,7 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { OrderEventKind } from '../../shared/order-lifecycle';
-import type { OrderStatus } from '../../shared/order-status';
+import type { OrderEventKind } from '#shared/order-lifecycle';
+import type { OrderStatus } from '#shared/order-status';
 import { useFormatters } from '../i18n/use-formatters';
 import { useOrderStatusLabel } from './order-status-badge';
 

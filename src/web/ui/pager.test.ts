@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../shared/i18n/locales';
+import type { Locale } from '#shared/i18n/locales';
 import arCommon from '../i18n/ar/common.json';
 import enCommon from '../i18n/en/common.json';
 import frCommon from '../i18n/fr/common.json';

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../shared/i18n/locales';
-import { formatDecimal } from '../../shared/numbers';
+import type { Locale } from '#shared/i18n/locales';
+import { formatDecimal } from '#shared/numbers';
 
 /** docs/product.md, section 9: at most five page buttons. */
 const MAX_BUTTONS = 5;

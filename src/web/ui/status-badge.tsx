@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Tone } from '../../shared/order-status';
+import type { Tone } from '#shared/order-status';
 
 /** Theme classes for each tone of src/shared, so a status looks the same on every screen. */
 const toneClassNames: Record<Tone, string> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, toBusinessDate } from '../../../shared/business-calendar';
+import { addDays, toBusinessDate } from '#shared/business-calendar';
 import {
   checkDriverTruck,
   EMPTY_DRIVER_TRUCK_FORM,

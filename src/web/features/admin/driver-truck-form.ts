@@ -1,7 +1,7 @@
 import {
   CreateDriverTruckSchema,
   type CreateDriverTruckInput,
-} from '../../../shared/schemas/fleet-schemas';
+} from '#shared/schemas/fleet-schemas';
 
 /** The Add new form's fields (docs/product.md, section 5), every one kept as the text typed. */
 export interface DriverTruckForm {

@@ -1,4 +1,4 @@
-import { PublicUserSchema, type PublicUser } from '../../../shared/schemas/user-schemas';
+import { PublicUserSchema, type PublicUser } from '#shared/schemas/user-schemas';
 
 /**
  * The profile as the screen can show it, or null when the answer does not parse or lacks the

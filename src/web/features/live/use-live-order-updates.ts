@@ -3,7 +3,7 @@ import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query
 import { useSession } from '../auth/session/session-context';
 import { createCoalescedRefresh } from './coalesced-refresh';
 import type { StreamState } from './event-stream';
-import { ORDER_EVENT_NAME } from '../../../shared/order-lifecycle';
+import { ORDER_EVENT_NAME } from '#shared/order-lifecycle';
 import { useEventStream } from './use-event-stream';
 
 /** A screen refreshes at most once a second however many orders change. */

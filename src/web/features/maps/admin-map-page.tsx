@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AdminMapTruck, TruckPosition } from '../../../shared/schemas/map-schemas';
+import type { AdminMapTruck, TruckPosition } from '#shared/schemas/map-schemas';
 import { apiRequest } from '../../app/api-client';
 import { useFormatters } from '../../i18n/use-formatters';
 import { Card } from '../../ui/card';

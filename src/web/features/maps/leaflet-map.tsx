@@ -4,8 +4,8 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
-import { MOROCCO_BOUNDS } from '../../../shared/positions';
-import type { MapPoint, MapSettings } from '../../../shared/schemas/map-schemas';
+import { MOROCCO_BOUNDS } from '#shared/positions';
+import type { MapPoint, MapSettings } from '#shared/schemas/map-schemas';
 
 export type MarkerKind = 'pickup' | 'delivery' | 'truck';
 

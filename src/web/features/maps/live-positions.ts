@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { POSITION_EVENT_NAME } from '../../../shared/positions';
-import type { PublicPositionEvent, TruckPosition } from '../../../shared/schemas/map-schemas';
+import { POSITION_EVENT_NAME } from '#shared/positions';
+import type { PublicPositionEvent, TruckPosition } from '#shared/schemas/map-schemas';
 import { subscribeToLiveEvents } from '../live/live-event-bus';
 
 /** The newer of two positions of one truck. */

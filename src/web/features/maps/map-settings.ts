@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MapSettings } from '../../../shared/schemas/map-schemas';
+import type { MapSettings } from '#shared/schemas/map-schemas';
 import { apiRequest } from '../../app/api-client';
 
 /**

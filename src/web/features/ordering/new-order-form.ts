@@ -1,10 +1,6 @@
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  calculateWizardFallbackPrice,
-  type CargoType,
-  type Priority,
-} from '../../../shared/pricing';
+import { calculateWizardFallbackPrice, type CargoType, type Priority } from '#shared/pricing';
 import {
   CargoStepSchema,
   DEFAULT_CARGO_TYPE,
@@ -13,7 +9,7 @@ import {
   RouteStepSchema,
   type PricedShipment,
   type WizardPaymentMethod,
-} from '../../../shared/schemas/new-order-wizard-schemas';
+} from '#shared/schemas/new-order-wizard-schemas';
 import type { OrderDetails } from './order-details-storage';
 
 /** The wizard's fields as the inputs hold them: text until the step schemas read them. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useWatch, type Control } from 'react-hook-form';
-import { toPriceRequest } from '../../../shared/schemas/new-order-wizard-schemas';
-import type { PriceResult } from '../../../shared/schemas/order-schemas';
+import { toPriceRequest } from '#shared/schemas/new-order-wizard-schemas';
+import type { PriceResult } from '#shared/schemas/order-schemas';
 import { priceQueryOptions } from './api/ordering-api';
 import { estimateWizardPrice, readPricedShipment, type NewOrderFormValues } from './new-order-form';
 

@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, saveApiFile, toQueryString } from '../../../app/api-client';
 import type { ListFilter, ListPage, ListParams, ListQueryOptions } from '../../../ui/list-screen';
-import type { AdminMessage, RetryMessageResult } from '../../../../shared/schemas/message-schemas';
-import type {
-  CashLedgerRow,
-  CashRemittance,
-  FlaggedCashOrder,
-} from '../../../../shared/schemas/cash-schemas';
+import type { AdminMessage, RetryMessageResult } from '#shared/schemas/message-schemas';
+import type { CashLedgerRow, CashRemittance, FlaggedCashOrder } from '#shared/schemas/cash-schemas';
 import type {
   AdminDashboard,
   AdminOrder,
@@ -15,14 +11,14 @@ import type {
   AdminUserListItem,
   UpdateOrderStatusInput,
   UpdateOrderStatusResult,
-} from '../../../../shared/schemas/admin-schemas';
+} from '#shared/schemas/admin-schemas';
 import type {
   AdminTruck,
   CreateDriverTruckInput,
   CreateDriverTruckResult,
   DriverActivationResult,
   TruckDriverCombination,
-} from '../../../../shared/schemas/fleet-schemas';
+} from '#shared/schemas/fleet-schemas';
 
 /** docs/product.md, section 9: the admin lists show 6 rows a page, the trucks 5. */
 export const ADMIN_PAGE_SIZE = 6;

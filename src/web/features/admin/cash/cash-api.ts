@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api-client';
-import type {
-  RecordRemittanceInput,
-  RecordRemittanceResult,
-} from '../../../../shared/schemas/cash-schemas';
+import type { RecordRemittanceInput, RecordRemittanceResult } from '#shared/schemas/cash-schemas';
 import { adminQueryKeys } from '../api/admin-api';
 
 /** Records cash a driver handed in; the ledger and the remittances then refresh. */

@@ -1,10 +1,6 @@
 import { AlertTriangle, HandCoins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type {
-  CashLedgerRow,
-  CashRemittance,
-  FlaggedCashOrder,
-} from '../../../../shared/schemas/cash-schemas';
+import type { CashLedgerRow, CashRemittance, FlaggedCashOrder } from '#shared/schemas/cash-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';

@@ -5,7 +5,7 @@ import {
   RecordRemittanceSchema,
   REMITTANCE_NOTE_MAX_LENGTH,
   type CashLedgerRow,
-} from '../../../../shared/schemas/cash-schemas';
+} from '#shared/schemas/cash-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { FormField } from '../../../ui/form-field';

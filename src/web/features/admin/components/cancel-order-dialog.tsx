@@ -1,10 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortenIdForDashboard } from '../../../../shared/format';
-import {
-  CancellationReasonSchema,
-  type AdminOrder,
-} from '../../../../shared/schemas/admin-schemas';
+import { shortenIdForDashboard } from '#shared/format';
+import { CancellationReasonSchema, type AdminOrder } from '#shared/schemas/admin-schemas';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';

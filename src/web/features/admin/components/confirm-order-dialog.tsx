@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shortenIdForDashboard } from '../../../../shared/format';
+import { shortenIdForDashboard } from '#shared/format';
 import { useFormatters } from '../../../i18n/use-formatters';
-import { UpdateOrderStatusSchema, type AdminOrder } from '../../../../shared/schemas/admin-schemas';
-import type { TruckDriverCombination } from '../../../../shared/schemas/fleet-schemas';
+import { UpdateOrderStatusSchema, type AdminOrder } from '#shared/schemas/admin-schemas';
+import type { TruckDriverCombination } from '#shared/schemas/fleet-schemas';
 import { buttonClassName } from '../../../ui/button-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { EmptyState, ErrorState } from '../../../ui/query-states';

@@ -2,7 +2,7 @@ import '../admin-strings';
 import { useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../i18n/use-message-text';
-import type { AdminTruck } from '../../../../shared/schemas/fleet-schemas';
+import type { AdminTruck } from '#shared/schemas/fleet-schemas';
 import { buttonClassName } from '../../../ui/button-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import { StatusBadge } from '../../../ui/status-badge';

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
-import { shortenIdForDashboard } from '../../../../shared/format';
-import type { AdminOrder } from '../../../../shared/schemas/admin-schemas';
-import { OfficeDeliveryReasonSchema } from '../../../../shared/schemas/driver-schemas';
+import { shortenIdForDashboard } from '#shared/format';
+import type { AdminOrder } from '#shared/schemas/admin-schemas';
+import { OfficeDeliveryReasonSchema } from '#shared/schemas/driver-schemas';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight } from 'lucide-react';
-import type { AdminOrder } from '../../../../shared/schemas/admin-schemas';
+import type { AdminOrder } from '#shared/schemas/admin-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { OrderIdLink } from './order-id-link';

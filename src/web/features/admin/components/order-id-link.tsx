@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { shortenIdForDashboard } from '../../../../shared/format';
+import { shortenIdForDashboard } from '#shared/format';
 
 /**
  * An order's id with the # prefix of the admin tables (docs/product.md, section 2), shortened as on

@@ -10,8 +10,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { textDirection } from '../../../../shared/i18n/locales';
-import type { AdminDashboard } from '../../../../shared/schemas/admin-schemas';
+import { textDirection } from '#shared/i18n/locales';
+import type { AdminDashboard } from '#shared/schemas/admin-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 
 /* Theme tokens of index.css, so the chart wears the brand and accent like the rest. */

@@ -1,7 +1,7 @@
 import '../admin-strings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CashLedgerRow } from '../../../../shared/schemas/cash-schemas';
+import type { CashLedgerRow } from '#shared/schemas/cash-schemas';
 import { PageHeader } from '../../../ui/page-header';
 import { useFlaggedColumns, useLedgerColumns, useRemittanceColumns } from '../cash/cash-columns';
 import { RecordRemittanceDialog } from '../cash/record-remittance-dialog';

@@ -1,7 +1,7 @@
 import '../admin-strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES } from '../../../../shared/order-status';
+import { ORDER_STATUSES } from '#shared/order-status';
 import { useOrderStatusLabel } from '../../../ui/order-status-badge';
 import type { ListFilterOption } from '../../../ui/list-screen';
 import { AdminListScreen } from '../components/admin-list-screen';

@@ -1,7 +1,7 @@
 import '../admin-strings';
 import { useTranslation } from 'react-i18next';
-import { getRoleTone } from '../../../../shared/order-status';
-import type { AdminUserListItem } from '../../../../shared/schemas/admin-schemas';
+import { getRoleTone } from '#shared/order-status';
+import type { AdminUserListItem } from '#shared/schemas/admin-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { StatusBadge } from '../../../ui/status-badge';
 import { AdminListScreen } from '../components/admin-list-screen';

@@ -6,8 +6,8 @@ import type {
   ForgotPasswordInput,
   IndividualRegistrationInput,
   LoginInput,
-} from '../../../../shared/schemas/auth-schemas';
-import type { PublicUser } from '../../../../shared/schemas/user-schemas';
+} from '#shared/schemas/auth-schemas';
+import type { PublicUser } from '#shared/schemas/user-schemas';
 
 /** The auth calls of docs/product.md, section 7, all through the one API client. */
 interface MessageResponse {

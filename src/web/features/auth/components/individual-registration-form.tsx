@@ -2,7 +2,7 @@ import '../auth-strings';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { IndividualRegistrationFormSchema } from '../../../../shared/schemas/auth-schemas';
+import { IndividualRegistrationFormSchema } from '#shared/schemas/auth-schemas';
 import { FormAlert } from './form-alert';
 import { PasswordField, SubmitButton, TextField } from './form-fields';
 import { FormSection } from './form-section';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type {
   CompanyRegistrationInput,
   IndividualRegistrationInput,
-} from '../../../../shared/schemas/auth-schemas';
+} from '#shared/schemas/auth-schemas';
 import { currentLocale } from '../../../i18n/i18n';
 import { registerAccount } from '../api/auth-api';
 import { applyServerErrors } from './server-errors';

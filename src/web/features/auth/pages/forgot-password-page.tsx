@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
-import { ForgotPasswordSchema } from '../../../../shared/schemas/auth-schemas';
+import { ForgotPasswordSchema } from '#shared/schemas/auth-schemas';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard, authLinkClassName } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { LoginInput } from '../../../../shared/schemas/auth-schemas';
+import type { LoginInput } from '#shared/schemas/auth-schemas';
 import { AuthCard, authLinkClassName } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField, SubmitButton, TextField } from '../components/form-fields';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Link2Off } from 'lucide-react';
 import { ApiError } from '../../../app/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
-import { ResetPasswordSchema } from '../../../../shared/schemas/auth-schemas';
+import { ResetPasswordSchema } from '#shared/schemas/auth-schemas';
 import { resetPassword } from '../api/auth-api';
 import { AuthCard, authLinkClassName } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';

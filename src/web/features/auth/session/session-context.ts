@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { SessionUser } from '../../../app/session-storage';
-import type { LoginInput } from '../../../../shared/schemas/auth-schemas';
+import type { LoginInput } from '#shared/schemas/auth-schemas';
 
 /** The error docs/product.md, section 4 sets when the app starts without a stored session. */
 export const SESSION_MISSING_ERROR = 'Session expired or not logged in';

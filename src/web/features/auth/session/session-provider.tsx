@@ -11,7 +11,7 @@ import {
   type SessionUser,
   type StoredSession,
 } from '../../../app/session-storage';
-import type { LoginInput } from '../../../../shared/schemas/auth-schemas';
+import type { LoginInput } from '#shared/schemas/auth-schemas';
 import { adoptAccountLocale } from '../../../i18n/set-locale';
 import { loginRequest, logoutRequest } from '../api/auth-api';
 import {

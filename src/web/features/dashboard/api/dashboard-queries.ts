@@ -5,13 +5,13 @@ import type {
   CustomerDashboard,
   CustomerOrder,
   CustomerOrderDetail,
-} from '../../../../shared/schemas/order-schemas';
+} from '#shared/schemas/order-schemas';
 import type {
   MarkNotificationsReadResult,
   Notification,
   NotificationList,
   UnreadCount,
-} from '../../../../shared/schemas/notification-schemas';
+} from '#shared/schemas/notification-schemas';
 
 /** docs/product.md, section 9: the customer lists show 6 orders a page. */
 export const DASHBOARD_PAGE_SIZE = 6;

@@ -17,7 +17,7 @@ import { ModalDialog } from '../../../ui/modal-dialog';
 import {
   ChangePasswordFormSchema,
   type ChangePasswordFormInput,
-} from '../../../../shared/schemas/auth-schemas';
+} from '#shared/schemas/auth-schemas';
 import { changePassword, logoutOtherSessions } from '../../auth/api/auth-api';
 import { PasswordField } from '../../auth/components/form-fields';
 

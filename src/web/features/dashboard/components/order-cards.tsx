@@ -1,4 +1,4 @@
-import type { CustomerOrder } from '../../../../shared/schemas/order-schemas';
+import type { CustomerOrder } from '#shared/schemas/order-schemas';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../i18n/use-formatters';

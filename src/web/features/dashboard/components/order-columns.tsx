@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomerOrder } from '../../../../shared/schemas/order-schemas';
+import type { CustomerOrder } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';

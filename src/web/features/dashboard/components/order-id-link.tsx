@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { shortenIdForDashboard, shortenIdForMobile } from '../../../../shared/format';
+import { shortenIdForDashboard, shortenIdForMobile } from '#shared/format';
 
 /**
  * An order's id, shortened as docs/product.md, section 9 says (first 10 and an ellipsis on the

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomerOrder } from '../../../../shared/schemas/order-schemas';
+import type { CustomerOrder } from '#shared/schemas/order-schemas';
 import {
   ListScreen,
   type ListFilterOption,

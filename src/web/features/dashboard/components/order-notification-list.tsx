@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckCheck } from 'lucide-react';
-import type { Notification } from '../../../../shared/schemas/notification-schemas';
+import type { Notification } from '#shared/schemas/notification-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Pager } from '../../../ui/pager';

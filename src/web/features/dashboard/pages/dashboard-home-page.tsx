@@ -2,7 +2,7 @@ import '../dashboard-strings';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Ban, PackageCheck, PackagePlus, Truck, type LucideIcon } from 'lucide-react';
-import type { CustomerDashboard, CustomerOrder } from '../../../../shared/schemas/order-schemas';
+import type { CustomerDashboard, CustomerOrder } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { CopyButton } from '../../../ui/copy-button';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';

@@ -1,8 +1,8 @@
 import '../dashboard-strings';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getRoleTone } from '../../../../shared/order-status';
-import type { PublicUser } from '../../../../shared/schemas/user-schemas';
+import { getRoleTone } from '#shared/order-status';
+import type { PublicUser } from '#shared/schemas/user-schemas';
 import { LanguageSwitcher } from '../../../i18n/language-switcher';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { ErrorState } from '../../../ui/query-states';

@@ -7,7 +7,7 @@ import {
   TRACKING_STATE_LABELS,
   TRACKING_STATE_STATUSES,
   TRACKING_STATES,
-} from '../../../../shared/order-status';
+} from '#shared/order-status';
 import { buttonClassName } from '../../../ui/button-styles';
 import type { ListFilterOption } from '../../../ui/list-screen';
 import { OrderCards } from '../components/order-cards';

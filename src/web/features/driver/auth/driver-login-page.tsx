@@ -5,10 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  DriverCodeRequestSchema,
-  DriverLoginSchema,
-} from '../../../../shared/schemas/driver-schemas';
+import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driver-schemas';
 import { AuthCard, authLinkClassName } from '../../auth/components/auth-card';
 import { FormAlert } from '../../auth/components/form-alert';
 import { SubmitButton, TextField } from '../../auth/components/form-fields';

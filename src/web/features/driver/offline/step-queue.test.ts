@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyMessages } from '../../../../shared/idempotency';
+import { idempotencyMessages } from '#shared/idempotency';
 import {
   classifyFailure,
   FIRST_REPLAY_DELAY_MS,

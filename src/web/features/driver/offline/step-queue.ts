@@ -1,4 +1,4 @@
-import { idempotencyMessages } from '../../../../shared/idempotency';
+import { idempotencyMessages } from '#shared/idempotency';
 
 /**
  * The driver's steps that wait for the network (docs/decisions/0009-drivers.md, "Offline

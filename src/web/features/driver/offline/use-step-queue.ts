@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DriverStepResult } from '../../../../shared/schemas/driver-schemas';
+import type { DriverStepResult } from '#shared/schemas/driver-schemas';
 import { ApiError } from '../../../app/api-client';
 import { sendStep } from '../orders/driver-orders-api';
 import { newIdempotencyKey } from '../../../app/idempotency-key';

@@ -6,7 +6,7 @@ import {
   DRIVER_CODE_LENGTH,
   driverMessages,
   type DriverOrder,
-} from '../../../../shared/schemas/driver-schemas';
+} from '#shared/schemas/driver-schemas';
 import { ApiError } from '../../../app/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { DialogActions } from '../../../ui/dialog-actions';

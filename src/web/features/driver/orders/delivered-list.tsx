@@ -1,6 +1,6 @@
 import '../driver-strings';
 import { useTranslation } from 'react-i18next';
-import type { DriverOrder } from '../../../../shared/schemas/driver-schemas';
+import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 
 /** The driver's last deliveries: a short record of the day, with the cash each one brought. */

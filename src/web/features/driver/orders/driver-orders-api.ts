@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DriverOrderList, DriverStepResult } from '../../../../shared/schemas/driver-schemas';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../../shared/idempotency';
+import type { DriverOrderList, DriverStepResult } from '#shared/schemas/driver-schemas';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import { apiRequest } from '../../../app/api-client';
 import type { StepAction } from '../offline/step-queue';
 

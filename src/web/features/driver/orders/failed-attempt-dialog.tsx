@@ -7,7 +7,7 @@ import {
   FailedAttemptSchema,
   type DriverOrder,
   type FailedAttemptReason,
-} from '../../../../shared/schemas/driver-schemas';
+} from '#shared/schemas/driver-schemas';
 import { ApiError } from '../../../app/api-client';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { FormAlert } from '../../../ui/form-alert';

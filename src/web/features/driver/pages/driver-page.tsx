@@ -5,7 +5,7 @@ import { useMessageText } from '../../../i18n/use-message-text';
 import { usePageTitle } from '../../public/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, LogOut, MapPinOff } from 'lucide-react';
-import type { DriverStepResult } from '../../../../shared/schemas/driver-schemas';
+import type { DriverStepResult } from '#shared/schemas/driver-schemas';
 import { useSession } from '../../auth/session/session-context';
 import { LiveIndicator } from '../../live/live-indicator';
 import { useLiveOrderUpdates } from '../../live/use-live-order-updates';

@@ -1,7 +1,4 @@
-import {
-  DriverPositionSchema,
-  type DriverPosition,
-} from '../../../../shared/schemas/driver-schemas';
+import { DriverPositionSchema, type DriverPosition } from '#shared/schemas/driver-schemas';
 
 /** How often a driver with an order on the road reports where the truck is (docs/product.md). */
 export const POSITION_INTERVAL_MS = 30_000;

@@ -1,12 +1,12 @@
 import { skipToken } from '@tanstack/react-query';
 import { apiRequest } from '../../../app/api-client';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../../shared/idempotency';
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import type {
   CreateOrderInput,
   CustomerOrderDetail,
   PriceRequest,
   PriceResult,
-} from '../../../../shared/schemas/order-schemas';
+} from '#shared/schemas/order-schemas';
 
 /**
  * POST /api/dashboard/distance: the server's price for a shipment (docs/product.md, decision 3).

@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CARGO_TYPES } from '../../../../shared/pricing';
+import { CARGO_TYPES } from '#shared/pricing';
 import { TextField } from '../../auth/components/form-fields';
 import type { NewOrderFormValues } from '../new-order-form';
 import { SelectField } from './form-controls';

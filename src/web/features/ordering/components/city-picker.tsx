@@ -8,8 +8,8 @@ import {
   findCity,
   regionLabel,
   type City,
-} from '../../../../shared/cities';
-import type { Locale } from '../../../../shared/i18n/locales';
+} from '#shared/cities';
+import type { Locale } from '#shared/i18n/locales';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { useMessageText } from '../../../i18n/use-message-text';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';

@@ -12,8 +12,8 @@ import {
   toCreateOrderPayload,
   toPriceRequest,
   type NewOrderWizardField,
-} from '../../../../shared/schemas/new-order-wizard-schemas';
-import type { CustomerOrderDetail } from '../../../../shared/schemas/order-schemas';
+} from '#shared/schemas/new-order-wizard-schemas';
+import type { CustomerOrderDetail } from '#shared/schemas/order-schemas';
 import { ApiError } from '../../../app/api-client';
 import { newIdempotencyKey } from '../../../app/idempotency-key';
 import { buttonClassName } from '../../../ui/button-styles';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleCheckBig, LayoutGrid, PackageSearch, ReceiptText } from 'lucide-react';
-import type { CustomerOrderDetail } from '../../../../shared/schemas/order-schemas';
+import type { CustomerOrderDetail } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { CopyButton } from '../../../ui/copy-button';

@@ -1,7 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Banknote, CreditCard, ShieldCheck } from 'lucide-react';
-import { WIZARD_PAYMENT_METHODS } from '../../../../shared/schemas/new-order-wizard-schemas';
+import { WIZARD_PAYMENT_METHODS } from '#shared/schemas/new-order-wizard-schemas';
 import { TextField } from '../../auth/components/form-fields';
 import type { NewOrderFormValues } from '../new-order-form';
 import type { WizardPrice } from '../use-wizard-price';

@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PRIORITIES } from '../../../../shared/pricing';
+import { PRIORITIES } from '#shared/pricing';
 import type { NewOrderFormValues } from '../new-order-form';
 import { ChoiceGroup } from './form-controls';
 

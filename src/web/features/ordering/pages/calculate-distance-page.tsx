@@ -5,16 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Calculator, PackagePlus } from 'lucide-react';
-import { estimateStraightLinePrice } from '../../../../shared/price-estimate';
+import { estimateStraightLinePrice } from '#shared/price-estimate';
 import {
   CALCULATOR_DEFAULTS,
   DEFAULT_PRICE_DISPLAY,
   DistanceCalculatorSchema,
   MIN_CALCULATOR_WEIGHT_KG,
   type DistanceCalculator,
-} from '../../../../shared/schemas/calculator-schemas';
-import { toPriceRequest } from '../../../../shared/schemas/new-order-wizard-schemas';
-import type { PriceResult } from '../../../../shared/schemas/order-schemas';
+} from '#shared/schemas/calculator-schemas';
+import { toPriceRequest } from '#shared/schemas/new-order-wizard-schemas';
+import type { PriceResult } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { FormAlert } from '../../auth/components/form-alert';

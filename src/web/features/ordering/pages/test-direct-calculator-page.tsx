@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Calculator } from 'lucide-react';
-import { cities, cityNamesSortedFor, findCity } from '../../../../shared/cities';
+import { cities, cityNamesSortedFor, findCity } from '#shared/cities';
 import {
   calculateDirectPrice,
   MINIMUM_PRICE,
@@ -15,8 +15,8 @@ import {
   VehicleWeightLimitError,
   type DirectPriceBreakdown,
   type VehicleType,
-} from '../../../../shared/pricing';
-import { DirectCalculatorSchema } from '../../../../shared/schemas/calculator-schemas';
+} from '#shared/pricing';
+import { DirectCalculatorSchema } from '#shared/schemas/calculator-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';

@@ -1,7 +1,7 @@
 import '../public-pages-strings';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, MapPin, Navigation } from 'lucide-react';
-import type { PublicTracking } from '../../../../shared/schemas/order-schemas';
+import type { PublicTracking } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
 import { OrderMap } from '../../maps/order-map';
