@@ -55,6 +55,25 @@ async function fillRouteAndCargo(page: Page, shipment: Shipment, cargoType = 'Fr
   await page.getByRole('radio', { name: new RegExp(`^${priorityLabel}`) }).check();
 }
 
+/** A small parcel from Safi to Essaouira, its receiver given, up to the payment step. */
+async function openPaymentStep(page: Page) {
+  await page.goto('/new-order');
+  await fillRouteAndCargo(page, {
+    from: 'Safi',
+    to: 'Essaouira',
+    weight: 2,
+    length: 10,
+    width: 10,
+    height: 10,
+    priority: 'normal',
+  });
+  await next(page).click();
+  await page.getByLabel('Receiver name').fill('Hamza Ait Lahcen');
+  await page.getByLabel('Receiver phone').fill('+212612345678');
+  await next(page).click();
+  await expect(stepTitle(page)).toHaveText('How will you pay?');
+}
+
 async function listOrders(request: APIRequestContext, token: string) {
   const response = await request.get('/api/dashboard/orders', { headers: bearer(token) });
   expect(response.status()).toBe(200);
@@ -402,21 +421,7 @@ test("a refused order shows the alert, stays, and puts the server's field errors
   pageErrors,
 }) => {
   await signInNewCustomer(page, request);
-  await page.goto('/new-order');
-  await fillRouteAndCargo(page, {
-    from: 'Safi',
-    to: 'Essaouira',
-    weight: 2,
-    length: 10,
-    width: 10,
-    height: 10,
-    priority: 'normal',
-  });
-  await next(page).click();
-  await page.getByLabel('Receiver name').fill('Hamza Ait Lahcen');
-  await page.getByLabel('Receiver phone').fill('+212612345678');
-  await next(page).click();
-  await expect(stepTitle(page)).toHaveText('How will you pay?');
+  await openPaymentStep(page);
 
   let answer: { status: number; json: unknown } = {
     status: 500,
@@ -449,21 +454,7 @@ test('an order whose answer was lost is placed once when the customer tries agai
   pageErrors,
 }) => {
   const token = await signInNewCustomer(page, request);
-  await page.goto('/new-order');
-  await fillRouteAndCargo(page, {
-    from: 'Safi',
-    to: 'Essaouira',
-    weight: 2,
-    length: 10,
-    width: 10,
-    height: 10,
-    priority: 'normal',
-  });
-  await next(page).click();
-  await page.getByLabel('Receiver name').fill('Hamza Ait Lahcen');
-  await page.getByLabel('Receiver phone').fill('+212612345678');
-  await next(page).click();
-  await expect(stepTitle(page)).toHaveText('How will you pay?');
+  await openPaymentStep(page);
 
   // The first request reaches the server, which places the order; its answer never arrives.
   const keys: Array<string | undefined> = [];

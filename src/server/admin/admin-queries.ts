@@ -20,7 +20,7 @@ import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import { orderMapColumns } from '../db/order-map-columns';
-import { readOrderPage } from '../db/order-pages';
+import { newestOrdersFirst, pickOrderIds, readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import {
@@ -109,8 +109,6 @@ function selectAdminOrders<Extra extends Record<string, SQL>>(
     .leftJoin(trucks, eq(trucks.id, orders.truckId))
     .leftJoin(drivers, eq(drivers.id, orders.driverId));
 }
-
-const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
 
 /** Orders of the customers whose email, company name or full name contains the text. */
 function customerMatches(text: string): SQL {
@@ -306,11 +304,7 @@ export async function readAdminDashboard(
   const days = dailyTotalsValues(dayStarts);
   const rows = await preparedOnce(db, `admin_dashboard_${dayCount}_${recentCount}`, (name) =>
     selectAdminOrders(db, { summary: dashboardSummaryJson(dayCount) })
-      .where(
-        sql`${orders.id} in (select ${orders.id} from ${orders}
-          order by ${orders.createdAt} desc, ${orders.id} desc
-          limit ${sql.raw(String(recentCount))})`,
-      )
+      .where(sql`${orders.id} in (${pickOrderIds({ count: recentCount })})`)
       .orderBy(...newestOrdersFirst)
       .prepare(name),
   ).execute(days);

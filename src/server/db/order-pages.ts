@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PAGER_BUTTONS } from '#shared/schemas/list-schemas';
 import { readPageInIndexOrder } from './index-order';
 import type { Database } from './open-database';
 import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page, type PageAnchor } from './page';
@@ -32,8 +33,32 @@ interface SelectedRows<Row> {
   prepare(name: string): PreparedRows<Row>;
 }
 
-const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
+/** Every order list's order: newest first, ids breaking ties, as the lists' indexes hold them. */
+export const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
 const oldestOrdersFirst = [asc(orders.createdAt), asc(orders.id)];
+
+/**
+ * A subquery of the ids of `count` orders `where` selects, in `order` (newest first by default),
+ * `skip` rows in. Its length and skip are written in the text, so that the cached plan of the
+ * statement around it knows how many rows come (one statement per length and skip).
+ */
+export function pickOrderIds({
+  where,
+  count,
+  order = newestOrdersFirst,
+  skip = 0,
+}: {
+  where?: SQL;
+  count: number;
+  order?: SQL[];
+  skip?: number;
+}): SQL {
+  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`Not a count: ${count}`);
+  if (!Number.isSafeInteger(skip) || skip < 0) throw new Error(`Not a count of rows: ${skip}`);
+  return sql`select ${orders.id} from ${orders} ${where ? sql`where ${where}` : sql``}
+    order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(count))}
+    ${skip > 0 ? sql`offset ${sql.raw(String(skip))}` : sql``}`;
+}
 
 /** A statement reading one page's ids (`where` may hold placeholders, bound from `values`). */
 export interface OrderIdsQuery {
@@ -106,13 +131,13 @@ const fromTheTop: PageStart = { name: 'first', order: newestOrdersFirst, values:
 
 /**
  * The most pages an anchored page lies beyond its anchor and is still read in one statement: the
- * pager moves at most four pages. The skip is written in the text, as the length is, so that
+ * pager moves at most PAGER_BUTTONS - 1 pages (four), so it skips fewer. The skip is written in the text, as the length is, so that
  * the statement's cached plan knows it: with the skip bound, PostgreSQL's generic plan guesses a
  * tenth of the table is skipped, never beats a plan made for the values, and every request
  * plans the seven joins again (a deep admin page at a million orders ran at a seventh of its
  * speed). Farther, an API caller's choice, the ids are read first.
  */
-const MOST_PAGES_SKIPPED_IN_ONE_STATEMENT = 4;
+const MOST_PAGES_SKIPPED_IN_ONE_STATEMENT = PAGER_BUTTONS - 1;
 
 /**
  * The orders beyond `anchor` in the list's order, nearest first: the walk starts at the anchor,
@@ -239,18 +264,15 @@ async function readInOneStatement<Row>(
   total: PageTotal,
 ): Promise<{ rows: Row[]; total: number }> {
   if (!Number.isSafeInteger(count) || count < 1) throw new Error(`Not a page length: ${count}`);
-  const skip = start.skip ?? 0;
-  if (!Number.isSafeInteger(skip) || skip < 0) throw new Error(`Not a count of rows: ${skip}`);
-  const where = and(ids.where, start.where);
+  const picked = pickOrderIds({
+    where: and(ids.where, start.where),
+    count,
+    order: start.order,
+    skip: start.skip,
+  });
   const name = `${rowsName}_${ids.name}_${start.name}_${count}`;
   const rows = await preparedOnce(db, name, (statement) =>
-    selectRows(
-      sql`${orders.id} in (select ${orders.id} from ${orders}
-        ${where ? sql`where ${where}` : sql``}
-        order by ${sql.join(start.order, sql`, `)} limit ${sql.raw(String(count))}
-        ${start.skip ? sql`offset ${sql.raw(String(start.skip))}` : sql``})`,
-      total.sql,
-    )
+    selectRows(sql`${orders.id} in (${picked})`, total.sql)
       .orderBy(...newestOrdersFirst)
       .prepare(statement),
   ).execute({ ...ids.values, ...start.values });

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import type { Database } from '../db/open-database';
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import { orderMapColumns } from '../db/order-map-columns';
-import { readOrderPage } from '../db/order-pages';
+import { newestOrdersFirst, pickOrderIds, readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
@@ -122,8 +122,6 @@ function selectCustomerPageRows(db: Database, pageIds: SQL) {
   return selectListedOrders(db).where(sql`${orders.id} in (${pageIds})`);
 }
 
-const newestOrdersFirst = [desc(orders.createdAt), desc(orders.id)];
-
 /**
  * One page of a customer's unsearched orders, newest first, and their total from the counters:
  * the hot read behind every customer list screen (docs/architecture.md, "Lists at scale").
@@ -166,17 +164,15 @@ export async function selectNewestAndLastDelivered(
   userId: string,
   count: number,
 ): Promise<{ newest: ListedOrder[]; lastDelivered: ListedOrder | undefined }> {
-  if (!Number.isSafeInteger(count) || count < 0) throw new Error(`Not a count: ${count}`);
-  const newestIds = (where: SQL, limit: number) => sql`array(select ${orders.id} from ${orders}
-    where ${where} order by ${orders.createdAt} desc, ${orders.id} desc
-    limit ${sql.raw(String(limit))})`;
   const customer = eq(orders.userId, sql.placeholder('userId'));
+  const newest = pickOrderIds({ where: customer, count });
+  const lastDelivered = pickOrderIds({
+    where: and(customer, eq(orders.status, 'DELIVERED')),
+    count: 1,
+  });
   const rows = await preparedOnce(db, `customer_newest_and_delivered_${count}`, (name) =>
     selectListedOrders(db)
-      .where(
-        sql`${orders.id} = any(${newestIds(customer, count)}
-          || ${newestIds(and(customer, eq(orders.status, 'DELIVERED'))!, 1)})`,
-      )
+      .where(sql`${orders.id} = any(array(${newest}) || array(${lastDelivered}))`)
       .orderBy(...newestOrdersFirst)
       .prepare(name),
   ).execute({ userId });

@@ -2,6 +2,11 @@ import { z } from 'zod';
 
 export const MAX_PAGE_SIZE = 100;
 /**
+ * The page buttons a list's pager shows (docs/product.md, section 9): it moves at most one fewer
+ * pages from the page on screen, which the server's keyset pages count on.
+ */
+export const PAGER_BUTTONS = 5;
+/**
  * The deepest a list pages: past this many rows nobody reads page by page, and an offset in
  * the billions only makes the database count its way there (narrow the search instead).
  */

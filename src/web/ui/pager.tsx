@@ -2,13 +2,11 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '#shared/i18n/locales';
 import { formatDecimal } from '#shared/numbers';
-
-/** docs/product.md, section 9: at most five page buttons. */
-const MAX_BUTTONS = 5;
+import { PAGER_BUTTONS } from '#shared/schemas/list-schemas';
 
 /** The page numbers to show: a window of up to five around the current page. */
 export function pageWindow(page: number, pageCount: number): number[] {
-  const size = Math.min(MAX_BUTTONS, pageCount);
+  const size = Math.min(PAGER_BUTTONS, pageCount);
   const first = Math.min(Math.max(1, page - Math.floor(size / 2)), pageCount - size + 1);
   return Array.from({ length: size }, (_, index) => first + index);
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPage, apiRequest, saveApiFile, toQueryString } from '../../../app/api-client';
 import type { ListFilter, ListPage, ListParams, ListQueryOptions } from '../../../ui/list-screen';
+import { filterQuery, pageQuery } from '../../../ui/list-query';
 import type { AdminMessage, RetryMessageResult } from '#shared/schemas/message-schemas';
 import type { CashLedgerRow, CashRemittance, FlaggedCashOrder } from '#shared/schemas/cash-schemas';
 import type {
@@ -79,8 +80,6 @@ export const adminQueryKeys = {
 /* Orders change under the admin's eyes (customers order, other admins act): ask on every visit. */
 const freshOnOpen = { staleTime: 0 } as const;
 
-const filterQuery = ({ q, status }: ListFilter) => ({ q: q.trim(), status });
-
 /** A page of an admin list, for the list screen (ui/list-screen.tsx). */
 export function adminListQuery<List extends AdminListName>(
   list: List,
@@ -90,14 +89,7 @@ export function adminListQuery<List extends AdminListName>(
   return {
     queryKey: adminQueryKeys.list(list, params),
     queryFn: async ({ signal }): Promise<ListPage<AdminListRows[List]>> => {
-      const query = toQueryString({
-        page: params.page,
-        pageSize,
-        ...filterQuery(params),
-        after: params.after,
-        before: params.before,
-        anchorPage: params.anchorPage,
-      });
+      const query = toQueryString(pageQuery(params, pageSize));
       const { body, total, capped } = await apiPage<AdminListRows[List][]>(`${path}${query}`, {
         signal,
       });

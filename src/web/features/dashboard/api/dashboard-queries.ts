@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPage, apiRequest, saveApiFile, toQueryString } from '../../../app/api-client';
 import type { ListFilter, ListPage, ListParams, ListQueryOptions } from '../../../ui/list-screen';
+import { filterQuery, pageQuery } from '../../../ui/list-query';
 import type {
   CustomerDashboard,
   CustomerOrder,
@@ -57,22 +58,13 @@ export function useDashboardSummary() {
   });
 }
 
-const filterQuery = ({ q, status }: ListFilter) => ({ q: q.trim(), status });
-
 async function fetchOrderList(
   list: OrderListName,
   params: ListParams,
   signal: AbortSignal,
 ): Promise<ListPage<CustomerOrder>> {
   const { path, key, emptyOnNotFound } = orderLists[list];
-  const query = toQueryString({
-    page: params.page,
-    pageSize: DASHBOARD_PAGE_SIZE,
-    ...filterQuery(params),
-    after: params.after,
-    before: params.before,
-    anchorPage: params.anchorPage,
-  });
+  const query = toQueryString(pageQuery(params, DASHBOARD_PAGE_SIZE));
   try {
     const { body, total, capped } = await apiPage<Partial<Record<string, CustomerOrder[]>>>(
       `${path}${query}`,
