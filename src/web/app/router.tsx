@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { SessionRoot } from '../features/auth/session/session-provider';
+import { SessionRoot } from '../lib/session/session-provider';
 import { areaTranslationsLoaded } from '../i18n/i18n';
 import { RouteError } from './route-error';
 
@@ -218,7 +218,7 @@ const adminChildren: RouteObject[] = [
   {
     path: 'map',
     lazy: async () => ({
-      Component: (await import('../features/maps/admin-map-page')).AdminMapPage,
+      Component: (await import('../features/admin/pages/map-page')).AdminMapPage,
     }),
   },
   {

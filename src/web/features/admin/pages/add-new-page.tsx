@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { TextField } from '../../auth/components/form-fields';
 import { useAddDriverTruck } from '../api/admin-api';

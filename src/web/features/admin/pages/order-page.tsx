@@ -6,7 +6,7 @@ import { Ban, Check, PackageCheck, PackageSearch } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
 import { getPaymentStatusTone } from '#shared/order-status';
 import type { AdminOrderDetail } from '#shared/schemas/admin-schemas';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
@@ -30,7 +30,7 @@ import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { ConfirmOrderDialog } from '../components/confirm-order-dialog';
 import { DeliveryCodeLockedNotice, OfficeDeliveryDialog } from '../components/office-delivery';
 import { useAdminListErrorText } from '../use-admin-error-text';
-import { OrderMap } from '../../maps/order-map';
+import { OrderMap } from '../../../ui/maps/order-map';
 
 function OrderBackLink() {
   const { t } = useTranslation();

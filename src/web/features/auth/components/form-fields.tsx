@@ -1,4 +1,4 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { ForgotPasswordSchema } from '#shared/schemas/auth-schemas';
 import { requestPasswordReset } from '../api/auth-api';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { SubmitButton, TextField } from '../components/form-fields';
-import { applyServerErrors } from '../components/server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { resetKeys, writeResetValue } from '../reset-storage';
 
 export function ForgotPasswordPage() {

@@ -1,14 +1,14 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginInput } from '#shared/schemas/auth-schemas';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField, SubmitButton, TextField } from '../components/form-fields';
-import { applyServerErrors } from '../components/server-errors';
-import { homePathFor, useSession } from '../session/session-context';
+import { applyServerErrors } from '../../../lib/server-errors';
+import { homePathFor, useSession } from '../../../lib/session/session-context';
 
 /**
  * The schema library is a third of what this page downloads and is needed only once a field is

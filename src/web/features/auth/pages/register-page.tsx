@@ -1,11 +1,11 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Building2, User } from 'lucide-react';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
 import { CompanyRegistrationForm } from '../components/company-registration-form';
 import { IndividualRegistrationForm } from '../components/individual-registration-form';
-import { homePathFor, useSession } from '../session/session-context';
+import { homePathFor, useSession } from '../../../lib/session/session-context';
 
 type AccountType = 'company' | 'individual';
 

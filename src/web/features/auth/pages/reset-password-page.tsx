@@ -1,18 +1,18 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Link2Off } from 'lucide-react';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { ResetPasswordSchema } from '#shared/schemas/auth-schemas';
 import { resetPassword } from '../api/auth-api';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField, SubmitButton } from '../components/form-fields';
-import { applyServerErrors } from '../components/server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { readResetValue, resetKeys, writeResetValue } from '../reset-storage';
 
 function InvalidResetLink() {

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast, ToastContainer } from 'react-toastify/unstyled';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { Card } from '../../../ui/card';
@@ -18,7 +18,7 @@ import {
   ChangePasswordFormSchema,
   type ChangePasswordFormInput,
 } from '#shared/schemas/auth-schemas';
-import { changePassword, logoutOtherSessions } from '../../auth/api/auth-api';
+import { changePassword, logoutOtherSessions } from '../../../lib/session/session-api';
 import { PasswordField } from '../../auth/components/form-fields';
 
 /** docs/product.md, section 2: top-right, closing after 5000 ms, with a progress bar. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PackageSearch } from 'lucide-react';
 import { getPaymentStatusTone } from '#shared/order-status';
 import type { CustomerOrderDetail } from '#shared/schemas/order-schemas';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import {
@@ -23,7 +23,7 @@ import { DeliveryCodePanel } from '../components/delivery-code-panel';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import { PageHeader } from '../../../ui/page-header';
-import { OrderMap } from '../../maps/order-map';
+import { OrderMap } from '../../../ui/maps/order-map';
 
 function OrderBackLink() {
   const { t } = useTranslation();

@@ -6,11 +6,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driver-schemas';
-import { AuthCard, authLinkClassName } from '../../auth/components/auth-card';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
 import { FormAlert } from '../../auth/components/form-alert';
 import { SubmitButton, TextField } from '../../auth/components/form-fields';
-import { applyServerErrors } from '../../auth/components/server-errors';
-import { homePathFor, useSession } from '../../auth/session/session-context';
+import { applyServerErrors } from '../../../lib/server-errors';
+import { homePathFor, useSession } from '../../../lib/session/session-context';
 import { buttonClassName } from '../../../ui/button-styles';
 import { driverLoginRequest, requestDriverCode } from './driver-auth-api';
 

@@ -7,7 +7,7 @@ import {
   driverMessages,
   type DriverOrder,
 } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { FormAlert } from '../../../ui/form-alert';

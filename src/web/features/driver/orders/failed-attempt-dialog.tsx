@@ -8,7 +8,7 @@ import {
   type DriverOrder,
   type FailedAttemptReason,
 } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { DialogActions } from '../../../ui/dialog-actions';
 import { FormAlert } from '../../../ui/form-alert';
 import { FormField } from '../../../ui/form-field';

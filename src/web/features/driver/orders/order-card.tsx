@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banknote, MapPin, Navigation, Phone, Truck } from 'lucide-react';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';

@@ -22,8 +22,8 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 import { TextField } from '../../auth/components/form-fields';
-import { PageHero } from '../../public/components/page-hero';
-import { usePageTitle } from '../../public/use-page-title';
+import { PageHero } from '../../../ui/page-hero';
+import { usePageTitle } from '../../../ui/use-page-title';
 import { SelectField } from '../components/form-controls';
 import { SummaryRow } from '../components/price-summary';
 

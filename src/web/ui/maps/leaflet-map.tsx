@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css';
-import './maps-strings';
+import '../../i18n/maps-strings';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import L from 'leaflet';

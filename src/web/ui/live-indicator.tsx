@@ -1,6 +1,6 @@
-import './live-strings';
+import '../i18n/live-strings';
 import { useTranslation } from 'react-i18next';
-import type { StreamState } from './event-stream';
+import type { StreamState } from '../lib/live/event-stream';
 
 const dotClassNames: Record<StreamState, string> = {
   connecting: 'bg-slate-400 motion-safe:animate-pulse',

@@ -1,4 +1,4 @@
-import '../auth-strings';
+import '../i18n/auth-strings';
 import { useTranslation } from 'react-i18next';
 
 /**

@@ -1,5 +1,5 @@
-import { addStrings } from '../../i18n/add-strings';
-import strings from '../../i18n/en/auth.json';
+import { addStrings } from './add-strings';
+import strings from './en/auth.json';
 
 /*
  * Imported for its effect by every module of the area that shows words, so sign-in and sign-up

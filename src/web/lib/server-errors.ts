@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from './api-client';
 
 /**
  * Puts the server's field errors (`{ 'company.phone': message }`) under the matching fields

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
-import { useSession } from '../auth/session/session-context';
+import { useSession } from '../session/session-context';
 import { createCoalescedRefresh } from './coalesced-refresh';
 import type { StreamState } from './event-stream';
 import { ORDER_EVENT_NAME } from '#shared/order-lifecycle';

@@ -10,10 +10,10 @@ import {
   toSessionUser,
   type SessionUser,
   type StoredSession,
-} from '../../../app/session-storage';
+} from '../session-storage';
 import type { LoginInput } from '#shared/schemas/auth-schemas';
-import { adoptAccountLocale } from '../../../i18n/set-locale';
-import { loginRequest, logoutRequest } from '../api/auth-api';
+import { adoptAccountLocale } from '../../i18n/set-locale';
+import { loginRequest, logoutRequest } from './session-api';
 import {
   loginPathFor,
   profileQueryKey,
@@ -39,7 +39,7 @@ const sameUser = (a: SessionUser | null, b: SessionUser) =>
 
 /** The query cache, loaded on demand: the landing page carries no TanStack Query code. */
 async function loadQueryClient() {
-  return (await import('../../../app/query-client')).queryClient;
+  return (await import('../query-client')).queryClient;
 }
 
 /**

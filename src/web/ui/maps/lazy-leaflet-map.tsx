@@ -1,7 +1,7 @@
-import './maps-strings';
+import '../../i18n/maps-strings';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../ui/spinner';
+import { Spinner } from '../spinner';
 
 const LeafletMap = lazy(async () => ({ default: (await import('./leaflet-map')).LeafletMap }));
 

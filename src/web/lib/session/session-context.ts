@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { SessionUser } from '../../../app/session-storage';
+import type { SessionUser } from '../session-storage';
 import type { LoginInput } from '#shared/schemas/auth-schemas';
 
 /** The error docs/product.md, section 4 sets when the app starts without a stored session. */

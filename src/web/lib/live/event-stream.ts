@@ -1,6 +1,6 @@
 import { EventStreamContentType, fetchEventSource } from '@microsoft/fetch-event-source';
-import { clearSessionAndGoToLogin } from '../../app/api-client';
-import { readStoredToken } from '../../app/session-storage';
+import { clearSessionAndGoToLogin } from '../api-client';
+import { readStoredToken } from '../session-storage';
 import { currentLocale } from '../../i18n/i18n';
 import { reconnectDelayMs } from './reconnect-delay';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { POSITION_EVENT_NAME } from '#shared/positions';
 import type { PublicPositionEvent, TruckPosition } from '#shared/schemas/map-schemas';
-import { subscribeToLiveEvents } from '../live/live-event-bus';
+import { subscribeToLiveEvents } from '../../lib/live/live-event-bus';
 
 /** The newer of two positions of one truck. */
 export function newerPosition(

@@ -1,11 +1,11 @@
-import './maps-strings';
+import '../../i18n/maps-strings';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Clock, Truck } from 'lucide-react';
 import type { OrderStatus } from '#shared/order-status';
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import { useFormatters } from '../../i18n/use-formatters';
-import { Card } from '../../ui/card';
+import { Card } from '../card';
 import { LazyLeafletMap } from './lazy-leaflet-map';
 import type { MapMarker } from './leaflet-map';
 import { newerPosition, useLivePositions } from './live-positions';

@@ -1,8 +1,8 @@
-import '../auth-strings';
+import '../i18n/auth-strings';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../../ui/brand-mark';
+import { BrandMark } from './brand-mark';
 
 interface AuthCardProps {
   title: string;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MapSettings } from '#shared/schemas/map-schemas';
-import { apiRequest } from '../../app/api-client';
+import { apiRequest } from '../../lib/api-client';
 
 /**
  * Where the tiles come from (MAP_TILE_URL), asked once per visit. Until it answers, or if it

@@ -1,19 +1,19 @@
-import './maps-strings';
+import '../../../i18n/maps-strings';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminMapTruck, TruckPosition } from '#shared/schemas/map-schemas';
-import { apiRequest } from '../../app/api-client';
-import { useFormatters } from '../../i18n/use-formatters';
-import { Card } from '../../ui/card';
-import { PageHeader } from '../../ui/page-header';
-import { EmptyState, ErrorState } from '../../ui/query-states';
-import { LoadingState } from '../../ui/spinner';
-import { LazyLeafletMap } from './lazy-leaflet-map';
-import type { MapMarker } from './leaflet-map';
-import { newerPosition, useLivePositions } from './live-positions';
-import { useMapSettings } from './map-settings';
+import { apiRequest } from '../../../lib/api-client';
+import { useFormatters } from '../../../i18n/use-formatters';
+import { Card } from '../../../ui/card';
+import { PageHeader } from '../../../ui/page-header';
+import { EmptyState, ErrorState } from '../../../ui/query-states';
+import { LoadingState } from '../../../ui/spinner';
+import { LazyLeafletMap } from '../../../ui/maps/lazy-leaflet-map';
+import type { MapMarker } from '../../../ui/maps/leaflet-map';
+import { newerPosition, useLivePositions } from '../../../ui/maps/live-positions';
+import { useMapSettings } from '../../../ui/maps/map-settings';
 
 /**
  * Under the admin queries' key, so that every order event (the admin layout's stream) refreshes

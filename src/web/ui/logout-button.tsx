@@ -1,10 +1,10 @@
-import '../auth-strings';
+import '../i18n/auth-strings';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';
-import { buttonClassName } from '../../../ui/button-styles';
-import { SideNavButton } from '../../../ui/side-nav';
-import { useSession } from '../session/session-context';
+import { buttonClassName } from './button-styles';
+import { SideNavButton } from './side-nav';
+import { useSession } from '../lib/session/session-context';
 
 /** Ends the session (server first, then always locally) and goes to /login. */
 function useLogout() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Container } from '../../../ui/container';
+import { Container } from './container';
 import { AtlasRidge } from './atlas-ridge';
 
 interface PageHeroProps {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toSessionUser } from '../../../app/session-storage';
-import { fetchProfile } from '../api/auth-api';
+import { toSessionUser } from '../session-storage';
+import { fetchProfile } from './session-api';
 import { profileQueryKey, useSession } from './session-context';
 
 /**
