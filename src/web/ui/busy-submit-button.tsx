@@ -33,3 +33,10 @@ export function BusySubmitButton({
     </button>
   );
 }
+
+/** A form's only action: large, across the whole form (the sign-in and sign-up cards). */
+export function WideSubmitButton(
+  props: Pick<BusySubmitButtonProps, 'busy' | 'label' | 'busyLabel'>,
+) {
+  return <BusySubmitButton {...props} size="lg" className="w-full" />;
+}

@@ -3,10 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { CompanyRegistrationFormSchema } from '#shared/schemas/auth-schemas';
-import { FormAlert } from './form-alert';
-import { PasswordField, SubmitButton, TextField } from './form-fields';
 import { FormSection } from './form-section';
 import { useRegistrationSubmit } from './use-registration-submit';
+import { FormAlert } from '../../../ui/form-alert';
+import { PasswordField } from '../../../ui/password-field';
+import { WideSubmitButton } from '../../../ui/busy-submit-button';
+import { TextField } from '../../../ui/form-field';
 
 const fields = [
   'email',
@@ -117,7 +119,7 @@ export function CompanyRegistrationForm() {
           error={errors.confirmPassword?.message}
         />
       </FormSection>
-      <SubmitButton
+      <WideSubmitButton
         busy={isSubmitting}
         label={t('auth.register.submit')}
         busyLabel={t('auth.register.busy')}

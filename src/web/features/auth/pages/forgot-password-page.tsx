@@ -8,10 +8,11 @@ import { ArrowLeft } from 'lucide-react';
 import { ForgotPasswordSchema } from '#shared/schemas/auth-schemas';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
-import { FormAlert } from '../components/form-alert';
-import { SubmitButton, TextField } from '../components/form-fields';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { resetKeys, writeResetValue } from '../reset-storage';
+import { FormAlert } from '../../../ui/form-alert';
+import { WideSubmitButton } from '../../../ui/busy-submit-button';
+import { TextField } from '../../../ui/form-field';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -63,7 +64,7 @@ export function ForgotPasswordPage() {
           registration={register('email')}
           error={errors.email?.message}
         />
-        <SubmitButton
+        <WideSubmitButton
           busy={isSubmitting}
           label={t('auth.forgotPassword.submit')}
           busyLabel={t('auth.forgotPassword.busy')}

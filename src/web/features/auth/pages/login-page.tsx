@@ -5,10 +5,12 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginInput } from '#shared/schemas/auth-schemas';
 import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
-import { FormAlert } from '../components/form-alert';
-import { PasswordField, SubmitButton, TextField } from '../components/form-fields';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { homePathFor, useSession } from '../../../lib/session/session-context';
+import { FormAlert } from '../../../ui/form-alert';
+import { PasswordField } from '../../../ui/password-field';
+import { WideSubmitButton } from '../../../ui/busy-submit-button';
+import { TextField } from '../../../ui/form-field';
 
 /**
  * The schema library is a third of what this page downloads and is needed only once a field is
@@ -90,7 +92,7 @@ export function LoginPage() {
             </Link>
           </div>
         </div>
-        <SubmitButton
+        <WideSubmitButton
           busy={isSubmitting}
           label={t('auth.login.submit')}
           busyLabel={t('auth.login.busy')}

@@ -10,10 +10,11 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { ResetPasswordSchema } from '#shared/schemas/auth-schemas';
 import { resetPassword } from '../api/auth-api';
 import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
-import { FormAlert } from '../components/form-alert';
-import { PasswordField, SubmitButton } from '../components/form-fields';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { readResetValue, resetKeys, writeResetValue } from '../reset-storage';
+import { FormAlert } from '../../../ui/form-alert';
+import { PasswordField } from '../../../ui/password-field';
+import { WideSubmitButton } from '../../../ui/busy-submit-button';
 
 function InvalidResetLink() {
   const { t } = useTranslation();
@@ -124,7 +125,7 @@ export function ResetPasswordPage() {
           registration={register('confirmPassword')}
           error={errors.confirmPassword?.message}
         />
-        <SubmitButton
+        <WideSubmitButton
           busy={isSubmitting}
           label={t('auth.resetPassword.submit')}
           busyLabel={t('auth.resetPassword.busy')}

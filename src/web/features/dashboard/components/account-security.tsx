@@ -12,14 +12,14 @@ import { ApiError } from '../../../lib/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { Card } from '../../../ui/card';
-import { FormAlert } from '../../../ui/form-alert';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import {
   ChangePasswordFormSchema,
   type ChangePasswordFormInput,
 } from '#shared/schemas/auth-schemas';
 import { changePassword, logoutOtherSessions } from '../../../lib/session/session-api';
-import { PasswordField } from '../../auth/components/form-fields';
+import { FormAlert } from '../../../ui/form-alert';
+import { PasswordField } from '../../../ui/password-field';
 
 /** docs/product.md, section 2: top-right, closing after 5000 ms, with a progress bar. */
 const TOAST_AUTO_CLOSE_MS = 5_000;
@@ -92,7 +92,7 @@ export function ChangePasswordCard() {
     <Card title={t('dashboard.profile.password.title')}>
       <p className="mb-4 text-sm text-slate-600">{t('dashboard.profile.password.lead')}</p>
       <form noValidate onSubmit={onSubmit} className="max-w-md space-y-4">
-        <FormAlert message={formError} />
+        <FormAlert>{formError}</FormAlert>
         <PasswordField
           label={t('dashboard.profile.password.current')}
           autoComplete="current-password"

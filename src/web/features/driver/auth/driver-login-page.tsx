@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driver-schemas';
 import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
-import { FormAlert } from '../../auth/components/form-alert';
-import { SubmitButton, TextField } from '../../auth/components/form-fields';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { homePathFor, useSession } from '../../../lib/session/session-context';
 import { buttonClassName } from '../../../ui/button-styles';
 import { driverLoginRequest, requestDriverCode } from './driver-auth-api';
+import { FormAlert } from '../../../ui/form-alert';
+import { WideSubmitButton } from '../../../ui/busy-submit-button';
+import { TextField } from '../../../ui/form-field';
 
 /** A new code can be asked for once this long has passed since the last one. */
 const RESEND_AFTER_SECONDS = 60;
@@ -68,7 +69,7 @@ function PhoneStep({ onSent }: { onSent(phone: string): void }) {
         registration={register('phone')}
         error={errors.phone?.message}
       />
-      <SubmitButton
+      <WideSubmitButton
         busy={isSubmitting}
         label={t('driver.login.sendCode')}
         busyLabel={t('driver.login.sendingCode')}
@@ -148,7 +149,7 @@ function CodeStep({ phone, onChangePhone }: { phone: string; onChangePhone(): vo
         registration={register('code')}
         error={errors.code?.message}
       />
-      <SubmitButton
+      <WideSubmitButton
         busy={isSubmitting}
         label={t('driver.login.signIn')}
         busyLabel={t('driver.login.signingIn')}

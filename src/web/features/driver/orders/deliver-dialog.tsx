@@ -10,11 +10,11 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { DialogActions } from '../../../ui/dialog-actions';
-import { FormAlert } from '../../../ui/form-alert';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import type { StepQueue } from '../offline/use-step-queue';
+import { FormAlert } from '../../../ui/form-alert';
 
 type Field = 'code' | 'cashCollected';
 
@@ -129,7 +129,7 @@ export function DeliverDialog({
             )}
           </FormField>
         )}
-        <FormAlert message={refusal} />
+        <FormAlert>{refusal}</FormAlert>
         <DialogActions
           cancelLabel={t('driver.deliver.cancel')}
           onCancel={onClose}

@@ -10,11 +10,11 @@ import {
 } from '#shared/schemas/driver-schemas';
 import { ApiError } from '../../../lib/api-client';
 import { DialogActions } from '../../../ui/dialog-actions';
-import { FormAlert } from '../../../ui/form-alert';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
 import type { StepQueue } from '../offline/use-step-queue';
+import { FormAlert } from '../../../ui/form-alert';
 
 type Field = 'reason' | 'note';
 
@@ -119,7 +119,7 @@ export function FailedAttemptDialog({
             />
           )}
         </FormField>
-        <FormAlert message={refusal} />
+        <FormAlert>{refusal}</FormAlert>
         <DialogActions
           cancelLabel={t('driver.failed.cancel')}
           onCancel={onClose}

@@ -17,7 +17,6 @@ import type { CustomerOrderDetail } from '#shared/schemas/order-schemas';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { buttonClassName } from '../../../ui/button-styles';
-import { FormAlert } from '../../auth/components/form-alert';
 import { CUSTOMER_QUERY_KEY } from '../../../lib/query-keys';
 import { createOrder, priceQueryOptions } from '../api/ordering-api';
 import {
@@ -37,6 +36,7 @@ import { FallbackPrice } from './price-summary';
 import { ReceiverStep } from './receiver-step';
 import { RouteStep } from './route-step';
 import { WizardProgress } from './wizard-progress';
+import { FormAlert } from '../../../ui/form-alert';
 
 /** docs/product.md, section 4: leaving index 1 prices the order, leaving index 3 creates it. */
 const PRICE_STEP = 1;
