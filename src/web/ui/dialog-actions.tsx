@@ -7,6 +7,7 @@ interface DialogActionsProps {
   submitLabel: string;
   busyLabel: string;
   busy: boolean;
+  submitDisabled?: boolean;
   /** The submit's look: `danger` for a step that cannot be undone. */
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -19,6 +20,7 @@ export function DialogActions({
   submitLabel,
   busyLabel,
   busy,
+  submitDisabled,
   variant,
   size,
 }: DialogActionsProps) {
@@ -29,6 +31,7 @@ export function DialogActions({
       </button>
       <BusySubmitButton
         busy={busy}
+        disabled={submitDisabled}
         label={submitLabel}
         busyLabel={busyLabel}
         variant={variant}

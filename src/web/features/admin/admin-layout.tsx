@@ -24,7 +24,7 @@ import { useSession } from '../../lib/session/session-context';
 import { LiveIndicator } from '../../ui/live-indicator';
 import { useLiveOrderUpdates } from '../../lib/live/use-live-order-updates';
 import { adminQueryKeys } from './api/admin-api';
-import { AdminToastContainer } from './components/admin-toasts';
+import { ToastRegion } from '../../ui/toasts';
 
 /**
  * The back office's frame (docs/product.md, section 2, "Admin area"), in the customer dashboard's
@@ -90,7 +90,7 @@ export function AdminLayout() {
       formatPageTitle={(page) => t('admin.meta.pageTitle', { page })}
       contentWidth="max-w-7xl"
     >
-      <AdminToastContainer />
+      <ToastRegion />
     </AppShell>
   );
 }

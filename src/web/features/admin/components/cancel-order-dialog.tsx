@@ -1,14 +1,13 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenIdForDashboard } from '#shared/format';
 import { CancellationReasonSchema, type AdminOrder } from '#shared/schemas/admin-schemas';
-import { DialogActions } from '../../../ui/dialog-actions';
+import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import { ModalDialog } from '../../../ui/modal-dialog';
 import { describeActionError } from '../admin-errors';
 import { useUpdateOrderStatus } from '../api/admin-api';
-import { notifyError, notifySuccess } from './admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 
 interface CancelOrderDialogProps {
   order: AdminOrder;
@@ -31,15 +30,13 @@ export function CancelOrderDialog({
   onClose,
 }: CancelOrderDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateOrderStatus();
   const shortId = t('admin.common.hashId', { id: shortenIdForDashboard(order.id) });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const checked = CancellationReasonSchema.safeParse(reason);
     if (!checked.success && (reasonRequired || reason.trim() !== '')) {
       setError(checked.error.issues[0]?.message ?? null);
@@ -62,53 +59,41 @@ export function CancelOrderDialog({
   };
 
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <FormDialog
+      title={t('admin.cancelDialog.title', { id: shortId })}
+      lead={
+        reasonRequired ? t('admin.cancelDialog.leadPending') : t('admin.cancelDialog.leadInTransit')
+      }
       onClose={onClose}
+      onSubmit={submit}
       initialFocus={field}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+      cancelLabel={t('admin.cancelDialog.keep')}
+      submitLabel={t('admin.cancelDialog.submit')}
+      busyLabel={t('admin.cancelDialog.submitting')}
+      busy={update.isPending}
+      variant="danger"
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {t('admin.cancelDialog.title', { id: shortId })}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {reasonRequired
-              ? t('admin.cancelDialog.leadPending')
-              : t('admin.cancelDialog.leadInTransit')}
-          </p>
-        </div>
-        <FormField
-          label={
-            reasonRequired ? t('admin.cancelDialog.reason') : t('admin.cancelDialog.reasonOptional')
-          }
-          error={error}
-        >
-          {(control) => (
-            <textarea
-              ref={field}
-              {...control}
-              rows={3}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-              aria-required={reasonRequired || undefined}
-              className={inputClassName(Boolean(error))}
-            />
-          )}
-        </FormField>
-        <DialogActions
-          cancelLabel={t('admin.cancelDialog.keep')}
-          onCancel={onClose}
-          submitLabel={t('admin.cancelDialog.submit')}
-          busyLabel={t('admin.cancelDialog.submitting')}
-          busy={update.isPending}
-          variant="danger"
-        />
-      </form>
-    </ModalDialog>
+      <FormField
+        label={
+          reasonRequired ? t('admin.cancelDialog.reason') : t('admin.cancelDialog.reasonOptional')
+        }
+        error={error}
+      >
+        {(control) => (
+          <textarea
+            ref={field}
+            {...control}
+            rows={3}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+            aria-required={reasonRequired || undefined}
+            className={inputClassName(Boolean(error))}
+          />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { useAddDriverTruck } from '../api/admin-api';
 import { PageHeader } from '../../../ui/page-header';
-import { notifyError, notifySuccess } from '../components/admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 import {
   checkDriverTruck,
   EMPTY_DRIVER_TRUCK_FORM,

@@ -25,7 +25,7 @@ import { StatusBadge } from '../../../ui/status-badge';
 import { describeActionError } from '../admin-errors';
 import { useAdminOrder, useUpdateOrderStatus } from '../api/admin-api';
 import { PageHeader } from '../../../ui/page-header';
-import { notifyError, notifySuccess } from '../components/admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { ConfirmOrderDialog } from '../components/confirm-order-dialog';
 import { DeliveryCodeLockedNotice, OfficeDeliveryDialog } from '../components/office-delivery';
