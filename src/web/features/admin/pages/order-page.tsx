@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Ban, Check, PackageCheck, PackageSearch } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
+import { transitionsFor } from '#shared/order-lifecycle';
 import { getPaymentStatusTone } from '#shared/order-status';
 import type { AdminOrderDetail } from '#shared/schemas/admin-schemas';
 import { ApiError } from '../../../lib/api-client';
@@ -38,14 +39,17 @@ function OrderBackLink() {
 }
 
 /**
- * What the admin may do next (docs/product.md, section 4): the same actions as the list screens.
+ * What the admin may do next (docs/product.md, section 4): the transitions the lifecycle table
+ * gives an admin from the order's status, as the list screens offer them.
  */
 function OrderActions({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const update = useUpdateOrderStatus();
   const [dialog, setDialog] = useState<'confirm' | 'cancel' | 'deliver' | null>(null);
   const close = () => setDialog(null);
-  if (order.status !== 'PENDING' && order.status !== 'IN_TRANSIT') return null;
+  const transitions = transitionsFor('admin', order.status);
+  if (transitions.length === 0) return null;
+  // docs/product.md, decision 15: cancelling a pending order needs a reason.
   const pending = order.status === 'PENDING';
   const deliver = () =>
     update.mutate(
@@ -57,7 +61,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
     );
   return (
     <div className="flex flex-wrap gap-2">
-      {pending ? (
+      {transitions.includes('dispatch') && (
         <button
           type="button"
           onClick={() => setDialog('confirm')}
@@ -66,7 +70,8 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
           <Check aria-hidden="true" className="size-4" />
           {t('admin.confirmation.confirm')}
         </button>
-      ) : (
+      )}
+      {transitions.includes('deliver') && (
         <button
           type="button"
           onClick={order.deliveryCodeLocked ? () => setDialog('deliver') : deliver}
@@ -77,14 +82,16 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
           {t('admin.tracking.actions.deliver')}
         </button>
       )}
-      <button
-        type="button"
-        onClick={() => setDialog('cancel')}
-        className={buttonClassName('secondary')}
-      >
-        <Ban aria-hidden="true" className="size-4" />
-        {t('admin.tracking.actions.cancel')}
-      </button>
+      {transitions.includes('cancel') && (
+        <button
+          type="button"
+          onClick={() => setDialog('cancel')}
+          className={buttonClassName('secondary')}
+        >
+          <Ban aria-hidden="true" className="size-4" />
+          {t('admin.tracking.actions.cancel')}
+        </button>
+      )}
       {dialog === 'confirm' && <ConfirmOrderDialog order={order} onClose={close} />}
       {dialog === 'deliver' && <OfficeDeliveryDialog order={order} onClose={close} />}
       {dialog === 'cancel' && (
