@@ -1,5 +1,5 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The zones of eslint.config.js ('web-zones/borders'), proved on made-up files inside src/web.
 // URLs rather than node:path: this folder is type-checked with the browser's types.
@@ -14,6 +14,9 @@ async function borderErrors(file: string, code: string) {
 }
 
 describe('the web zones', () => {
+  // The first lint loads the configuration and the TypeScript parser: seconds on a busy machine.
+  beforeAll(() => borderErrors('lib/warm-up.ts', 'export {};\n'), 60_000);
+
   it('refuses a feature importing another feature', async () => {
     const errors = await borderErrors(
       'features/admin/pages/example-page.ts',
