@@ -1,6 +1,6 @@
 import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
-import type { ButtonSize, ButtonVariant } from './button-styles';
-import { DialogActions } from './dialog-actions';
+import { buttonClassName, type ButtonSize, type ButtonVariant } from './button-styles';
+import { BusySubmitButton } from './busy-submit-button';
 import { ModalDialog } from './modal-dialog';
 
 const widths = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-xl' } as const;
@@ -73,16 +73,19 @@ export function FormDialog({
           {lead && <p className="mt-1 text-sm text-slate-600">{lead}</p>}
         </div>
         {children}
-        <DialogActions
-          cancelLabel={cancelLabel}
-          onCancel={onClose}
-          submitLabel={submitLabel}
-          busyLabel={busyLabel}
-          busy={busy}
-          submitDisabled={submitDisabled}
-          variant={variant}
-          size={size}
-        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
+            {cancelLabel}
+          </button>
+          <BusySubmitButton
+            busy={busy}
+            disabled={submitDisabled}
+            label={submitLabel}
+            busyLabel={busyLabel}
+            variant={variant}
+            size={size}
+          />
+        </div>
       </form>
     </ModalDialog>
   );

@@ -7,12 +7,12 @@ import {
   driverMessages,
   type DriverOrder,
 } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import type { StepQueue } from '../offline/use-step-queue';
+import { firstIssuePerField, useStepDialog } from './use-step-dialog';
 import { FormAlert } from '../../../ui/form-alert';
 
 type Field = 'code' | 'cashCollected';
@@ -36,9 +36,12 @@ export function DeliverDialog({
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [cash, setCash] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(
+    order,
+    queue,
+    ['code', 'cashCollected'],
+    onClose,
+  );
   const collectsCash = order.cashToCollect !== null;
 
   const submit = async () => {
@@ -47,36 +50,19 @@ export function DeliverDialog({
       code,
       cashCollected: collectsCash ? cash : undefined,
     });
-    const found: Partial<Record<Field, string>> = {};
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-    } else if (collectsCash && checked.data.cashCollected === undefined) {
+    const found: Partial<Record<Field, string>> = checked.success
+      ? {}
+      : firstIssuePerField<Field>(checked.error.issues);
+    if (checked.success && collectsCash && checked.data.cashCollected === undefined) {
       found.cashCollected = driverMessages.cashRequired;
     }
     setErrors(found);
     if (!checked.success || Object.keys(found).length > 0) return;
 
-    setBusy(true);
-    try {
-      await queue.submit({
-        orderId: order.id,
-        trackingNumber: order.trackingNumber,
-        step: 'deliver',
-        body: {
-          code: checked.data.code,
-          ...(collectsCash && { cashCollected: checked.data.cashCollected }),
-        },
-      });
-      onClose();
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError)) throw error;
-      setRefusal(error.message);
-      setErrors({ code: error.errors?.code, cashCollected: error.errors?.cashCollected });
-    }
+    await send('deliver', {
+      code: checked.data.code,
+      ...(collectsCash && { cashCollected: checked.data.cashCollected }),
+    });
   };
 
   return (

@@ -8,11 +8,11 @@ import {
   type DriverOrder,
   type FailedAttemptReason,
 } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../lib/api-client';
 import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import type { StepQueue } from '../offline/use-step-queue';
+import { firstIssuePerField, useStepDialog } from './use-step-dialog';
 import { FormAlert } from '../../../ui/form-alert';
 
 type Field = 'reason' | 'note';
@@ -34,38 +34,25 @@ export function FailedAttemptDialog({
   const reasonSelect = useRef<HTMLSelectElement>(null);
   const [reason, setReason] = useState<FailedAttemptReason | ''>('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(
+    order,
+    queue,
+    ['reason', 'note'],
+    onClose,
+  );
 
   const submit = async () => {
     setRefusal(null);
     const checked = FailedAttemptSchema.safeParse({ reason: reason || undefined, note });
     if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(firstIssuePerField<Field>(checked.error.issues));
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await queue.submit({
-        orderId: order.id,
-        trackingNumber: order.trackingNumber,
-        step: 'attempt-failed',
-        body: {
-          reason: checked.data.reason,
-          ...(checked.data.note && { note: checked.data.note }),
-        },
-      });
-      onClose();
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError)) throw error;
-      setRefusal(error.message);
-      setErrors({ reason: error.errors?.reason, note: error.errors?.note });
-    }
+    await send('attempt-failed', {
+      reason: checked.data.reason,
+      ...(checked.data.note && { note: checked.data.note }),
+    });
   };
 
   return (
