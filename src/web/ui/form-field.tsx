@@ -115,6 +115,11 @@ export function TextField({
   );
 }
 
+/** An email address: the keyboard, autofill and type browsers expect for one. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode'>) {
+  return <TextField type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
 type TextAreaFieldProps = RegisteredFieldProps &
   ControlAttributes<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 

@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/auth-schemas';
 import { WideSubmitButton } from '../../../ui/busy-submit-button';
 import { FormAlert } from '../../../ui/form-alert';
-import { TextField } from '../../../ui/form-field';
+import { EmailField, TextField } from '../../../ui/form-field';
 import { PasswordField } from '../../../ui/password-field';
 import { FormSection } from './form-section';
 import { useRegistrationSubmit } from './use-registration-submit';
@@ -109,11 +109,8 @@ export function RegistrationForm({ accountType }: { accountType: AccountType }) 
       </FormSection>
       <FormSection title={t('auth.register.accountSection')}>
         <div className="sm:col-span-2">
-          <TextField
+          <EmailField
             label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
             registration={register('email')}
             error={errors.email?.message as string | undefined}
           />
