@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Ban, Check, PackageCheck } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
 import { transitionsFor } from '#shared/order-lifecycle';
-import { getPaymentStatusTone } from '#shared/order-status';
 import type { AdminOrderDetail } from '#shared/schemas/admin-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
@@ -16,9 +15,8 @@ import {
   OrderPlacedLead,
   OrderRouteCard,
   OrderTimelineCard,
-  PaymentAmount,
+  OrderPaymentCard,
 } from '../../../ui/order-detail-sections';
-import { StatusBadge } from '../../../ui/status-badge';
 import { describeActionError } from '../admin-errors';
 import { useAdminOrder, useUpdateOrderStatus } from '../api/admin-api';
 import { OrderDetailPage } from '../../../ui/order-detail-page';
@@ -144,18 +142,11 @@ export function AdminOrderPage() {
           <>
             <DeliveryCodeLockedNotice order={order} />
             <OrderIdsCard
+              words="admin"
               trackingNumber={order.trackingNumber}
               orderId={order.id}
               cancelReason={order.cancellationReason}
-              labels={{
-                trackingNumber: t('admin.order.trackingNumber'),
-                orderId: t('admin.order.orderId'),
-                cancelReason: t('admin.order.cancelReason'),
-                copyTrackingNumber: t('admin.copy.trackingNumber'),
-                copyOrderId: t('admin.copy.orderId'),
-                copied: t('admin.copy.copied'),
-                failed: t('admin.copy.failed'),
-              }}
+              copyOrderId
             />
             <OrderRouteCard
               title={t('admin.order.route.title')}
@@ -241,41 +232,28 @@ export function AdminOrderPage() {
                 <p className="text-sm text-slate-600">{t('admin.order.fleet.none')}</p>
               )}
             </Card>
-            <Card title={t('admin.order.payment.title')}>
-              <DetailList
-                columns={1}
-                details={[
-                  {
-                    label: t('admin.order.payment.amount'),
-                    value: <PaymentAmount>{format.mad(order.payment.amount)}</PaymentAmount>,
-                  },
-                  {
-                    label: t('admin.order.payment.method'),
-                    value: t(`admin.paymentMethods.${order.payment.method}`),
-                  },
-                  {
-                    label: t('admin.order.payment.status'),
-                    value: (
-                      <StatusBadge tone={getPaymentStatusTone(order.payment.status)}>
-                        {t(`admin.paymentStatuses.${order.payment.status}`)}
-                      </StatusBadge>
-                    ),
-                  },
-                  {
-                    label: t('admin.order.payment.paidAt'),
-                    value: dateTimeOr(order.payment.paidAt),
-                  },
-                  ...(order.cashCollected === null
-                    ? []
-                    : [
-                        {
-                          label: t('admin.order.payment.cashCollected'),
-                          value: cashCollectedText(order),
-                        },
-                      ]),
-                ]}
-              />
-            </Card>
+            <OrderPaymentCard
+              words="admin"
+              amount={{
+                label: t('admin.order.payment.amount'),
+                value: format.mad(order.payment.amount),
+              }}
+              payment={order.payment}
+              more={[
+                {
+                  label: t('admin.order.payment.paidAt'),
+                  value: dateTimeOr(order.payment.paidAt),
+                },
+                ...(order.cashCollected === null
+                  ? []
+                  : [
+                      {
+                        label: t('admin.order.payment.cashCollected'),
+                        value: cashCollectedText(order),
+                      },
+                    ]),
+              ]}
+            />
             <OrderTimelineCard
               title={t('admin.order.timeline.title')}
               events={order.timeline}

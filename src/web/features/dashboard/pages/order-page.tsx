@@ -1,16 +1,14 @@
 import '../dashboard-strings';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { getPaymentStatusTone } from '#shared/order-status';
 import { useFormatters } from '../../../i18n/use-formatters';
 import {
   OrderIdsCard,
   OrderPlacedLead,
   OrderRouteCard,
   OrderTimelineCard,
-  PaymentAmount,
+  OrderPaymentCard,
 } from '../../../ui/order-detail-sections';
-import { StatusBadge } from '../../../ui/status-badge';
 import { useOrder } from '../api/dashboard-queries';
 import { DeliveryCodePanel } from '../components/delivery-code-panel';
 import { Card } from '../../../ui/card';
@@ -55,17 +53,10 @@ export function OrderPage() {
         main: (
           <>
             <OrderIdsCard
+              words="dashboard"
               trackingNumber={order.trackingNumber}
               orderId={order.id}
               cancelReason={order.cancelReason}
-              labels={{
-                trackingNumber: t('dashboard.order.trackingNumber'),
-                orderId: t('dashboard.order.orderId'),
-                cancelReason: t('dashboard.order.cancelReason'),
-                copyTrackingNumber: t('dashboard.copy.trackingNumber'),
-                copied: t('dashboard.copy.copied'),
-                failed: t('dashboard.copy.failed'),
-              }}
               className="order-1"
             />
             <DeliveryCodePanel code={order.deliveryCode} className="order-1" />
@@ -153,29 +144,15 @@ export function OrderPage() {
               emptyMessage={t('dashboard.order.timeline.empty')}
               className="order-2"
             />
-            <Card title={t('dashboard.order.payment.title')} className="order-4">
-              <DetailList
-                columns={1}
-                details={[
-                  {
-                    label: t('dashboard.order.payment.price'),
-                    value: <PaymentAmount>{format.dh(order.totalPrice)}</PaymentAmount>,
-                  },
-                  {
-                    label: t('dashboard.order.payment.method'),
-                    value: t(`dashboard.paymentMethods.${order.payment.method}`),
-                  },
-                  {
-                    label: t('dashboard.order.payment.status'),
-                    value: (
-                      <StatusBadge tone={getPaymentStatusTone(order.payment.status)}>
-                        {t(`dashboard.paymentStatuses.${order.payment.status}`)}
-                      </StatusBadge>
-                    ),
-                  },
-                ]}
-              />
-            </Card>
+            <OrderPaymentCard
+              words="dashboard"
+              amount={{
+                label: t('dashboard.order.payment.price'),
+                value: format.dh(order.totalPrice),
+              }}
+              payment={order.payment}
+              className="order-4"
+            />
             <Card title={t('dashboard.order.receiver.title')} className="order-6">
               <DetailList
                 columns={1}
