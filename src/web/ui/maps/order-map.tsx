@@ -11,7 +11,7 @@ import type { MapMarker } from './leaflet-map';
 import { newerPosition, useLivePositions } from './live-positions';
 import { useMapSettings } from './map-settings';
 
-/** The markers' look (src/web/features/maps/leaflet-map.tsx), named. */
+/** The markers' look (ui/maps/leaflet-map.tsx), named. */
 const LEGEND = [
   { kind: 'pickup', swatch: 'border-[3px] border-brand-700 bg-white' },
   { kind: 'delivery', swatch: 'bg-brand-800' },
