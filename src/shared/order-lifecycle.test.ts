@@ -4,6 +4,7 @@ import {
   findTransitionRefusal,
   ORDER_ACTORS,
   ORDER_LIFECYCLE,
+  transitionsFor,
   type OrderTransitionName,
 } from './order-lifecycle';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
@@ -62,5 +63,35 @@ describe('the order lifecycle table', () => {
   it('keeps a failed attempt and a pickup on the road', () => {
     expect(ORDER_LIFECYCLE.pickUp).toMatchObject({ from: ['IN_TRANSIT'], to: 'IN_TRANSIT' });
     expect(ORDER_LIFECYCLE.failDelivery).toMatchObject({ from: ['IN_TRANSIT'], to: 'IN_TRANSIT' });
+  });
+});
+
+describe('transitionsFor', () => {
+  it('offers the admin confirming or cancelling a pending order, delivering or cancelling one on the road', () => {
+    expect(transitionsFor('admin', 'PENDING')).toEqual(['dispatch', 'cancel']);
+    expect(transitionsFor('admin', 'IN_TRANSIT')).toEqual(['deliver', 'cancel']);
+  });
+
+  it('offers the driver picking up, delivering or a failed attempt on the road, and nothing before', () => {
+    expect(transitionsFor('driver', 'IN_TRANSIT')).toEqual(['pickUp', 'deliver', 'failDelivery']);
+    expect(transitionsFor('driver', 'PENDING')).toEqual([]);
+  });
+
+  it('offers nobody anything on a closed order', () => {
+    for (const actor of ORDER_ACTORS) {
+      expect(transitionsFor(actor, 'DELIVERED')).toEqual([]);
+      expect(transitionsFor(actor, 'CANCELLED')).toEqual([]);
+    }
+  });
+
+  it('agrees with findTransitionRefusal for every actor and status', () => {
+    for (const actor of ORDER_ACTORS) {
+      for (const status of ORDER_STATUSES) {
+        const names = Object.keys(ORDER_LIFECYCLE) as OrderTransitionName[];
+        expect(transitionsFor(actor, status)).toEqual(
+          names.filter((name) => !findTransitionRefusal(name, status, actor)),
+        );
+      }
+    }
   });
 });

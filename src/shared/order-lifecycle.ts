@@ -76,6 +76,16 @@ export function findTransitionRefusal(
   return undefined;
 }
 
+/**
+ * The transitions `actor` may make on an order in `status`, in the table's order: what a screen
+ * offers (the admin's order page, the driver's card), so it offers only what the server accepts.
+ */
+export function transitionsFor(actor: OrderActorKind, status: OrderStatus): OrderTransitionName[] {
+  return (Object.keys(ORDER_LIFECYCLE) as OrderTransitionName[]).filter(
+    (name) => findTransitionRefusal(name, status, actor) === undefined,
+  );
+}
+
 /** The transition an admin's status change (PUT update-status) asks for, by its target status. */
 export const ADMIN_STATUS_TRANSITIONS: Readonly<Partial<Record<OrderStatus, OrderTransitionName>>> =
   {

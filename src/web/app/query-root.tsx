@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 
 /**
  * Server state for every screen that reads the API. A layout route of its own, so the landing

@@ -1,7 +1,7 @@
 import { isLocale, type Locale } from '#shared/i18n/locales';
 import type { PublicUser } from '#shared/schemas/user-schemas';
-import { apiRequest } from '../app/api-client';
-import { readStoredToken } from '../app/session-storage';
+import { apiRequest } from '../lib/api-client';
+import { readStoredToken } from '../lib/session-storage';
 import { currentLocale, i18n, loadTranslations } from './i18n';
 import { storeLocale } from './locale-preference';
 

@@ -2,6 +2,8 @@ import { buttonClassName, type ButtonSize, type ButtonVariant } from './button-s
 
 interface BusySubmitButtonProps {
   busy: boolean;
+  /** Disabled also when not busy (what the form needs is still loading). */
+  disabled?: boolean;
   label: string;
   busyLabel: string;
   variant?: ButtonVariant;
@@ -12,6 +14,7 @@ interface BusySubmitButtonProps {
 /** Every form's submit: disabled and showing its busy text while the form is being sent. */
 export function BusySubmitButton({
   busy,
+  disabled,
   label,
   busyLabel,
   variant = 'primary',
@@ -21,7 +24,7 @@ export function BusySubmitButton({
   return (
     <button
       type="submit"
-      disabled={busy}
+      disabled={busy || disabled}
       aria-busy={busy || undefined}
       className={
         className
@@ -32,4 +35,11 @@ export function BusySubmitButton({
       {busy ? busyLabel : label}
     </button>
   );
+}
+
+/** A form's only action: large, across the whole form (the sign-in and sign-up cards). */
+export function WideSubmitButton(
+  props: Pick<BusySubmitButtonProps, 'busy' | 'label' | 'busyLabel'>,
+) {
+  return <BusySubmitButton {...props} size="lg" className="w-full" />;
 }

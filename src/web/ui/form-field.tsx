@@ -1,6 +1,13 @@
-import { useId, type ReactNode } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useMessageText } from '../i18n/use-message-text';
-import { labelClassName } from './input-styles';
+import { inputClassName, labelClassName } from './input-styles';
 
 /** What the control inside a FormField spreads on itself so the label, hint and error find it. */
 export interface FieldControlProps {
@@ -11,43 +18,156 @@ export interface FieldControlProps {
 
 interface FormFieldProps {
   label: string;
-  /** Stays under the control, also while there is an error. */
   hint?: string;
-  /** A shared rule's English message shows in the current language. */
+  /** A message (a shared rule's or the server's), shown in the current language. */
   error?: string | null;
+  /** The wrapper's, to place the field in a toolbar's grid. */
+  className?: string;
   children(control: FieldControlProps): ReactNode;
 }
 
 /**
- * A label, any control (input, textarea, select, with its own ref and value), an optional hint
- * and the error, with the ids wired once here rather than by hand in each dialog.
+ * The one field of every form: the label above, any control (input, textarea, select, with its own
+ * ref and value), then the hint or, once there is one, the error in its place, so one text
+ * describes the control. Wired here once rather than by hand in each form.
  */
-export function FormField({ label, hint, error, children }: FormFieldProps) {
-  const messageText = useMessageText();
+export function FormField({ label, hint, error, className, children }: FormFieldProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
+  const messageId = `${id}-message`;
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
+        'aria-describedby': error || hint ? messageId : undefined,
       })}
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {messageText(error)}
-        </p>
-      )}
+      <FieldMessage id={messageId} hint={hint} error={error} />
     </div>
+  );
+}
+
+/** The hint, or the error in its place, under a field or a group of choices. */
+export function FieldMessage({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: string;
+  error?: string | null;
+}) {
+  // The schemas write message keys or the specification's English; the reader may read French or Arabic.
+  const messageText = useMessageText();
+  if (error) {
+    return (
+      <p id={id} className="mt-1 text-sm text-red-700">
+        {messageText(error)}
+      </p>
+    );
+  }
+  return hint ? (
+    <p id={id} className="mt-1 text-xs text-slate-500">
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** The props every react-hook-form field takes: its label, registration, error and hint. */
+interface RegisteredFieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** Shown under the field once it was touched (or the form submitted). */
+  error?: string;
+  hint?: string;
+}
+
+type ControlAttributes<Attributes> = Omit<
+  Attributes,
+  'id' | 'name' | 'onChange' | 'onBlur' | 'ref' | 'className'
+>;
+
+type TextFieldProps = RegisteredFieldProps &
+  ControlAttributes<InputHTMLAttributes<HTMLInputElement>>;
+
+export function TextField({
+  label,
+  registration,
+  error,
+  hint,
+  type = 'text',
+  ...input
+}: TextFieldProps) {
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          {...input}
+          {...registration}
+          className={inputClassName(Boolean(error))}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** An email address: the keyboard, autofill and type browsers expect for one. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode'>) {
+  return <TextField type="email" autoComplete="email" inputMode="email" {...props} />;
+}
+
+type TextAreaFieldProps = RegisteredFieldProps &
+  ControlAttributes<TextareaHTMLAttributes<HTMLTextAreaElement>>;
+
+export function TextAreaField({ label, registration, error, hint, ...area }: TextAreaFieldProps) {
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={3}
+          {...area}
+          {...registration}
+          className={`${inputClassName(Boolean(error))} resize-y`}
+        />
+      )}
+    </FormField>
+  );
+}
+
+type SelectFieldProps = RegisteredFieldProps &
+  ControlAttributes<SelectHTMLAttributes<HTMLSelectElement>> & {
+    options: readonly { value: string; label: string }[];
+  };
+
+export function SelectField({
+  label,
+  registration,
+  options,
+  error,
+  hint,
+  ...select
+}: SelectFieldProps) {
+  return (
+    <FormField label={label} hint={hint} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          {...select}
+          {...registration}
+          className={inputClassName(Boolean(error))}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

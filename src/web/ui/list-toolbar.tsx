@@ -1,5 +1,5 @@
 import { SearchField } from './search-field';
-import { SelectField, type SelectOption } from './select-field';
+import { FilterSelect, type SelectOption } from './select-field';
 
 interface ListToolbarProps<Value extends string> {
   /** Left out for a list the server cannot search (the outbox). */
@@ -37,7 +37,7 @@ export function ListToolbar<Value extends string>({
         />
       )}
       {filter && (
-        <SelectField
+        <FilterSelect
           label={filter.label}
           value={filter.value}
           options={filter.options}

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
-import type { OrderStatus } from '#shared/order-status';
+import { getPaymentStatusTone, type OrderStatus } from '#shared/order-status';
 import { Card } from './card';
 import { CopyButton } from './copy-button';
 import { DetailList, type Detail } from './detail-list';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline, type TimelineEvent } from './order-timeline';
+import { StatusBadge } from './status-badge';
 
 /** The way back to the list an order page was opened from, above its title. */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
@@ -31,34 +33,41 @@ export function OrderPlacedLead({ placedOn, status }: { placedOn: string; status
   );
 }
 
-interface CopyLabels {
-  copied: string;
-  failed: string;
-}
+/**
+ * The area whose words an order page shows (`<area>.order.*`, `<area>.copy.*`,
+ * `<area>.paymentMethods.*`, `<area>.paymentStatuses.*` in src/web/i18n/<language>/<area>.json).
+ */
+export type OrderWords = 'admin' | 'dashboard';
 
 interface OrderIdsCardProps {
+  words: OrderWords;
   trackingNumber: string;
   orderId: string;
   cancelReason: string | null;
-  labels: CopyLabels & {
-    trackingNumber: string;
-    orderId: string;
-    cancelReason: string;
-    copyTrackingNumber: string;
-    /** Offers to copy the full order id as well. */
-    copyOrderId?: string;
-  };
+  /** Offers to copy the full order id as well. */
+  copyOrderId?: boolean;
   className?: string;
 }
 
 /** The order's tracking number (with copy), its full id, and why it was cancelled. */
 export function OrderIdsCard({
+  words,
   trackingNumber,
   orderId,
   cancelReason,
-  labels,
+  copyOrderId = false,
   className,
 }: OrderIdsCardProps) {
+  const { t } = useTranslation();
+  const labels = {
+    trackingNumber: t(`${words}.order.trackingNumber`),
+    orderId: t(`${words}.order.orderId`),
+    cancelReason: t(`${words}.order.cancelReason`),
+    copyTrackingNumber: t(`${words}.copy.trackingNumber`),
+    copyOrderId: copyOrderId ? t(`${words}.copy.orderId`) : undefined,
+    copied: t(`${words}.copy.copied`),
+    failed: t(`${words}.copy.failed`),
+  };
   const copyButton = (value: string, label: string) => (
     <CopyButton
       value={value}
@@ -140,7 +149,49 @@ export function OrderTimelineCard({
   );
 }
 
-/** The amount to pay, the figure a payment card leads with. */
-export function PaymentAmount({ children }: { children: ReactNode }) {
-  return <span className="text-xl font-bold text-slate-900">{children}</span>;
+interface OrderPaymentCardProps {
+  words: OrderWords;
+  /** The amount's row: its label and the amount, formatted. */
+  amount: Detail;
+  payment: { method: string; status: string };
+  /** Rows after the method and the status. */
+  more?: Detail[];
+  className?: string;
+}
+
+/** What the order costs, how it is paid and whether it is, with its status colour. */
+export function OrderPaymentCard({
+  words,
+  amount,
+  payment,
+  more = [],
+  className,
+}: OrderPaymentCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t(`${words}.order.payment.title`)} className={className}>
+      <DetailList
+        columns={1}
+        details={[
+          {
+            label: amount.label,
+            value: <span className="text-xl font-bold text-slate-900">{amount.value}</span>,
+          },
+          {
+            label: t(`${words}.order.payment.method`),
+            value: t(`${words}.paymentMethods.${payment.method}`),
+          },
+          {
+            label: t(`${words}.order.payment.status`),
+            value: (
+              <StatusBadge tone={getPaymentStatusTone(payment.status)}>
+                {t(`${words}.paymentStatuses.${payment.status}`)}
+              </StatusBadge>
+            ),
+          },
+          ...more,
+        ]}
+      />
+    </Card>
+  );
 }

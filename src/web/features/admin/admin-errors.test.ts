@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { describeActionError, describeAdminListError, type Translate } from './admin-errors';
 
 /** Writes the key and its values, so the tests see which sentence was chosen with what. */

@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 
 /** i18next's t, narrowed to what these functions need (and a stub can provide in tests). */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;

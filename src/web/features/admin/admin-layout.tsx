@@ -19,12 +19,12 @@ import {
 import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { AppShell, SignedInUser } from '../../ui/app-shell';
 import { SideNav, type SideNavItem } from '../../ui/side-nav';
-import { NavLogoutButton } from '../auth/components/logout-button';
-import { useSession } from '../auth/session/session-context';
-import { LiveIndicator } from '../live/live-indicator';
-import { useLiveOrderUpdates } from '../live/use-live-order-updates';
+import { NavLogoutButton } from '../../ui/logout-button';
+import { useSession } from '../../lib/session/session-context';
+import { LiveIndicator } from '../../ui/live-indicator';
+import { useLiveOrderUpdates } from '../../lib/live/use-live-order-updates';
 import { adminQueryKeys } from './api/admin-api';
-import { AdminToastContainer } from './components/admin-toasts';
+import { ToastRegion } from '../../ui/toasts';
 
 /**
  * The back office's frame (docs/product.md, section 2, "Admin area"), in the customer dashboard's
@@ -90,7 +90,7 @@ export function AdminLayout() {
       formatPageTitle={(page) => t('admin.meta.pageTitle', { page })}
       contentWidth="max-w-7xl"
     >
-      <AdminToastContainer />
+      <ToastRegion />
     </AppShell>
   );
 }

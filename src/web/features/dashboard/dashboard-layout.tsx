@@ -15,10 +15,10 @@ import { LanguageSwitcher } from '../../i18n/language-switcher';
 import { AppShell, SignedInUser } from '../../ui/app-shell';
 import { buttonClassName } from '../../ui/button-styles';
 import { MAX_BADGE_COUNT, SideNav, type SideNavItem } from '../../ui/side-nav';
-import { NavLogoutButton } from '../auth/components/logout-button';
-import { useSession } from '../auth/session/session-context';
-import { LiveIndicator } from '../live/live-indicator';
-import { useLiveOrderUpdates } from '../live/use-live-order-updates';
+import { NavLogoutButton } from '../../ui/logout-button';
+import { useSession } from '../../lib/session/session-context';
+import { LiveIndicator } from '../../ui/live-indicator';
+import { useLiveOrderUpdates } from '../../lib/live/use-live-order-updates';
 import { dashboardQueryKeys, useUnreadNotificationCount } from './api/dashboard-queries';
 
 /**

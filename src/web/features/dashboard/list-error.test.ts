@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 import { describeListError } from './list-error';
 
 const fallback = 'Failed to load delivery data. Please try again later.';

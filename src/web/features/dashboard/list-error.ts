@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 
 /**
  * The text of a list's error state. Deliveries and Cancelled show the server's message when it sent

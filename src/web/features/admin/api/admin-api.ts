@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPage, apiRequest, saveApiFile, toQueryString } from '../../../app/api-client';
+import { apiPage, apiRequest, saveApiFile, toQueryString } from '../../../lib/api-client';
 import type { ListFilter, ListPage, ListParams, ListQueryOptions } from '../../../ui/list-screen';
 import { filterQuery, pageQuery } from '../../../ui/list-query';
 import type { AdminMessage, RetryMessageResult } from '#shared/schemas/message-schemas';

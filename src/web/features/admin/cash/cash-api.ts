@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../app/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import type { RecordRemittanceInput, RecordRemittanceResult } from '#shared/schemas/cash-schemas';
 import { adminQueryKeys } from '../api/admin-api';
 

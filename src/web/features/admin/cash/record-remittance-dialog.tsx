@@ -1,18 +1,17 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import {
   RecordRemittanceSchema,
   REMITTANCE_NOTE_MAX_LENGTH,
   type CashLedgerRow,
 } from '#shared/schemas/cash-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
-import { DialogActions } from '../../../ui/dialog-actions';
+import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import { ModalDialog } from '../../../ui/modal-dialog';
 import { describeActionError } from '../admin-errors';
-import { notifyError, notifySuccess } from '../components/admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 import { useRecordRemittance } from './cash-api';
 
 type FieldErrors = Partial<Record<'amount' | 'note', string>>;
@@ -35,15 +34,13 @@ interface RecordRemittanceDialogProps {
 export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDialogProps) {
   const { t } = useTranslation();
   const { mad } = useFormatters();
-  const titleId = useId();
   const amountField = useRef<HTMLInputElement>(null);
   const [amount, setAmount] = useState(driver.outstanding.toFixed(2));
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const record = useRecordRemittance();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const checked = RecordRemittanceSchema.safeParse({ driverId: driver.driverId, amount, note });
     if (!checked.success) {
       const found: FieldErrors = {};
@@ -75,65 +72,53 @@ export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDial
   };
 
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <FormDialog
+      title={t('admin.cash.dialog.title')}
+      lead={t('admin.cash.dialog.lead', {
+        driver: driver.driverName,
+        outstanding: mad(driver.outstanding),
+      })}
       onClose={onClose}
+      onSubmit={submit}
       initialFocus={amountField}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+      cancelLabel={t('admin.cash.dialog.cancel')}
+      submitLabel={t('admin.cash.dialog.submit')}
+      busyLabel={t('admin.cash.dialog.submitting')}
+      busy={record.isPending}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {t('admin.cash.dialog.title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {t('admin.cash.dialog.lead', {
-              driver: driver.driverName,
-              outstanding: mad(driver.outstanding),
-            })}
-          </p>
-        </div>
-        <FormField label={t('admin.cash.dialog.amount')} error={errors.amount}>
-          {(control) => (
-            <input
-              ref={amountField}
-              {...control}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.target.value);
-                setErrors((current) => ({ ...current, amount: undefined }));
-              }}
-              aria-required
-              className={`${inputClassName(Boolean(errors.amount))} tabular-nums`}
-            />
-          )}
-        </FormField>
-        <FormField label={t('admin.cash.dialog.note')} error={errors.note}>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              maxLength={REMITTANCE_NOTE_MAX_LENGTH}
-              value={note}
-              onChange={(event) => {
-                setNote(event.target.value);
-                setErrors((current) => ({ ...current, note: undefined }));
-              }}
-              className={inputClassName(Boolean(errors.note))}
-            />
-          )}
-        </FormField>
-        <DialogActions
-          cancelLabel={t('admin.cash.dialog.cancel')}
-          onCancel={onClose}
-          submitLabel={t('admin.cash.dialog.submit')}
-          busyLabel={t('admin.cash.dialog.submitting')}
-          busy={record.isPending}
-        />
-      </form>
-    </ModalDialog>
+      <FormField label={t('admin.cash.dialog.amount')} error={errors.amount}>
+        {(control) => (
+          <input
+            ref={amountField}
+            {...control}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setErrors((current) => ({ ...current, amount: undefined }));
+            }}
+            aria-required
+            className={`${inputClassName(Boolean(errors.amount))} tabular-nums`}
+          />
+        )}
+      </FormField>
+      <FormField label={t('admin.cash.dialog.note')} error={errors.note}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={3}
+            maxLength={REMITTANCE_NOTE_MAX_LENGTH}
+            value={note}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setErrors((current) => ({ ...current, note: undefined }));
+            }}
+            className={inputClassName(Boolean(errors.note))}
+          />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -15,7 +15,7 @@ import {
   type AdminListRows,
 } from '../api/admin-api';
 import { useAdminListErrorText } from '../use-admin-error-text';
-import { notifyError } from './admin-toasts';
+import { notifyError } from '../../../ui/toasts';
 import { RowCards, type AdminColumn } from './row-cards';
 
 interface AdminListScreenProps<List extends AdminListName> {

@@ -1,14 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenIdForDashboard } from '#shared/format';
 import { CancellationReasonSchema, type AdminOrder } from '#shared/schemas/admin-schemas';
-import { DialogActions } from '../../../ui/dialog-actions';
-import { FormField } from '../../../ui/form-field';
-import { inputClassName } from '../../../ui/input-styles';
-import { ModalDialog } from '../../../ui/modal-dialog';
-import { describeActionError } from '../admin-errors';
-import { useUpdateOrderStatus } from '../api/admin-api';
-import { notifyError, notifySuccess } from './admin-toasts';
+import { OrderReasonDialog } from './order-reason-dialog';
 
 interface CancelOrderDialogProps {
   order: AdminOrder;
@@ -31,84 +24,28 @@ export function CancelOrderDialog({
   onClose,
 }: CancelOrderDialogProps) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const update = useUpdateOrderStatus();
-  const shortId = t('admin.common.hashId', { id: shortenIdForDashboard(order.id) });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = CancellationReasonSchema.safeParse(reason);
-    if (!checked.success && (reasonRequired || reason.trim() !== '')) {
-      setError(checked.error.issues[0]?.message ?? null);
-      field.current?.focus();
-      return;
-    }
-    update.mutate(
-      {
-        orderId: order.id,
-        body: { status: 'CANCELLED', reason: checked.success ? checked.data : undefined },
-      },
-      {
-        onSuccess: () => {
-          notifySuccess(successMessage);
-          onClose();
-        },
-        onError: (failure) => notifyError(describeActionError(failure, failureMessage)),
-      },
-    );
-  };
-
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <OrderReasonDialog
+      orderId={order.id}
+      status="CANCELLED"
+      title={t('admin.cancelDialog.title', {
+        id: t('admin.common.hashId', { id: shortenIdForDashboard(order.id) }),
+      })}
+      lead={
+        reasonRequired ? t('admin.cancelDialog.leadPending') : t('admin.cancelDialog.leadInTransit')
+      }
+      reasonLabel={
+        reasonRequired ? t('admin.cancelDialog.reason') : t('admin.cancelDialog.reasonOptional')
+      }
+      reasonRequired={reasonRequired}
+      rule={CancellationReasonSchema}
+      cancelLabel={t('admin.cancelDialog.keep')}
+      submitLabel={t('admin.cancelDialog.submit')}
+      busyLabel={t('admin.cancelDialog.submitting')}
+      variant="danger"
+      successMessage={successMessage}
+      failureMessage={failureMessage}
       onClose={onClose}
-      initialFocus={field}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
-    >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {t('admin.cancelDialog.title', { id: shortId })}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {reasonRequired
-              ? t('admin.cancelDialog.leadPending')
-              : t('admin.cancelDialog.leadInTransit')}
-          </p>
-        </div>
-        <FormField
-          label={
-            reasonRequired ? t('admin.cancelDialog.reason') : t('admin.cancelDialog.reasonOptional')
-          }
-          error={error}
-        >
-          {(control) => (
-            <textarea
-              ref={field}
-              {...control}
-              rows={3}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-              aria-required={reasonRequired || undefined}
-              className={inputClassName(Boolean(error))}
-            />
-          )}
-        </FormField>
-        <DialogActions
-          cancelLabel={t('admin.cancelDialog.keep')}
-          onCancel={onClose}
-          submitLabel={t('admin.cancelDialog.submit')}
-          busyLabel={t('admin.cancelDialog.submitting')}
-          busy={update.isPending}
-          variant="danger"
-        />
-      </form>
-    </ModalDialog>
+    />
   );
 }

@@ -1,17 +1,16 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenIdForDashboard } from '#shared/format';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { UpdateOrderStatusSchema, type AdminOrder } from '#shared/schemas/admin-schemas';
 import type { TruckDriverCombination } from '#shared/schemas/fleet-schemas';
-import { buttonClassName } from '../../../ui/button-styles';
-import { ModalDialog } from '../../../ui/modal-dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { useMessageText } from '../../../i18n/use-message-text';
 import { describeActionError } from '../admin-errors';
 import { useTruckDriverCombinations, useUpdateOrderStatus } from '../api/admin-api';
-import { notifyError, notifySuccess } from './admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 
 function CombinationChoice({
   combination,
@@ -67,7 +66,6 @@ function CombinationChoice({
 export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
   const { t } = useTranslation();
   const { kg, city } = useFormatters();
-  const titleId = useId();
   const errorId = useId();
   const radioName = useId();
   const combinations = useTruckDriverCombinations(order.id);
@@ -85,8 +83,7 @@ export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onCl
   const available = combinations.data ?? [];
   const chosen = available.find((combination) => combination.truckId === chosenTruckId);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const checked = UpdateOrderStatusSchema.safeParse({
       status: 'IN_TRANSIT',
       truckNumber: chosen?.truckNumber,
@@ -148,48 +145,30 @@ export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onCl
   }
 
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <FormDialog
+      title={t('admin.confirmDialog.title', { id: shortId })}
+      lead={t('admin.confirmDialog.lead', {
+        route: t('admin.common.route', {
+          from: city(order.pickup_loc),
+          to: city(order.delivery_loc),
+        }),
+        weight: kg(order.weight),
+      })}
       onClose={onClose}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-xl overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+      onSubmit={submit}
+      width="xl"
+      cancelLabel={t('admin.confirmDialog.dismiss')}
+      submitLabel={t('admin.confirmDialog.submit')}
+      busyLabel={t('admin.confirmDialog.submitting')}
+      busy={update.isPending}
+      submitDisabled={combinations.isPending}
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {t('admin.confirmDialog.title', { id: shortId })}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {t('admin.confirmDialog.lead', {
-              route: t('admin.common.route', {
-                from: city(order.pickup_loc),
-                to: city(order.delivery_loc),
-              }),
-              weight: kg(order.weight),
-            })}
-          </p>
-        </div>
-        {choices}
-        {error && (
-          <p id={errorId} role="alert" className="text-sm text-red-700">
-            {messageText(error)}
-          </p>
-        )}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
-            {t('admin.confirmDialog.dismiss')}
-          </button>
-          <button
-            type="submit"
-            disabled={update.isPending || combinations.isPending}
-            aria-busy={update.isPending || undefined}
-            className={buttonClassName('primary')}
-          >
-            {update.isPending
-              ? t('admin.confirmDialog.submitting')
-              : t('admin.confirmDialog.submit')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+      {choices}
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {messageText(error)}
+        </p>
+      )}
+    </FormDialog>
   );
 }

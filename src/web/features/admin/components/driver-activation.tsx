@@ -1,14 +1,14 @@
 import '../admin-strings';
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../i18n/use-message-text';
 import type { AdminTruck } from '#shared/schemas/fleet-schemas';
 import { buttonClassName } from '../../../ui/button-styles';
-import { ModalDialog } from '../../../ui/modal-dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import { StatusBadge } from '../../../ui/status-badge';
 import { describeActionError } from '../admin-errors';
 import { useSetDriverActive } from '../api/admin-api';
-import { notifyError, notifySuccess } from './admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 
 /** The driver's name, and "Deactivated" once an admin stopped them signing in. */
 export function DriverNameCell({ truck }: { truck: AdminTruck }) {
@@ -73,7 +73,6 @@ function ConfirmDriverActivation({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const setActive = useSetDriverActive();
   const messageText = useMessageText();
   const deactivating = truck.driverActive;
@@ -93,38 +92,17 @@ function ConfirmDriverActivation({
     );
 
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <FormDialog
+      title={t(`admin.trucks.driverAccess.${key}.title`, { name: truck.fullName })}
+      lead={t(`admin.trucks.driverAccess.${key}.lead`, { truckNumber: truck.truckNumber })}
       onClose={onClose}
+      onSubmit={confirm}
       returnFocusTo={returnFocusTo}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
-    >
-      <div className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {t(`admin.trucks.driverAccess.${key}.title`, { name: truck.fullName })}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {t(`admin.trucks.driverAccess.${key}.lead`, { truckNumber: truck.truckNumber })}
-          </p>
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
-            {t('admin.trucks.driverAccess.keep')}
-          </button>
-          <button
-            type="button"
-            onClick={confirm}
-            disabled={setActive.isPending}
-            aria-busy={setActive.isPending || undefined}
-            className={buttonClassName(deactivating ? 'danger' : 'primary')}
-          >
-            {setActive.isPending
-              ? t('admin.trucks.driverAccess.working')
-              : t(`admin.trucks.driverAccess.${key}.confirm`)}
-          </button>
-        </div>
-      </div>
-    </ModalDialog>
+      cancelLabel={t('admin.trucks.driverAccess.keep')}
+      submitLabel={t(`admin.trucks.driverAccess.${key}.confirm`)}
+      busyLabel={t('admin.trucks.driverAccess.working')}
+      busy={setActive.isPending}
+      variant={deactivating ? 'danger' : 'primary'}
+    />
   );
 }

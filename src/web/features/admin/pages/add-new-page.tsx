@@ -3,12 +3,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Check } from 'lucide-react';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
-import { TextField } from '../../auth/components/form-fields';
 import { useAddDriverTruck } from '../api/admin-api';
 import { PageHeader } from '../../../ui/page-header';
-import { notifyError, notifySuccess } from '../components/admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 import {
   checkDriverTruck,
   EMPTY_DRIVER_TRUCK_FORM,
@@ -22,6 +21,7 @@ import {
   type FieldErrors,
   type FormStep,
 } from '../driver-truck-form';
+import { TextField } from '../../../ui/form-field';
 
 /** The step indicator: 1 Driver, 2 Truck, the current one marked for screen readers too. */
 function StepIndicator({ step }: { step: FormStep }) {

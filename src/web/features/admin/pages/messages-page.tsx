@@ -12,7 +12,7 @@ import { useRetryMessage } from '../api/admin-api';
 import { describeActionError } from '../admin-errors';
 import type { ListFilterOption } from '../../../ui/list-screen';
 import { AdminListScreen } from '../components/admin-list-screen';
-import { notifyError, notifySuccess } from '../components/admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 import type { AdminColumn } from '../components/row-cards';
 
 /** Like the other admin times: yyyy-MM-dd HH:mm (in English) in the admin's own time zone. */

@@ -1,51 +1,44 @@
 import '../admin-strings';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Ban, Check, PackageCheck, PackageSearch } from 'lucide-react';
+import { Ban, Check, PackageCheck } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
-import { getPaymentStatusTone } from '#shared/order-status';
+import { transitionsFor } from '#shared/order-lifecycle';
 import type { AdminOrderDetail } from '#shared/schemas/admin-schemas';
-import { ApiError } from '../../../app/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import {
-  BackLink,
   OrderIdsCard,
   OrderPlacedLead,
   OrderRouteCard,
   OrderTimelineCard,
-  PaymentAmount,
+  OrderPaymentCard,
 } from '../../../ui/order-detail-sections';
-import { EmptyState, ErrorState } from '../../../ui/query-states';
-import { LoadingState } from '../../../ui/spinner';
-import { StatusBadge } from '../../../ui/status-badge';
 import { describeActionError } from '../admin-errors';
 import { useAdminOrder, useUpdateOrderStatus } from '../api/admin-api';
-import { PageHeader } from '../../../ui/page-header';
-import { notifyError, notifySuccess } from '../components/admin-toasts';
+import { OrderDetailPage } from '../../../ui/order-detail-page';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { ConfirmOrderDialog } from '../components/confirm-order-dialog';
 import { DeliveryCodeLockedNotice, OfficeDeliveryDialog } from '../components/office-delivery';
 import { useAdminListErrorText } from '../use-admin-error-text';
-import { OrderMap } from '../../maps/order-map';
-
-function OrderBackLink() {
-  const { t } = useTranslation();
-  return <BackLink to="/admin/orders">{t('admin.order.back')}</BackLink>;
-}
+import { OrderMap } from '../../../ui/maps/order-map';
 
 /**
- * What the admin may do next (docs/product.md, section 4): the same actions as the list screens.
+ * What the admin may do next (docs/product.md, section 4): the transitions the lifecycle table
+ * gives an admin from the order's status, as the list screens offer them.
  */
 function OrderActions({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const update = useUpdateOrderStatus();
   const [dialog, setDialog] = useState<'confirm' | 'cancel' | 'deliver' | null>(null);
   const close = () => setDialog(null);
-  if (order.status !== 'PENDING' && order.status !== 'IN_TRANSIT') return null;
+  const transitions = transitionsFor('admin', order.status);
+  if (transitions.length === 0) return null;
+  // docs/product.md, decision 15: cancelling a pending order needs a reason.
   const pending = order.status === 'PENDING';
   const deliver = () =>
     update.mutate(
@@ -57,7 +50,7 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
     );
   return (
     <div className="flex flex-wrap gap-2">
-      {pending ? (
+      {transitions.includes('dispatch') && (
         <button
           type="button"
           onClick={() => setDialog('confirm')}
@@ -66,7 +59,8 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
           <Check aria-hidden="true" className="size-4" />
           {t('admin.confirmation.confirm')}
         </button>
-      ) : (
+      )}
+      {transitions.includes('deliver') && (
         <button
           type="button"
           onClick={order.deliveryCodeLocked ? () => setDialog('deliver') : deliver}
@@ -77,14 +71,16 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
           {t('admin.tracking.actions.deliver')}
         </button>
       )}
-      <button
-        type="button"
-        onClick={() => setDialog('cancel')}
-        className={buttonClassName('secondary')}
-      >
-        <Ban aria-hidden="true" className="size-4" />
-        {t('admin.tracking.actions.cancel')}
-      </button>
+      {transitions.includes('cancel') && (
+        <button
+          type="button"
+          onClick={() => setDialog('cancel')}
+          className={buttonClassName('secondary')}
+        >
+          <Ban aria-hidden="true" className="size-4" />
+          {t('admin.tracking.actions.cancel')}
+        </button>
+      )}
       {dialog === 'confirm' && <ConfirmOrderDialog order={order} onClose={close} />}
       {dialog === 'deliver' && <OfficeDeliveryDialog order={order} onClose={close} />}
       {dialog === 'cancel' && (
@@ -104,217 +100,168 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-function OrderDetails({ order }: { order: AdminOrderDetail }) {
-  const { t } = useTranslation();
-  const format = useFormatters();
-  const notYet = t('admin.order.notYet');
-  const none = t('admin.common.none');
-  const dateTimeOr = (iso: string | null) => (iso ? format.dateTime(iso) : notYet);
-  const cashCollectedText =
-    order.cashCollected !== null && order.cashShortfall !== null
-      ? t('admin.order.payment.cashShort', {
-          collected: format.mad(order.cashCollected),
-          short: format.mad(order.cashShortfall),
-        })
-      : format.mad(order.cashCollected ?? 0);
-  return (
-    <>
-      <PageHeader
-        before={<OrderBackLink />}
-        title={t('admin.order.title', {
-          id: t('admin.common.hashId', { id: shortenIdForDashboard(order.id) }),
-        })}
-        lead={
-          <OrderPlacedLead
-            placedOn={t('admin.order.placedOn', { date: format.date(order.createdAt) })}
-            status={order.status}
-          />
-        }
-        actions={<OrderActions order={order} />}
-      />
-      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-3 lg:items-start">
-        <div className="flex flex-col gap-4 lg:col-span-2">
-          <DeliveryCodeLockedNotice order={order} />
-          <OrderIdsCard
-            trackingNumber={order.trackingNumber}
-            orderId={order.id}
-            cancelReason={order.cancellationReason}
-            labels={{
-              trackingNumber: t('admin.order.trackingNumber'),
-              orderId: t('admin.order.orderId'),
-              cancelReason: t('admin.order.cancelReason'),
-              copyTrackingNumber: t('admin.copy.trackingNumber'),
-              copyOrderId: t('admin.copy.orderId'),
-              copied: t('admin.copy.copied'),
-              failed: t('admin.copy.failed'),
-            }}
-          />
-          <OrderRouteCard
-            title={t('admin.order.route.title')}
-            route={t('admin.common.route', {
-              from: format.city(order.pickup_loc),
-              to: format.city(order.delivery_loc),
-            })}
-            details={[
-              { label: t('admin.order.route.pickup'), value: format.place(order.origin) },
-              { label: t('admin.order.route.delivery'), value: format.place(order.destination) },
-              {
-                label: t('admin.order.route.distance'),
-                value: format.km(order.distance),
-              },
-              { label: t('admin.order.route.exitDate'), value: dateTimeOr(order.exitDate) },
-              {
-                label: t('admin.order.route.estimatedDelivery'),
-                value: dateTimeOr(order.estimatedDelivery),
-              },
-              {
-                label: t('admin.order.route.deliveredOn'),
-                value: dateTimeOr(order.delivery_date),
-              },
-            ]}
-          />
-          <OrderMap order={order} />
-          <div className="grid gap-4 md:grid-cols-2">
-            <Card title={t('admin.order.customer.title')}>
-              <DetailList
-                columns={1}
-                details={[
-                  { label: t('admin.order.customer.name'), value: order.user.name },
-                  {
-                    label: t('admin.order.customer.email'),
-                    value: <span className="break-all">{order.customer.email}</span>,
-                  },
-                  {
-                    label: t('admin.order.customer.userType'),
-                    value: order.user.userType ? t(`admin.userTypes.${order.user.userType}`) : none,
-                  },
-                ]}
-              />
-            </Card>
-            <Card title={t('admin.order.cargo.title')}>
-              <DetailList
-                columns={1}
-                details={[
-                  { label: t('admin.order.cargo.weight'), value: format.kg(order.weight) },
-                  {
-                    label: t('admin.order.cargo.priority'),
-                    value: t(`admin.priorities.${order.priority}`),
-                  },
-                  {
-                    label: t('admin.order.cargo.cargoType'),
-                    value: t(`admin.cargoTypes.${order.cargoType}`),
-                  },
-                  { label: t('admin.order.cargo.receiver'), value: order.receiverName ?? none },
-                  {
-                    label: t('admin.order.cargo.receiverPhone'),
-                    value: order.receiverPhone ?? none,
-                  },
-                ]}
-              />
-            </Card>
-          </div>
-        </div>
-        <div className="flex flex-col gap-4">
-          <Card title={t('admin.order.fleet.title')}>
-            {order.truck || order.driver ? (
-              <DetailList
-                columns={1}
-                details={[
-                  { label: t('admin.order.fleet.truck'), value: order.truckNumber ?? none },
-                  { label: t('admin.order.fleet.driver'), value: order.driver?.name ?? none },
-                  { label: t('admin.order.fleet.phone'), value: order.driver?.phone ?? none },
-                ]}
-              />
-            ) : (
-              <p className="text-sm text-slate-600">{t('admin.order.fleet.none')}</p>
-            )}
-          </Card>
-          <Card title={t('admin.order.payment.title')}>
-            <DetailList
-              columns={1}
-              details={[
-                {
-                  label: t('admin.order.payment.amount'),
-                  value: <PaymentAmount>{format.mad(order.payment.amount)}</PaymentAmount>,
-                },
-                {
-                  label: t('admin.order.payment.method'),
-                  value: t(`admin.paymentMethods.${order.payment.method}`),
-                },
-                {
-                  label: t('admin.order.payment.status'),
-                  value: (
-                    <StatusBadge tone={getPaymentStatusTone(order.payment.status)}>
-                      {t(`admin.paymentStatuses.${order.payment.status}`)}
-                    </StatusBadge>
-                  ),
-                },
-                {
-                  label: t('admin.order.payment.paidAt'),
-                  value: dateTimeOr(order.payment.paidAt),
-                },
-                ...(order.cashCollected === null
-                  ? []
-                  : [{ label: t('admin.order.payment.cashCollected'), value: cashCollectedText }]),
-              ]}
-            />
-          </Card>
-          <OrderTimelineCard
-            title={t('admin.order.timeline.title')}
-            events={order.timeline}
-            emptyMessage={t('admin.order.timeline.empty')}
-          />
-        </div>
-      </div>
-    </>
-  );
-}
-
 /** /admin/orders/:id: one order with its customer, truck, driver, payment and timeline. */
 export function AdminOrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const describeError = useAdminListErrorText();
   const query = useAdminOrder(id);
-
-  if (query.isSuccess) return <OrderDetails order={query.data} />;
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  let body;
-  if (query.isPending) {
-    body = <LoadingState />;
-  } else if (notFound) {
-    body = (
-      <EmptyState
-        message={t('admin.order.notFoundBody')}
-        action={
-          <Link to="/admin/orders" className={buttonClassName('primary')}>
-            <PackageSearch aria-hidden="true" className="size-4" />
-            {t('admin.order.back')}
-          </Link>
-        }
-      />
-    );
-  } else {
-    body = (
-      <ErrorState
-        message={describeError(query.error, t('admin.order.loadFailed'))}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  const format = useFormatters();
+  const notYet = t('admin.order.notYet');
+  const none = t('admin.common.none');
+  const dateTimeOr = (iso: string | null) => (iso ? format.dateTime(iso) : notYet);
+  const cashCollectedText = (order: AdminOrderDetail) =>
+    order.cashCollected !== null && order.cashShortfall !== null
+      ? t('admin.order.payment.cashShort', {
+          collected: format.mad(order.cashCollected),
+          short: format.mad(order.cashShortfall),
+        })
+      : format.mad(order.cashCollected ?? 0);
+  const orderTitle = (orderId: string) =>
+    t('admin.order.title', {
+      id: t('admin.common.hashId', { id: shortenIdForDashboard(orderId) }),
+    });
   return (
-    <>
-      <PageHeader
-        before={<OrderBackLink />}
-        title={
-          notFound
-            ? t('admin.order.notFoundTitle')
-            : t('admin.order.title', {
-                id: t('admin.common.hashId', { id: shortenIdForDashboard(id) }),
-              })
-        }
-      />
-      {body}
-    </>
+    <OrderDetailPage
+      query={query}
+      back={{ to: '/admin/orders', label: t('admin.order.back') }}
+      title={orderTitle(id)}
+      notFound={{ title: t('admin.order.notFoundTitle'), message: t('admin.order.notFoundBody') }}
+      errorText={(error) => describeError(error, t('admin.order.loadFailed'))}
+    >
+      {(order) => ({
+        title: orderTitle(order.id),
+        lead: (
+          <OrderPlacedLead
+            placedOn={t('admin.order.placedOn', { date: format.date(order.createdAt) })}
+            status={order.status}
+          />
+        ),
+        actions: <OrderActions order={order} />,
+        main: (
+          <>
+            <DeliveryCodeLockedNotice order={order} />
+            <OrderIdsCard
+              words="admin"
+              trackingNumber={order.trackingNumber}
+              orderId={order.id}
+              cancelReason={order.cancellationReason}
+              copyOrderId
+            />
+            <OrderRouteCard
+              title={t('admin.order.route.title')}
+              route={t('admin.common.route', {
+                from: format.city(order.pickup_loc),
+                to: format.city(order.delivery_loc),
+              })}
+              details={[
+                { label: t('admin.order.route.pickup'), value: format.place(order.origin) },
+                { label: t('admin.order.route.delivery'), value: format.place(order.destination) },
+                {
+                  label: t('admin.order.route.distance'),
+                  value: format.km(order.distance),
+                },
+                { label: t('admin.order.route.exitDate'), value: dateTimeOr(order.exitDate) },
+                {
+                  label: t('admin.order.route.estimatedDelivery'),
+                  value: dateTimeOr(order.estimatedDelivery),
+                },
+                {
+                  label: t('admin.order.route.deliveredOn'),
+                  value: dateTimeOr(order.delivery_date),
+                },
+              ]}
+            />
+            <OrderMap order={order} />
+            <div className="grid gap-4 md:grid-cols-2">
+              <Card title={t('admin.order.customer.title')}>
+                <DetailList
+                  columns={1}
+                  details={[
+                    { label: t('admin.order.customer.name'), value: order.user.name },
+                    {
+                      label: t('admin.order.customer.email'),
+                      value: <span className="break-all">{order.customer.email}</span>,
+                    },
+                    {
+                      label: t('admin.order.customer.userType'),
+                      value: order.user.userType
+                        ? t(`admin.userTypes.${order.user.userType}`)
+                        : none,
+                    },
+                  ]}
+                />
+              </Card>
+              <Card title={t('admin.order.cargo.title')}>
+                <DetailList
+                  columns={1}
+                  details={[
+                    { label: t('admin.order.cargo.weight'), value: format.kg(order.weight) },
+                    {
+                      label: t('admin.order.cargo.priority'),
+                      value: t(`admin.priorities.${order.priority}`),
+                    },
+                    {
+                      label: t('admin.order.cargo.cargoType'),
+                      value: t(`admin.cargoTypes.${order.cargoType}`),
+                    },
+                    { label: t('admin.order.cargo.receiver'), value: order.receiverName ?? none },
+                    {
+                      label: t('admin.order.cargo.receiverPhone'),
+                      value: order.receiverPhone ?? none,
+                    },
+                  ]}
+                />
+              </Card>
+            </div>
+          </>
+        ),
+        aside: (
+          <>
+            <Card title={t('admin.order.fleet.title')}>
+              {order.truck || order.driver ? (
+                <DetailList
+                  columns={1}
+                  details={[
+                    { label: t('admin.order.fleet.truck'), value: order.truckNumber ?? none },
+                    { label: t('admin.order.fleet.driver'), value: order.driver?.name ?? none },
+                    { label: t('admin.order.fleet.phone'), value: order.driver?.phone ?? none },
+                  ]}
+                />
+              ) : (
+                <p className="text-sm text-slate-600">{t('admin.order.fleet.none')}</p>
+              )}
+            </Card>
+            <OrderPaymentCard
+              words="admin"
+              amount={{
+                label: t('admin.order.payment.amount'),
+                value: format.mad(order.payment.amount),
+              }}
+              payment={order.payment}
+              more={[
+                {
+                  label: t('admin.order.payment.paidAt'),
+                  value: dateTimeOr(order.payment.paidAt),
+                },
+                ...(order.cashCollected === null
+                  ? []
+                  : [
+                      {
+                        label: t('admin.order.payment.cashCollected'),
+                        value: cashCollectedText(order),
+                      },
+                    ]),
+              ]}
+            />
+            <OrderTimelineCard
+              title={t('admin.order.timeline.title')}
+              events={order.timeline}
+              emptyMessage={t('admin.order.timeline.empty')}
+            />
+          </>
+        ),
+      })}
+    </OrderDetailPage>
   );
 }

@@ -9,7 +9,7 @@ import { describeActionError } from '../admin-errors';
 import { useUpdateOrderStatus } from '../api/admin-api';
 import type { ListFilterOption } from '../../../ui/list-screen';
 import { AdminListScreen } from '../components/admin-list-screen';
-import { notifyError, notifySuccess } from '../components/admin-toasts';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { useAdminOrderColumns, type OrderColumn } from '../components/order-columns';
 

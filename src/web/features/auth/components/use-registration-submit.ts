@@ -1,4 +1,4 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
@@ -9,7 +9,7 @@ import type {
 } from '#shared/schemas/auth-schemas';
 import { currentLocale } from '../../../i18n/i18n';
 import { registerAccount } from '../api/auth-api';
-import { applyServerErrors } from './server-errors';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 /**
  * Sends a registration; on success shows the alert of docs/product.md, section 8 and goes to /login

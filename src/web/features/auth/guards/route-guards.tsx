@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { LoadingScreen } from '../components/loading-screen';
-import { useVerifiedSession } from '../session/use-verified-session';
+import { LoadingScreen } from '../../../ui/loading-screen';
+import { useVerifiedSession } from '../../../lib/session/use-verified-session';
 
 type Rule = 'signed-in' | 'customer' | 'admin';
 

@@ -1,9 +1,9 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleCheck, MailCheck } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
 
 export function CheckEmailPage() {
   const { t } = useTranslation();

@@ -1,17 +1,16 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AuthBackLink, AuthForm } from '../../../ui/auth-form';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft } from 'lucide-react';
 import { ForgotPasswordSchema } from '#shared/schemas/auth-schemas';
 import { requestPasswordReset } from '../api/auth-api';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
-import { SubmitButton, TextField } from '../components/form-fields';
-import { applyServerErrors } from '../components/server-errors';
+import { AuthCard } from '../../../ui/auth-card';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { resetKeys, writeResetValue } from '../reset-storage';
+import { EmailField } from '../../../ui/form-field';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
@@ -46,29 +45,21 @@ export function ForgotPasswordPage() {
     <AuthCard
       title={t('auth.forgotPassword.title')}
       lead={t('auth.forgotPassword.lead')}
-      footer={
-        <Link to="/login" className={`inline-flex items-center gap-1.5 ${authLinkClassName}`}>
-          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          {t('auth.forgotPassword.backToLogin')}
-        </Link>
-      }
+      footer={<AuthBackLink to="/login">{t('auth.forgotPassword.backToLogin')}</AuthBackLink>}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <TextField
+      <AuthForm
+        onSubmit={onSubmit}
+        error={formError}
+        busy={isSubmitting}
+        submitLabel={t('auth.forgotPassword.submit')}
+        busyLabel={t('auth.forgotPassword.busy')}
+      >
+        <EmailField
           label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           registration={register('email')}
           error={errors.email?.message}
         />
-        <SubmitButton
-          busy={isSubmitting}
-          label={t('auth.forgotPassword.submit')}
-          busyLabel={t('auth.forgotPassword.busy')}
-        />
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

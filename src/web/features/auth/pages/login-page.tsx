@@ -1,14 +1,15 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
+import { AuthForm } from '../../../ui/auth-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginInput } from '#shared/schemas/auth-schemas';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
-import { PasswordField, SubmitButton, TextField } from '../components/form-fields';
-import { applyServerErrors } from '../components/server-errors';
-import { homePathFor, useSession } from '../session/session-context';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
+import { applyServerErrors } from '../../../lib/server-errors';
+import { homePathFor, useSession } from '../../../lib/session/session-context';
+import { PasswordField } from '../../../ui/password-field';
+import { EmailField } from '../../../ui/form-field';
 
 /**
  * The schema library is a third of what this page downloads and is needed only once a field is
@@ -61,19 +62,24 @@ export function LoginPage() {
         </>
       }
     >
-      <form
-        noValidate
+      <AuthForm
         onSubmit={onSubmit}
         // The checks are fetched as soon as the visitor turns to the form.
         onFocus={() => void loadLoginResolver()}
-        className="space-y-5"
+        error={formError}
+        busy={isSubmitting}
+        submitLabel={t('auth.login.submit')}
+        busyLabel={t('auth.login.busy')}
+        after={
+          <p className="text-center text-sm">
+            <Link to="/driver/login" className={authLinkClassName}>
+              {t('auth.login.driverLink')}
+            </Link>
+          </p>
+        }
       >
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <TextField
+        <EmailField
           label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
           registration={register('email')}
           error={errors.email?.message}
         />
@@ -90,17 +96,7 @@ export function LoginPage() {
             </Link>
           </div>
         </div>
-        <SubmitButton
-          busy={isSubmitting}
-          label={t('auth.login.submit')}
-          busyLabel={t('auth.login.busy')}
-        />
-        <p className="text-center text-sm">
-          <Link to="/driver/login" className={authLinkClassName}>
-            {t('auth.login.driverLink')}
-          </Link>
-        </p>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

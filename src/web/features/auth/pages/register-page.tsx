@@ -1,13 +1,10 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Building2, User } from 'lucide-react';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
-import { CompanyRegistrationForm } from '../components/company-registration-form';
-import { IndividualRegistrationForm } from '../components/individual-registration-form';
-import { homePathFor, useSession } from '../session/session-context';
-
-type AccountType = 'company' | 'individual';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
+import { RegistrationForm, type AccountType } from '../components/registration-form';
+import { homePathFor, useSession } from '../../../lib/session/session-context';
 
 const tabs = [
   {
@@ -67,7 +64,8 @@ function RegisterPage({ accountType }: { accountType: AccountType }) {
           })}
         </ul>
       </nav>
-      {accountType === 'company' ? <CompanyRegistrationForm /> : <IndividualRegistrationForm />}
+      {/* A new form for each tab: their fields differ. */}
+      <RegistrationForm key={accountType} accountType={accountType} />
     </AuthCard>
   );
 }

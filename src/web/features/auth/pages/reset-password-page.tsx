@@ -1,19 +1,19 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AuthBackLink, AuthForm } from '../../../ui/auth-form';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeft, Link2Off } from 'lucide-react';
-import { ApiError } from '../../../app/api-client';
+import { Link2Off } from 'lucide-react';
+import { ApiError } from '../../../lib/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { ResetPasswordSchema } from '#shared/schemas/auth-schemas';
 import { resetPassword } from '../api/auth-api';
-import { AuthCard, authLinkClassName } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
-import { PasswordField, SubmitButton } from '../components/form-fields';
-import { applyServerErrors } from '../components/server-errors';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { readResetValue, resetKeys, writeResetValue } from '../reset-storage';
+import { PasswordField } from '../../../ui/password-field';
 
 function InvalidResetLink() {
   const { t } = useTranslation();
@@ -93,24 +93,26 @@ export function ResetPasswordPage() {
     <AuthCard
       title={t('auth.resetPassword.title')}
       lead={t('auth.resetPassword.lead')}
-      footer={
-        <Link to="/login" className={`inline-flex items-center gap-1.5 ${authLinkClassName}`}>
-          <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-          {t('auth.resetPassword.backToLogin')}
-        </Link>
-      }
+      footer={<AuthBackLink to="/login">{t('auth.resetPassword.backToLogin')}</AuthBackLink>}
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {formError && (
-          <FormAlert>
-            <p>{formError}</p>
-            {linkExpired && (
-              <Link to="/forgot-password" className={`mt-1 inline-block ${authLinkClassName}`}>
-                {t('auth.resetPassword.requestNewLink')}
-              </Link>
-            )}
-          </FormAlert>
-        )}
+      <AuthForm
+        onSubmit={onSubmit}
+        error={
+          formError && (
+            <>
+              <p>{formError}</p>
+              {linkExpired && (
+                <Link to="/forgot-password" className={`mt-1 inline-block ${authLinkClassName}`}>
+                  {t('auth.resetPassword.requestNewLink')}
+                </Link>
+              )}
+            </>
+          )
+        }
+        busy={isSubmitting}
+        submitLabel={t('auth.resetPassword.submit')}
+        busyLabel={t('auth.resetPassword.busy')}
+      >
         <PasswordField
           label={t('auth.fields.newPassword')}
           autoComplete="new-password"
@@ -124,12 +126,7 @@ export function ResetPasswordPage() {
           registration={register('confirmPassword')}
           error={errors.confirmPassword?.message}
         />
-        <SubmitButton
-          busy={isSubmitting}
-          label={t('auth.resetPassword.submit')}
-          busyLabel={t('auth.resetPassword.busy')}
-        />
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CircleCheck } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../ui/auth-card';
 
 export function ResetSuccessPage() {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
-import '../auth-strings';
+import '../../../i18n/auth-strings';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ShieldAlert } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
-import { AuthCard } from '../components/auth-card';
-import { useSession } from '../session/session-context';
+import { AuthCard } from '../../../ui/auth-card';
+import { useSession } from '../../../lib/session/session-context';
 
 /** Where a signed-in customer lands when opening an admin page. */
 export function UnauthorizedPage() {

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiPage, apiRequest, saveApiFile, toQueryString } from '../../../app/api-client';
+import { ApiError, apiPage, apiRequest, saveApiFile, toQueryString } from '../../../lib/api-client';
 import type { ListFilter, ListPage, ListParams, ListQueryOptions } from '../../../ui/list-screen';
 import { filterQuery, pageQuery } from '../../../ui/list-query';
+import { CUSTOMER_QUERY_KEY } from '../../../lib/query-keys';
 import type {
   CustomerDashboard,
   CustomerOrder,
@@ -32,7 +33,7 @@ export type OrderListName = keyof typeof orderLists;
  * `dashboardQueryKeys.all` after placing an order, and so does each live order event.
  */
 export const dashboardQueryKeys = {
-  all: ['dashboard'] as const,
+  all: CUSTOMER_QUERY_KEY,
   summary: () => [...dashboardQueryKeys.all, 'summary'] as const,
   list: (list: OrderListName, params: ListParams) =>
     [...dashboardQueryKeys.all, 'list', list, params] as const,

@@ -1,44 +1,22 @@
 import '../dashboard-strings';
-// The unstyled build with its stylesheet, as in the back office: every toast call of a page must
-// use the build its container comes from.
-import 'react-toastify/ReactToastify.css';
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast, ToastContainer } from 'react-toastify/unstyled';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { buttonClassName } from '../../../ui/button-styles';
 import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { Card } from '../../../ui/card';
-import { FormAlert } from '../../../ui/form-alert';
-import { ModalDialog } from '../../../ui/modal-dialog';
+import { FormDialog } from '../../../ui/form-dialog';
 import {
   ChangePasswordFormSchema,
   type ChangePasswordFormInput,
 } from '#shared/schemas/auth-schemas';
-import { changePassword, logoutOtherSessions } from '../../auth/api/auth-api';
-import { PasswordField } from '../../auth/components/form-fields';
-
-/** docs/product.md, section 2: top-right, closing after 5000 ms, with a progress bar. */
-const TOAST_AUTO_CLOSE_MS = 5_000;
-
-/** The Profile page's toasts; in Arabic they read right to left, as the back office's do. */
-export function ProfileToastContainer() {
-  const { i18n } = useTranslation();
-  return (
-    <ToastContainer
-      position="top-right"
-      rtl={i18n.dir() === 'rtl'}
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      hideProgressBar={false}
-      newestOnTop
-      closeOnClick
-      pauseOnHover
-    />
-  );
-}
+import { changePassword, logoutOtherSessions } from '../../../lib/session/session-api';
+import { FormAlert } from '../../../ui/form-alert';
+import { PasswordField } from '../../../ui/password-field';
+import { notifyError, notifySuccess } from '../../../ui/toasts';
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -85,14 +63,14 @@ export function ChangePasswordCard() {
       return;
     }
     reset();
-    toast.success(t('dashboard.profile.password.changed'));
+    notifySuccess(t('dashboard.profile.password.changed'));
   });
 
   return (
     <Card title={t('dashboard.profile.password.title')}>
       <p className="mb-4 text-sm text-slate-600">{t('dashboard.profile.password.lead')}</p>
       <form noValidate onSubmit={onSubmit} className="max-w-md space-y-4">
-        <FormAlert message={formError} />
+        <FormAlert>{formError}</FormAlert>
         <PasswordField
           label={t('dashboard.profile.password.current')}
           autoComplete="current-password"
@@ -153,17 +131,16 @@ function ConfirmSignOutOthers({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const signOut = useMutation({ mutationFn: logoutOtherSessions });
 
   const confirm = () =>
     signOut.mutate(undefined, {
       onSuccess: ({ ended }) => {
-        toast.success(t('dashboard.profile.devices.ended', { count: ended }));
+        notifySuccess(t('dashboard.profile.devices.ended', { count: ended }));
         onClose();
       },
       onError: (failure) => {
-        toast.error(
+        notifyError(
           failure instanceof ApiError && failure.message
             ? failure.message
             : t('dashboard.profile.devices.failed'),
@@ -172,38 +149,17 @@ function ConfirmSignOutOthers({
     });
 
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <FormDialog
+      title={t('dashboard.profile.devices.confirmTitle')}
+      lead={t('dashboard.profile.devices.confirmLead')}
       onClose={onClose}
+      onSubmit={confirm}
       returnFocusTo={returnFocusTo}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
-    >
-      <div className="flex flex-col gap-4 p-5 sm:p-6">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {t('dashboard.profile.devices.confirmTitle')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {t('dashboard.profile.devices.confirmLead')}
-          </p>
-        </div>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" onClick={onClose} className={buttonClassName('secondary')}>
-            {t('dashboard.profile.devices.cancel')}
-          </button>
-          <button
-            type="button"
-            onClick={confirm}
-            disabled={signOut.isPending}
-            aria-busy={signOut.isPending || undefined}
-            className={buttonClassName('danger')}
-          >
-            {signOut.isPending
-              ? t('dashboard.profile.devices.working')
-              : t('dashboard.profile.devices.confirm')}
-          </button>
-        </div>
-      </div>
-    </ModalDialog>
+      cancelLabel={t('dashboard.profile.devices.cancel')}
+      submitLabel={t('dashboard.profile.devices.confirm')}
+      busyLabel={t('dashboard.profile.devices.working')}
+      busy={signOut.isPending}
+      variant="danger"
+    />
   );
 }

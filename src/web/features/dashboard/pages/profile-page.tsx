@@ -9,14 +9,11 @@ import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useProfile } from '../api/dashboard-queries';
-import {
-  ChangePasswordCard,
-  OtherDevicesCard,
-  ProfileToastContainer,
-} from '../components/account-security';
+import { ChangePasswordCard, OtherDevicesCard } from '../components/account-security';
 import { Card } from '../../../ui/card';
 import { DetailList, type Detail } from '../../../ui/detail-list';
 import { PageHeader } from '../../../ui/page-header';
+import { ToastRegion } from '../../../ui/toasts';
 import { readProfile } from '../read-profile';
 
 /** The company or individual details, in the order the sign-up form asks for them. */
@@ -158,7 +155,7 @@ export function ProfilePage() {
     <>
       <PageHeader title={t('dashboard.profile.title')} lead={t('dashboard.profile.lead')} />
       {body}
-      <ProfileToastContainer />
+      <ToastRegion />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { apiRequest } from '../../../app/api-client';
-import type { SessionUser } from '../../../app/session-storage';
+import { apiRequest } from '../../../lib/api-client';
+import type { SessionUser } from '../../../lib/session-storage';
 
 /** The driver's sign-in calls (docs/decisions/0009-drivers.md), through the one API client. */
 export const requestDriverCode = (phone: string) =>

@@ -3,16 +3,16 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AuthForm } from '../../../ui/auth-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driver-schemas';
-import { AuthCard, authLinkClassName } from '../../auth/components/auth-card';
-import { FormAlert } from '../../auth/components/form-alert';
-import { SubmitButton, TextField } from '../../auth/components/form-fields';
-import { applyServerErrors } from '../../auth/components/server-errors';
-import { homePathFor, useSession } from '../../auth/session/session-context';
+import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
+import { applyServerErrors } from '../../../lib/server-errors';
+import { homePathFor, useSession } from '../../../lib/session/session-context';
 import { buttonClassName } from '../../../ui/button-styles';
 import { driverLoginRequest, requestDriverCode } from './driver-auth-api';
+import { TextField } from '../../../ui/form-field';
 
 /** A new code can be asked for once this long has passed since the last one. */
 const RESEND_AFTER_SECONDS = 60;
@@ -57,8 +57,13 @@ function PhoneStep({ onSent }: { onSent(phone: string): void }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
-      {formError && <FormAlert>{formError}</FormAlert>}
+    <AuthForm
+      onSubmit={onSubmit}
+      error={formError}
+      busy={isSubmitting}
+      submitLabel={t('driver.login.sendCode')}
+      busyLabel={t('driver.login.sendingCode')}
+    >
       <TextField
         label={t('driver.login.phone')}
         type="tel"
@@ -68,12 +73,7 @@ function PhoneStep({ onSent }: { onSent(phone: string): void }) {
         registration={register('phone')}
         error={errors.phone?.message}
       />
-      <SubmitButton
-        busy={isSubmitting}
-        label={t('driver.login.sendCode')}
-        busyLabel={t('driver.login.sendingCode')}
-      />
-    </form>
+    </AuthForm>
   );
 }
 
@@ -127,14 +127,33 @@ function CodeStep({ phone, onChangePhone }: { phone: string; onChangePhone(): vo
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <p className="text-sm text-slate-600">
-        {t('driver.login.codeSentTo', { phone })}{' '}
-        <button type="button" onClick={onChangePhone} className={authLinkClassName}>
-          {t('driver.login.changePhone')}
+    <AuthForm
+      onSubmit={onSubmit}
+      error={formError}
+      busy={isSubmitting}
+      submitLabel={t('driver.login.signIn')}
+      busyLabel={t('driver.login.signingIn')}
+      before={
+        <p className="text-sm text-slate-600">
+          {t('driver.login.codeSentTo', { phone })}{' '}
+          <button type="button" onClick={onChangePhone} className={authLinkClassName}>
+            {t('driver.login.changePhone')}
+          </button>
+        </p>
+      }
+      after={
+        <button
+          type="button"
+          onClick={resend}
+          disabled={secondsLeft > 0 || resending}
+          className={`${buttonClassName('secondary', 'lg')} w-full`}
+        >
+          {secondsLeft > 0
+            ? t('driver.login.resendIn', { seconds: secondsLeft })
+            : t('driver.login.resend')}
         </button>
-      </p>
-      {formError && <FormAlert>{formError}</FormAlert>}
+      }
+    >
       {notice && (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
           {notice}
@@ -148,22 +167,7 @@ function CodeStep({ phone, onChangePhone }: { phone: string; onChangePhone(): vo
         registration={register('code')}
         error={errors.code?.message}
       />
-      <SubmitButton
-        busy={isSubmitting}
-        label={t('driver.login.signIn')}
-        busyLabel={t('driver.login.signingIn')}
-      />
-      <button
-        type="button"
-        onClick={resend}
-        disabled={secondsLeft > 0 || resending}
-        className={`${buttonClassName('secondary', 'lg')} w-full`}
-      >
-        {secondsLeft > 0
-          ? t('driver.login.resendIn', { seconds: secondsLeft })
-          : t('driver.login.resend')}
-      </button>
-    </form>
+    </AuthForm>
   );
 }
 

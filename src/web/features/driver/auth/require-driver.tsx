@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
-import { LoadingScreen } from '../../auth/components/loading-screen';
-import { homePathFor } from '../../auth/session/session-context';
-import { useVerifiedSession } from '../../auth/session/use-verified-session';
+import { LoadingScreen } from '../../../ui/loading-screen';
+import { homePathFor } from '../../../lib/session/session-context';
+import { useVerifiedSession } from '../../../lib/session/use-verified-session';
 
 /**
  * /driver/*: drivers only (docs/decisions/0009-drivers.md). No session: the phone sign-in.

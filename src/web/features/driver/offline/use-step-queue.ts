@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DriverStepResult } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { sendStep } from '../orders/driver-orders-api';
-import { newIdempotencyKey } from '../../../app/idempotency-key';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   classifyFailure,
   replayDelayMs,

@@ -1,5 +1,5 @@
 import '../driver-strings';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DeliverOrderSchema,
@@ -7,14 +7,13 @@ import {
   driverMessages,
   type DriverOrder,
 } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../app/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
-import { DialogActions } from '../../../ui/dialog-actions';
-import { FormAlert } from '../../../ui/form-alert';
+import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import { ModalDialog } from '../../../ui/modal-dialog';
 import type { StepQueue } from '../offline/use-step-queue';
+import { firstIssuePerField, useStepDialog } from './use-step-dialog';
+import { FormAlert } from '../../../ui/form-alert';
 
 type Field = 'code' | 'cashCollected';
 
@@ -34,111 +33,86 @@ export function DeliverDialog({
 }) {
   const { t } = useTranslation();
   const { mad } = useFormatters();
-  const titleId = useId();
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [cash, setCash] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(
+    order,
+    queue,
+    ['code', 'cashCollected'],
+    onClose,
+  );
   const collectsCash = order.cashToCollect !== null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setRefusal(null);
     const checked = DeliverOrderSchema.safeParse({
       code,
       cashCollected: collectsCash ? cash : undefined,
     });
-    const found: Partial<Record<Field, string>> = {};
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-    } else if (collectsCash && checked.data.cashCollected === undefined) {
+    const found: Partial<Record<Field, string>> = checked.success
+      ? {}
+      : firstIssuePerField<Field>(checked.error.issues);
+    if (checked.success && collectsCash && checked.data.cashCollected === undefined) {
       found.cashCollected = driverMessages.cashRequired;
     }
     setErrors(found);
     if (!checked.success || Object.keys(found).length > 0) return;
 
-    setBusy(true);
-    try {
-      await queue.submit({
-        orderId: order.id,
-        trackingNumber: order.trackingNumber,
-        step: 'deliver',
-        body: {
-          code: checked.data.code,
-          ...(collectsCash && { cashCollected: checked.data.cashCollected }),
-        },
-      });
-      onClose();
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError)) throw error;
-      setRefusal(error.message);
-      setErrors({ code: error.errors?.code, cashCollected: error.errors?.cashCollected });
-    }
+    await send('deliver', {
+      code: checked.data.code,
+      ...(collectsCash && { cashCollected: checked.data.cashCollected }),
+    });
   };
 
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <FormDialog
+      title={t('driver.deliver.title', { trackingNumber: order.trackingNumber })}
+      lead={t('driver.deliver.lead')}
       onClose={onClose}
+      onSubmit={submit}
       initialFocus={codeInput}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+      width="md"
+      cancelLabel={t('driver.deliver.cancel')}
+      submitLabel={t('driver.deliver.submit')}
+      busyLabel={t('driver.deliver.submitting')}
+      busy={busy}
+      size="lg"
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {t('driver.deliver.title', { trackingNumber: order.trackingNumber })}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{t('driver.deliver.lead')}</p>
-        </div>
-        <FormField label={t('driver.deliver.code')} error={errors.code}>
+      <FormField label={t('driver.deliver.code')} error={errors.code}>
+        {(control) => (
+          <input
+            ref={codeInput}
+            {...control}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={DRIVER_CODE_LENGTH}
+            className={`${inputClassName(Boolean(errors.code))} font-mono tracking-[0.3em] tabular-nums`}
+          />
+        )}
+      </FormField>
+      {collectsCash && (
+        <FormField
+          label={t('driver.deliver.cash')}
+          hint={t('driver.deliver.cashHint', { amount: mad(order.cashToCollect ?? 0) })}
+          error={errors.cashCollected}
+        >
           {(control) => (
             <input
-              ref={codeInput}
               {...control}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={DRIVER_CODE_LENGTH}
-              className={`${inputClassName(Boolean(errors.code))} font-mono tracking-[0.3em] tabular-nums`}
+              value={cash}
+              onChange={(event) => setCash(event.target.value)}
+              inputMode="decimal"
+              autoComplete="off"
+              className={`${inputClassName(Boolean(errors.cashCollected))} tabular-nums`}
             />
           )}
         </FormField>
-        {collectsCash && (
-          <FormField
-            label={t('driver.deliver.cash')}
-            hint={t('driver.deliver.cashHint', { amount: mad(order.cashToCollect ?? 0) })}
-            error={errors.cashCollected}
-          >
-            {(control) => (
-              <input
-                {...control}
-                value={cash}
-                onChange={(event) => setCash(event.target.value)}
-                inputMode="decimal"
-                autoComplete="off"
-                className={`${inputClassName(Boolean(errors.cashCollected))} tabular-nums`}
-              />
-            )}
-          </FormField>
-        )}
-        <FormAlert message={refusal} />
-        <DialogActions
-          cancelLabel={t('driver.deliver.cancel')}
-          onCancel={onClose}
-          submitLabel={t('driver.deliver.submit')}
-          busyLabel={t('driver.deliver.submitting')}
-          busy={busy}
-          size="lg"
-        />
-      </form>
-    </ModalDialog>
+      )}
+      <FormAlert>{refusal}</FormAlert>
+    </FormDialog>
   );
 }

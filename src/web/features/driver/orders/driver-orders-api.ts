@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DriverOrderList, DriverStepResult } from '#shared/schemas/driver-schemas';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
-import { apiRequest } from '../../../app/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import type { StepAction } from '../offline/step-queue';
 
 /** The driver's orders: the live updates refresh what sits under this key. */

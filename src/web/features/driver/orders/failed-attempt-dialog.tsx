@@ -1,5 +1,5 @@
 import '../driver-strings';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FAILED_ATTEMPT_REASON_LABELS,
@@ -8,13 +8,12 @@ import {
   type DriverOrder,
   type FailedAttemptReason,
 } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../app/api-client';
-import { DialogActions } from '../../../ui/dialog-actions';
-import { FormAlert } from '../../../ui/form-alert';
+import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import { ModalDialog } from '../../../ui/modal-dialog';
 import type { StepQueue } from '../offline/use-step-queue';
+import { firstIssuePerField, useStepDialog } from './use-step-dialog';
+import { FormAlert } from '../../../ui/form-alert';
 
 type Field = 'reason' | 'note';
 
@@ -32,104 +31,82 @@ export function FailedAttemptDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const reasonSelect = useRef<HTMLSelectElement>(null);
   const [reason, setReason] = useState<FailedAttemptReason | ''>('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(
+    order,
+    queue,
+    ['reason', 'note'],
+    onClose,
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setRefusal(null);
     const checked = FailedAttemptSchema.safeParse({ reason: reason || undefined, note });
     if (!checked.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
+      setErrors(firstIssuePerField<Field>(checked.error.issues));
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await queue.submit({
-        orderId: order.id,
-        trackingNumber: order.trackingNumber,
-        step: 'attempt-failed',
-        body: {
-          reason: checked.data.reason,
-          ...(checked.data.note && { note: checked.data.note }),
-        },
-      });
-      onClose();
-    } catch (error) {
-      setBusy(false);
-      if (!(error instanceof ApiError)) throw error;
-      setRefusal(error.message);
-      setErrors({ reason: error.errors?.reason, note: error.errors?.note });
-    }
+    await send('attempt-failed', {
+      reason: checked.data.reason,
+      ...(checked.data.note && { note: checked.data.note }),
+    });
   };
 
   return (
-    <ModalDialog
-      labelledBy={titleId}
+    <FormDialog
+      title={t('driver.failed.title', { trackingNumber: order.trackingNumber })}
       onClose={onClose}
+      onSubmit={submit}
       initialFocus={reasonSelect}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-lg bg-white p-0 shadow-xl"
+      width="md"
+      cancelLabel={t('driver.failed.cancel')}
+      submitLabel={t('driver.failed.submit')}
+      busyLabel={t('driver.failed.submitting')}
+      busy={busy}
+      variant="danger"
+      size="lg"
     >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4 p-5">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t('driver.failed.title', { trackingNumber: order.trackingNumber })}
-        </h2>
-        <FormField label={t('driver.failed.reason')} error={errors.reason}>
-          {(control) => (
-            <select
-              ref={reasonSelect}
-              {...control}
-              value={reason}
-              onChange={(event) => setReason(event.target.value as FailedAttemptReason)}
-              className={inputClassName(Boolean(errors.reason))}
-            >
-              <option value="" disabled>
-                {t('driver.failed.chooseReason')}
+      <FormField label={t('driver.failed.reason')} error={errors.reason}>
+        {(control) => (
+          <select
+            ref={reasonSelect}
+            {...control}
+            value={reason}
+            onChange={(event) => setReason(event.target.value as FailedAttemptReason)}
+            className={inputClassName(Boolean(errors.reason))}
+          >
+            <option value="" disabled>
+              {t('driver.failed.chooseReason')}
+            </option>
+            {FAILED_ATTEMPT_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`driver.failedReasons.${value}`, {
+                  defaultValue: FAILED_ATTEMPT_REASON_LABELS[value],
+                })}
               </option>
-              {FAILED_ATTEMPT_REASONS.map((value) => (
-                <option key={value} value={value}>
-                  {t(`driver.failedReasons.${value}`, {
-                    defaultValue: FAILED_ATTEMPT_REASON_LABELS[value],
-                  })}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField
-          label={reason === 'other' ? t('driver.failed.note') : t('driver.failed.noteOptional')}
-          error={errors.note}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              rows={3}
-              maxLength={500}
-              className={inputClassName(Boolean(errors.note))}
-            />
-          )}
-        </FormField>
-        <FormAlert message={refusal} />
-        <DialogActions
-          cancelLabel={t('driver.failed.cancel')}
-          onCancel={onClose}
-          submitLabel={t('driver.failed.submit')}
-          busyLabel={t('driver.failed.submitting')}
-          busy={busy}
-          variant="danger"
-          size="lg"
-        />
-      </form>
-    </ModalDialog>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        label={reason === 'other' ? t('driver.failed.note') : t('driver.failed.noteOptional')}
+        error={errors.note}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            rows={3}
+            maxLength={500}
+            className={inputClassName(Boolean(errors.note))}
+          />
+        )}
+      </FormField>
+      <FormAlert>{refusal}</FormAlert>
+    </FormDialog>
   );
 }

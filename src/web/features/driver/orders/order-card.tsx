@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banknote, MapPin, Navigation, Phone, Truck } from 'lucide-react';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../app/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { transitionsFor } from '#shared/order-lifecycle';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
@@ -47,6 +48,9 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
   const [refusal, setRefusal] = useState<string | null>(null);
   const pending = pendingStepsOf(queue.pending, order.id);
   const nextStep = nextStepAfterPending(order.nextStep, pending);
+  // The server says which step comes next (picked up yet or not); the lifecycle table which
+  // transitions a driver may make from the order's status at all.
+  const transitions = transitionsFor('driver', order.status);
   const receiverName = order.receiver.name ?? t('driver.card.noReceiver');
 
   const pickUp = async () => {
@@ -165,7 +169,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
         </a>
       </div>
 
-      {nextStep === 'pickup' && (
+      {nextStep === 'pickup' && transitions.includes('pickUp') && (
         <button
           type="button"
           onClick={() => void pickUp()}
@@ -178,20 +182,24 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
       )}
       {nextStep === 'deliver' && !order.deliveryCodeLocked && (
         <div className="flex flex-col gap-2">
-          <button
-            type="button"
-            onClick={() => setDialog('deliver')}
-            className={`${buttonClassName('primary', 'lg')} w-full`}
-          >
-            {t('driver.card.deliver')}
-          </button>
-          <button
-            type="button"
-            onClick={() => setDialog('failed')}
-            className={`${buttonClassName('secondary')} w-full`}
-          >
-            {t('driver.card.deliveryFailed')}
-          </button>
+          {transitions.includes('deliver') && (
+            <button
+              type="button"
+              onClick={() => setDialog('deliver')}
+              className={`${buttonClassName('primary', 'lg')} w-full`}
+            >
+              {t('driver.card.deliver')}
+            </button>
+          )}
+          {transitions.includes('failDelivery') && (
+            <button
+              type="button"
+              onClick={() => setDialog('failed')}
+              className={`${buttonClassName('secondary')} w-full`}
+            >
+              {t('driver.card.deliveryFailed')}
+            </button>
+          )}
         </div>
       )}
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../../app/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { POSITION_INTERVAL_MS, toPositionReport } from './position-report';
 
 export interface PositionReporting {

@@ -1,5 +1,5 @@
 import { skipToken } from '@tanstack/react-query';
-import { apiRequest } from '../../../app/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency';
 import type {
   CreateOrderInput,

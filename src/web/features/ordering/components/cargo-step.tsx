@@ -1,10 +1,9 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CARGO_TYPES } from '#shared/pricing';
-import { TextField } from '../../auth/components/form-fields';
 import type { NewOrderFormValues } from '../new-order-form';
-import { SelectField } from './form-controls';
 import { PriorityChoice } from './priority-choice';
+import { SelectField, TextField } from '../../../ui/form-field';
 
 const SIZES = ['length', 'width', 'height'] as const;
 

@@ -14,11 +14,10 @@ import {
   type NewOrderWizardField,
 } from '#shared/schemas/new-order-wizard-schemas';
 import type { CustomerOrderDetail } from '#shared/schemas/order-schemas';
-import { ApiError } from '../../../app/api-client';
-import { newIdempotencyKey } from '../../../app/idempotency-key';
+import { ApiError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { buttonClassName } from '../../../ui/button-styles';
-import { FormAlert } from '../../auth/components/form-alert';
-import { dashboardQueryKeys } from '../../dashboard/api/dashboard-queries';
+import { CUSTOMER_QUERY_KEY } from '../../../lib/query-keys';
 import { createOrder, priceQueryOptions } from '../api/ordering-api';
 import {
   CARD_FIELDS,
@@ -37,6 +36,7 @@ import { FallbackPrice } from './price-summary';
 import { ReceiverStep } from './receiver-step';
 import { RouteStep } from './route-step';
 import { WizardProgress } from './wizard-progress';
+import { FormAlert } from '../../../ui/form-alert';
 
 /** docs/product.md, section 4: leaving index 1 prices the order, leaving index 3 creates it. */
 const PRICE_STEP = 1;
@@ -164,7 +164,7 @@ export function NewOrderWizard() {
       }
       const { order } = await createOrder(payload, placing.current.key);
       // The customer's lists and counts are out of date now.
-      void queryClient.invalidateQueries({ queryKey: dashboardQueryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY_KEY });
       // The card was only ever checked on screen; it leaves the page's memory too.
       for (const field of CARD_FIELDS) form.setValue(field, '');
       setCreatedOrder(order);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LayoutGrid } from 'lucide-react';
 import { BrandMark } from '../../../ui/brand-mark';
 import { buttonClassName } from '../../../ui/button-styles';
-import { LogoutButton } from '../../auth/components/logout-button';
+import { LogoutButton } from '../../../ui/logout-button';
 
 interface OrderingShellProps {
   title: string;

@@ -2,12 +2,12 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Banknote, CreditCard, ShieldCheck } from 'lucide-react';
 import { WIZARD_PAYMENT_METHODS } from '#shared/schemas/new-order-wizard-schemas';
-import { TextField } from '../../auth/components/form-fields';
 import type { NewOrderFormValues } from '../new-order-form';
 import type { WizardPrice } from '../use-wizard-price';
-import { ChoiceGroup } from './form-controls';
 import { OrderSummary } from './order-summary';
 import { PriceSummary } from './price-summary';
+import { TextField } from '../../../ui/form-field';
+import { ChoiceGroup } from '../../../ui/choice-group';
 
 const methodIcons = { card: CreditCard, cod: Banknote } as const;
 

@@ -4,8 +4,8 @@ import { RotateCw } from 'lucide-react';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Spinner } from '../../../ui/spinner';
-import { FormAlert } from '../../auth/components/form-alert';
 import type { WizardPrice } from '../use-wizard-price';
+import { FormAlert } from '../../../ui/form-alert';
 
 export const summaryCardClassName = 'rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5';
 

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '#shared/pricing';
 import type { NewOrderFormValues } from '../new-order-form';
-import { ChoiceGroup } from './form-controls';
+import { ChoiceGroup } from '../../../ui/choice-group';
 
 /**
  * Normal, express or urgent. Shown when the cargo is described and again beside the price, where

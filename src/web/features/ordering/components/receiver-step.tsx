@@ -1,11 +1,10 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../auth/components/form-fields';
 import type { NewOrderFormValues } from '../new-order-form';
 import type { WizardPrice } from '../use-wizard-price';
-import { TextAreaField } from './form-controls';
 import { PriceSummary } from './price-summary';
 import { PriorityChoice } from './priority-choice';
+import { TextAreaField, TextField } from '../../../ui/form-field';
 
 /** Step 3: the receiver and special instructions, beside the price summary. */
 export function ReceiverStep({ price }: { price: WizardPrice }) {

@@ -1,8 +1,8 @@
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../auth/components/form-fields';
 import type { NewOrderFormValues } from '../new-order-form';
 import { CityPicker } from './city-picker';
+import { TextField } from '../../../ui/form-field';
 
 const legendClassName = 'mb-3 text-base font-semibold text-slate-900';
 

@@ -17,13 +17,14 @@ import { toPriceRequest } from '#shared/schemas/new-order-wizard-schemas';
 import type { PriceResult } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
-import { FormAlert } from '../../auth/components/form-alert';
-import { SubmitButton, TextField } from '../../auth/components/form-fields';
 import { quotePrice } from '../api/ordering-api';
 import { CityPicker } from '../components/city-picker';
 import { OrderingShell } from '../components/ordering-shell';
 import { SummaryRow } from '../components/price-summary';
 import { storeOrderDetails } from '../order-details-storage';
+import { FormAlert } from '../../../ui/form-alert';
+import { WideSubmitButton } from '../../../ui/busy-submit-button';
+import { TextField } from '../../../ui/form-field';
 
 interface Calculation {
   input: DistanceCalculator;
@@ -154,7 +155,7 @@ export function CalculateDistancePage() {
               ))}
             </div>
           </fieldset>
-          <SubmitButton
+          <WideSubmitButton
             busy={isSubmitting}
             label={t('ordering.calculator.calculate')}
             busyLabel={t('ordering.calculator.calculating')}

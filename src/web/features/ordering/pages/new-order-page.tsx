@@ -2,7 +2,7 @@ import '../ordering-strings';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '../../../ui/button-styles';
-import { useSession } from '../../auth/session/session-context';
+import { useSession } from '../../../lib/session/session-context';
 import { NewOrderWizard } from '../components/new-order-wizard';
 import { OrderingShell } from '../components/ordering-shell';
 

@@ -21,11 +21,10 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
-import { TextField } from '../../auth/components/form-fields';
-import { PageHero } from '../../public/components/page-hero';
-import { usePageTitle } from '../../public/use-page-title';
-import { SelectField } from '../components/form-controls';
+import { PageHero } from '../../../ui/page-hero';
+import { usePageTitle } from '../../../ui/use-page-title';
 import { SummaryRow } from '../components/price-summary';
+import { SelectField, TextField } from '../../../ui/form-field';
 
 interface Breakdown extends DirectPriceBreakdown {
   distanceKm: number;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowRight, CheckCircle2, MapPin } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
-import { AtlasRidge } from './atlas-ridge';
+import { AtlasRidge } from '../../../ui/atlas-ridge';
 import { ShipmentPreview } from './shipment-preview';
 
 export function HeroSection() {

@@ -4,7 +4,7 @@ import { ArrowRight, MapPin, Navigation } from 'lucide-react';
 import type { PublicTracking } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
-import { OrderMap } from '../../maps/order-map';
+import { OrderMap } from '../../../ui/maps/order-map';
 
 /**
  * What the public look-up shows (docs/product.md, decision 12): status, cities, dates and timeline

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LayoutDashboard, Menu, X } from 'lucide-react';
-import { readStoredToken } from '../../../app/session-storage';
+import { readStoredToken } from '../../../lib/session-storage';
 import { BrandMark } from '../../../ui/brand-mark';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';

@@ -4,8 +4,8 @@ import { BadgeCheck, HandHeart, Headset, Radar } from 'lucide-react';
 import { Container } from '../../../ui/container';
 import { SectionHeading } from '../../../ui/section-heading';
 import { CtaBand } from '../components/cta-band';
-import { PageHero } from '../components/page-hero';
-import { usePageTitle } from '../use-page-title';
+import { PageHero } from '../../../ui/page-hero';
+import { usePageTitle } from '../../../ui/use-page-title';
 
 const valueIcons = [BadgeCheck, HandHeart, Radar, Headset];
 

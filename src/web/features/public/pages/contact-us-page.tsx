@@ -6,8 +6,8 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 import { ContactDetails } from '../components/contact-details';
-import { PageHero } from '../components/page-hero';
-import { usePageTitle } from '../use-page-title';
+import { PageHero } from '../../../ui/page-hero';
+import { usePageTitle } from '../../../ui/use-page-title';
 
 type Field = 'name' | 'email' | 'message';
 type Errors = Partial<Record<Field, string>>;

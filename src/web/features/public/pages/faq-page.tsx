@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, MessageCircleQuestion } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
-import { PageHero } from '../components/page-hero';
-import { usePageTitle } from '../use-page-title';
+import { PageHero } from '../../../ui/page-hero';
+import { usePageTitle } from '../../../ui/use-page-title';
 
 interface Question {
   question: string;

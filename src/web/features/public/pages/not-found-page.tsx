@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, MapPinOff } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../../ui/use-page-title';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Container } from '../../../ui/container';
 import { ContactDetails } from '../components/contact-details';
-import { PageHero } from '../components/page-hero';
-import { usePageTitle } from '../use-page-title';
+import { PageHero } from '../../../ui/page-hero';
+import { usePageTitle } from '../../../ui/use-page-title';
 
 interface PolicySection {
   id: string;

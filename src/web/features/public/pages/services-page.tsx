@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Check, MapPinned, Package, Truck, Zap } from 'lucide-react';
 import { Container } from '../../../ui/container';
 import { CtaBand } from '../components/cta-band';
-import { PageHero } from '../components/page-hero';
-import { usePageTitle } from '../use-page-title';
+import { PageHero } from '../../../ui/page-hero';
+import { usePageTitle } from '../../../ui/use-page-title';
 
 // docs/product.md, section 2: four bullet services, in this order.
 const serviceIcons = [Package, Truck, Zap, MapPinned];

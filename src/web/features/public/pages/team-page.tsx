@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Globe, Mail } from 'lucide-react';
 import { Container } from '../../../ui/container';
 import { CtaBand } from '../components/cta-band';
-import { PageHero } from '../components/page-hero';
+import { PageHero } from '../../../ui/page-hero';
 import { initialsOf } from '../initials-of';
-import { usePageTitle } from '../use-page-title';
+import { usePageTitle } from '../../../ui/use-page-title';
 
 interface Member {
   name: string;

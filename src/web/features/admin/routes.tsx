@@ -1,0 +1,34 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { lazyRoute } from '../../lib/lazy-route';
+
+/** The back office (docs/product.md, section 4), for admins. */
+export const adminRoutes: RouteObject = {
+  path: '/admin',
+  ...lazyRoute(() => import('./admin-layout'), 'AdminLayout'),
+  children: [
+    { index: true, ...lazyRoute(() => import('./pages/overview-page'), 'OverviewPage') },
+    { path: 'dashboard', element: <Navigate to="/admin" replace /> },
+    { path: 'orders', ...lazyRoute(() => import('./pages/orders-page'), 'OrdersPage') },
+    { path: 'orders/:id', ...lazyRoute(() => import('./pages/order-page'), 'AdminOrderPage') },
+    { path: 'tracking', ...lazyRoute(() => import('./pages/tracking-page'), 'TrackingPage') },
+    {
+      path: 'deliveries',
+      ...lazyRoute(() => import('./pages/closed-orders-pages'), 'DeliveriesPage'),
+    },
+    {
+      path: 'cancelled',
+      ...lazyRoute(() => import('./pages/closed-orders-pages'), 'CancelledPage'),
+    },
+    {
+      path: 'confirmation-order',
+      ...lazyRoute(() => import('./pages/confirmation-page'), 'ConfirmationPage'),
+    },
+    { path: 'users', ...lazyRoute(() => import('./pages/users-page'), 'UsersPage') },
+    { path: 'trucks-active', ...lazyRoute(() => import('./pages/trucks-page'), 'TrucksPage') },
+    { path: 'revenue', ...lazyRoute(() => import('./pages/revenue-page'), 'RevenuePage') },
+    { path: 'messages', ...lazyRoute(() => import('./pages/messages-page'), 'MessagesPage') },
+    { path: 'cash', ...lazyRoute(() => import('./pages/cash-page'), 'CashPage') },
+    { path: 'map', ...lazyRoute(() => import('./pages/map-page'), 'AdminMapPage') },
+    { path: 'add-new', ...lazyRoute(() => import('./pages/add-new-page'), 'AddNewPage') },
+  ],
+};

@@ -1,0 +1,13 @@
+import type { RouteObject } from 'react-router';
+import { lazyRoute } from '../../lib/lazy-route';
+
+export const driverLoginRoute: RouteObject = {
+  path: '/driver/login',
+  ...lazyRoute(() => import('./auth/driver-login-page'), 'DriverLoginPage'),
+};
+
+/** The driver's own page, made for a phone (docs/product.md, "The driver's page"), behind its guard. */
+export const driverRoutes: RouteObject = {
+  ...lazyRoute(() => import('./auth/require-driver'), 'RequireDriver'),
+  children: [{ path: '/driver', ...lazyRoute(() => import('./pages/driver-page'), 'DriverPage') }],
+};
