@@ -43,6 +43,7 @@ import { answerFrameworkError, buildErrorBody, registerErrorHandling } from './h
 import { registerIdempotency } from './http/idempotency';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { redactedPaths, serializeError, serializeRequest } from './http/log-redaction';
+import { registerRequestLog } from './http/request-log';
 import type { ZodApp } from './http/zod-app';
 import { createLogMailTransport, createSmtpTransport } from './messages/mail-transport';
 import { registerMessageRoutes } from './messages/messages-routes';
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       serializers: { req: serializeRequest, err: serializeError },
       ...(deps.logStream && { stream: deps.logStream }),
     },
+    // One line per request instead, when it completes (http/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -104,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerNulCharacterCheck(app);
+  registerRequestLog(app);
   // API answers are personal and live: no browser or proxy may keep a copy (docs/architecture.md).
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {
