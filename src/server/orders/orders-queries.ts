@@ -3,12 +3,12 @@ import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import type { Database } from '../db/open-database';
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
-import { orderMapColumns } from '../db/order-map-columns';
-import { newestOrdersFirst, pickOrderIds, readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
-import { countCustomerOrdersByStatus, countersTotal, sumStatusCounts } from '../db/order-counts';
+import { countCustomerOrdersByStatus, countersTotal, sumStatusCounts } from './order-count-queries';
+import { orderMapColumns } from './order-map-columns';
+import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-queries';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

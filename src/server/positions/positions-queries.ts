@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
-import { orderMapColumns } from '../db/order-map-columns';
+import { orderMapColumns } from '../orders/order-reads';
 import { preparedOnce } from '../db/prepared-statements';
 import { driverPositions, drivers, orders, trucks } from '../db/schema';
 

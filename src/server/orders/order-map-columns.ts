@@ -1,4 +1,4 @@
-import { orders } from './schema';
+import { orders } from '../db/schema';
 
 /**
  * The order columns that a map of the order and its arrival estimate need (`MappableOrder`,
