@@ -59,6 +59,7 @@ import { tileImageSource } from './positions/map-tiles';
 import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
+import { createAccountsService } from './users/accounts-service';
 import { registerUserRoutes } from './users/users-routes';
 
 declare module 'fastify' {
@@ -157,8 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const deliveryCodes = createDeliveryCodes(deriveDeliveryCodeKey(serverSecret));
   const messagesService = createMessagesService({ db });
   configurePasswordHashing({ queueLimit: config.PASSWORD_HASH_QUEUE_LIMIT });
+  const accountsService = createAccountsService({ db });
   const authService = createAuthService({
     db,
+    accounts: accountsService,
     tokens,
     messagesService,
     log: app.log,
@@ -196,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const driverOrdersService = createDriverOrdersService({ db, lifecycle });
   const fleetService = createFleetService({
     db,
+    accounts: accountsService,
     log: app.log,
     clock,
     onSessionsRevoked: authService.forgetSessionChecks,

@@ -4,7 +4,6 @@ import { escapeLikePattern } from '../db/like-pattern';
 import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
-import { revokeSessionsOfUser } from '../auth/auth-queries';
 import { drivers, orders, trucks, users } from '../db/schema';
 
 function selectTrucksWithDrivers(db: Database) {
@@ -145,23 +144,17 @@ export async function insertDriverWithTruck(
   });
 }
 
-/**
- * Sets or clears the driver's deactivation; deactivating also ends every session of their
- * account, in the same transaction. Undefined for an unknown driver.
- */
+/** Sets or clears the driver's deactivation: their account's id, undefined for an unknown driver. */
 export async function setDriverDeactivation(
   db: Database,
   driverId: string,
   deactivatedAt: Date | null,
   now: Date,
 ): Promise<{ userId: string } | undefined> {
-  return db.transaction(async (tx) => {
-    const [driver] = await tx
-      .update(drivers)
-      .set({ deactivatedAt, updatedAt: now })
-      .where(eq(drivers.id, driverId))
-      .returning({ userId: drivers.userId });
-    if (driver && deactivatedAt) await revokeSessionsOfUser(tx, driver.userId, now);
-    return driver;
-  });
+  const [driver] = await db
+    .update(drivers)
+    .set({ deactivatedAt, updatedAt: now })
+    .where(eq(drivers.id, driverId))
+    .returning({ userId: drivers.userId });
+  return driver;
 }
