@@ -43,7 +43,7 @@ import { answerFrameworkError, buildErrorBody, registerErrorHandling } from './h
 import { registerIdempotency } from './http/idempotency';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { redactedPaths, serializeError, serializeRequest } from './http/log-redaction';
-import { registerRequestLog } from './http/request-log';
+import { RequestLogController } from './http/request-log';
 import type { ZodApp } from './http/zod-app';
 import { createLogMailTransport, createSmtpTransport } from './messages/mail-transport';
 import { registerMessageRoutes } from './messages/messages-routes';
@@ -97,8 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       serializers: { req: serializeRequest, err: serializeError },
       ...(deps.logStream && { stream: deps.logStream }),
     },
-    // One line per request instead, when it completes (http/request-log.ts).
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -108,7 +107,6 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerNulCharacterCheck(app);
-  registerRequestLog(app);
   // API answers are personal and live: no browser or proxy may keep a copy (docs/architecture.md).
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/')) {
