@@ -45,6 +45,26 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // docs/architecture.md, "The parts": a feature reads another's tables through that feature's
+    // service or reads entry (orders/order-reads.ts), never its `*-queries` modules, and only
+    // `*-queries` files (and the db/ layer) hold SQL: src/server/server-borders.test.ts.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(?:\.\./)+(?:[\w-]+/)*[\w-]+-queries(?:\.ts)?$|^\./(?:[\w-]+/)+[\w-]+-queries(?:\.ts)?$`,
+              message:
+                "A feature's queries are its own: use its service (or orders/order-reads.ts) instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The shared rules run in the browser and on the server: no Node or DOM API.
     files: ['src/shared/**/*.ts'],
     rules: {

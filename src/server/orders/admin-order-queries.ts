@@ -28,9 +28,9 @@ import {
   toDailyTotals,
   toStatusCountsFromJson,
 } from './order-count-queries';
-import { orderMapColumns } from './order-map-columns';
 import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-queries';
 import type { OrderSearch } from './order-search';
+import { orderMapColumns } from './orders-queries';
 
 /** What the back office shows of an order (admin-view.ts), and what its map needs. */
 const adminOrderFields = {

@@ -19,6 +19,5 @@ export {
   listOrderEventsAfter,
   type EventScope,
 } from './order-event-queries';
-export { orderMapColumns } from './order-map-columns';
 export { parseOrderSearch, type OrderSearch } from './order-search';
-export { listTrackingEvents, type TrackingEventRow } from './orders-queries';
+export { listTrackingEvents, orderMapColumns, type TrackingEventRow } from './orders-queries';

@@ -7,8 +7,24 @@ import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
 import { countCustomerOrdersByStatus, countersTotal, sumStatusCounts } from './order-count-queries';
-import { orderMapColumns } from './order-map-columns';
 import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-queries';
+
+/**
+ * The order columns that a map of the order and its arrival estimate need (`MappableOrder`,
+ * src/server/positions/positions-service.ts): every read that shows a map selects them.
+ */
+export const orderMapColumns = {
+  status: orders.status,
+  driverId: orders.driverId,
+  exitDate: orders.exitDate,
+  pickedUpAt: orders.pickedUpAt,
+  pickupLat: orders.pickupLat,
+  pickupLng: orders.pickupLng,
+  deliveryLat: orders.deliveryLat,
+  deliveryLng: orders.deliveryLng,
+  distanceKm: orders.distanceKm,
+  durationMinutes: orders.durationMinutes,
+};
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
