@@ -183,6 +183,12 @@ export function createAuthService({
     return { token, user };
   }
 
+  /** Ends the account's other sessions that still stand: how many it ended. */
+  function endOtherSessions(auth: AuthContext, now: Date, tx?: Database): Promise<number> {
+    const idleCutoff = idleCutoffs(now)[auth.role];
+    return accounts.revokeOtherSessionsOfUser(auth.userId, auth.sessionId, now, idleCutoff, tx);
+  }
+
   return {
     /**
      * The account's language is the one the form sent, else the browser's (Accept-Language),
@@ -267,13 +273,7 @@ export function createAuthService({
       const now = clock();
       const ended = await db.transaction(async (tx) => {
         await accounts.setPasswordHash(auth.userId, passwordHash, now, tx);
-        return accounts.revokeOtherSessionsOfUser(
-          auth.userId,
-          auth.sessionId,
-          now,
-          idleCutoffs(now)[auth.role],
-          tx,
-        );
+        return endOtherSessions(auth, now, tx);
       });
       sessionChecks.forgetAll();
       log.info({ userId: auth.userId, endedSessions: ended }, 'password changed');
@@ -283,12 +283,7 @@ export function createAuthService({
     /** Signs the account out everywhere but here (a lost phone, a shared computer). */
     async logoutOthers(auth: AuthContext): Promise<{ message: string; ended: number }> {
       const now = clock();
-      const ended = await accounts.revokeOtherSessionsOfUser(
-        auth.userId,
-        auth.sessionId,
-        now,
-        idleCutoffs(now)[auth.role],
-      );
+      const ended = await endOtherSessions(auth, now);
       sessionChecks.forgetAll();
       log.info({ userId: auth.userId, endedSessions: ended }, 'other sessions ended');
       return { message: authMessages.otherSessionsEnded, ended };
