@@ -4,7 +4,7 @@ import { escapeLikePattern } from '../db/like-pattern';
 import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
-import { drivers, orders, trucks, users } from '../db/schema';
+import { drivers, trucks, users } from '../db/schema';
 
 function selectTrucksWithDrivers(db: Database) {
   return db
@@ -66,18 +66,6 @@ export async function listAvailableTrucks(db: Database): Promise<TruckWithDriver
   return selectTrucksWithDrivers(db)
     .where(and(eq(trucks.status, 'AVAILABLE'), isNull(drivers.deactivatedAt)))
     .orderBy(asc(trucks.truckNumber));
-}
-
-export async function findOrderWeightKg(
-  db: Database,
-  orderId: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ weightKg: orders.weightKg })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  return row ? Number(row.weightKg) : undefined;
 }
 
 export interface Identities {

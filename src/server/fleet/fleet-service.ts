@@ -16,12 +16,12 @@ import {
 import { toE164 } from '#shared/phone';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
+import { findOrderWeightKg } from '../orders/order-reads';
 import type { Page } from '../db/page';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import {
-  findOrderWeightKg,
   findTakenIdentities,
   findTruck,
   insertDriverWithTruck,

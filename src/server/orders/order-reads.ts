@@ -11,7 +11,12 @@ export {
   readAdminDashboard,
   type AdminOrderRow,
 } from './admin-order-queries';
-export { findDriverOrder, listDriverOrders, type DriverOrderRow } from './driver-order-queries';
+export {
+  findDriverOrder,
+  listDriverOrders,
+  listDriverOrdersOnTheRoad,
+  type DriverOrderRow,
+} from './driver-order-queries';
 export { sumPaymentTotals, sumStatusCounts, totalPaymentsByStatus } from './order-count-queries';
 export {
   findLastEventSeq,
@@ -20,4 +25,9 @@ export {
   type EventScope,
 } from './order-event-queries';
 export { parseOrderSearch, type OrderSearch } from './order-search';
-export { listTrackingEvents, orderMapColumns, type TrackingEventRow } from './orders-queries';
+export {
+  findOrderWeightKg,
+  listTrackingEvents,
+  orderMapColumns,
+  type TrackingEventRow,
+} from './orders-queries';

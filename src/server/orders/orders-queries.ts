@@ -294,3 +294,16 @@ export async function listTrackingEvents(
       .prepare(name),
   ).execute({ orderId });
 }
+
+/** The order's weight, for the trucks that can carry it. */
+export async function findOrderWeightKg(
+  db: Database,
+  orderId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ weightKg: orders.weightKg })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row ? Number(row.weightKg) : undefined;
+}
