@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { bootstrapAdmin } from '../src/server/auth/admin-bootstrap';
-import { insertSession } from '../src/server/auth/auth-queries';
+import { createAccountsService } from '../src/server/users/accounts-service';
 import { loadOrCreateJwtSecret } from '../src/server/auth/jwt-secret';
 import { createSessionTokens } from '../src/server/auth/session-tokens';
 import { readConfig } from '../src/server/config';
@@ -40,7 +40,10 @@ try {
   // A short session of the first admin, signed like the server's own, so every change goes
   // through the API's rules and is recorded as that admin's.
   const expiresAt = new Date(Date.now() + 10 * 60_000);
-  const sessionId = await insertSession(database.db, admin!.id, expiresAt);
+  const sessionId = await createAccountsService({ db: database.db }).insertSession(
+    admin!.id,
+    expiresAt,
+  );
   const tokens = createSessionTokens(
     config.JWT_SECRET ?? loadOrCreateJwtSecret(config.DATA_DIR),
     () => new Date(),

@@ -11,8 +11,13 @@ import { repositoryRoot, startServerProcess, type ServerProcess } from './server
 /** Both servers check the app's tokens with it. */
 export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
 export const BENCH_ADMIN_EMAIL = 'admin@bench.ma';
-/** Both servers log warnings and errors only, as a production server would be set. */
-export const BENCH_LOG_LEVEL = 'warn';
+/**
+ * The app logs at the production default (src/server/config.ts): one line per request
+ * (src/server/http/request-log.ts), so the table shows what users run.
+ */
+export const APP_LOG_LEVEL = 'info';
+/** The hand-written ceiling logs warnings and errors only: it is what the same SQL costs bare. */
+export const CEILING_LOG_LEVEL = 'warn';
 
 /**
  * The app's entry: BENCH_APP_ENTRY when set (a `.ts` entry runs through tsx), else the production
@@ -70,7 +75,7 @@ export async function startApp(
       DATA_DIR: dataDir,
       JWT_SECRET: BENCH_JWT_SECRET,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: BENCH_LOG_LEVEL,
+      LOG_LEVEL: APP_LOG_LEVEL,
       // No mail server, SMS gateway, routing service or Redis: nothing is sent during the
       // bench, prices use the straight-line distance and attempt counters stay in process.
       MAIL_MODE: 'log',
@@ -137,7 +142,7 @@ export async function startCeiling(databaseUrl: string): Promise<ServerProcess> 
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       JWT_SECRET: BENCH_JWT_SECRET,
-      LOG_LEVEL: BENCH_LOG_LEVEL,
+      LOG_LEVEL: CEILING_LOG_LEVEL,
     },
   });
 }

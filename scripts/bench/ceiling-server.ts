@@ -174,7 +174,7 @@ interface PageReads {
 
 /**
  * One page of a list whose values are `listValues` and its total, as the app reads them
- * (src/server/db/order-pages.ts): a first page, or a page read from an anchor, in one statement,
+ * (src/server/orders/order-page-queries.ts): a first page, or a page read from an anchor, in one statement,
  * its length in the text; any other as its ids, then their rows by one parameter per id, put
  * back in the ids' order. The total comes beside the rows or the ids.
  */

@@ -3,7 +3,7 @@
  * prepares it once per connection and then only binds values. Totals and dashboards read the
  * counter tables of migration 0007; a page's ids are chosen from the orders alone through the index
  * in its order, and then only their rows are read, joined, by one parameter per id (as the app
- * does, for the same reason: src/server/db/order-pages.ts).
+ * does, for the same reason: src/server/orders/order-page-queries.ts).
  */
 
 export interface NamedStatement {
@@ -98,7 +98,7 @@ export const customerFirstOrders = (count: number) =>
 /**
  * A page of `count` customer orders after, or before, one of theirs, `skip` rows away, newest
  * first, and their total ($1: the customer, $2: the order): keyset paging in one statement, its
- * length and skip in the text, as the app reads it (src/server/db/order-pages.ts).
+ * length and skip in the text, as the app reads it (src/server/orders/order-page-queries.ts).
  */
 export const customerOrdersBeyond = (side: 'after' | 'before', count: number, skip: number) =>
   statement(

@@ -34,7 +34,8 @@ import {
 import {
   APP_ENTRY,
   BENCH_ADMIN_EMAIL,
-  BENCH_LOG_LEVEL,
+  APP_LOG_LEVEL,
+  CEILING_LOG_LEVEL,
   buildAppUnlessGiven,
   logIn,
   startApp,
@@ -209,8 +210,9 @@ const server = await connectToBenchServer();
 const { rows } = await server.query<{ server_version: string }>('show server_version');
 console.log(
   `Bench: ${LOAD_SETTINGS.connections} connections, ${LOAD_SETTINGS.warmupSeconds} s warm-up ` +
-    `then ${LOAD_SETTINGS.seconds} s per run; app (${APP_ENTRY}, one process) and ceiling ` +
-    `(scripts/bench/ceiling-server.ts) both at LOG_LEVEL=${BENCH_LOG_LEVEL}; PostgreSQL ` +
+    `then ${LOAD_SETTINGS.seconds} s per run; app (${APP_ENTRY}, one process) at LOG_LEVEL=` +
+    `${APP_LOG_LEVEL} and ceiling (scripts/bench/ceiling-server.ts) at LOG_LEVEL=` +
+    `${CEILING_LOG_LEVEL}; PostgreSQL ` +
     `${rows[0]!.server_version}; ${os.cpus().length} cores; load generated in this process.`,
 );
 if (loadAverageBefore > BUSY_LOAD_AVERAGE) {
@@ -243,7 +245,12 @@ const file = writeResults({
     loadAverageBefore,
   },
   postgres: rows[0]!.server_version,
-  settings: { ...LOAD_SETTINGS, logLevel: BENCH_LOG_LEVEL, appEntry: APP_ENTRY },
+  settings: {
+    ...LOAD_SETTINGS,
+    logLevel: APP_LOG_LEVEL,
+    ceilingLogLevel: CEILING_LOG_LEVEL,
+    appEntry: APP_ENTRY,
+  },
   scales: results,
   flatness,
   worst: worstRatioOf(results) ?? null,

@@ -43,6 +43,7 @@ import { answerFrameworkError, buildErrorBody, registerErrorHandling } from './h
 import { registerIdempotency } from './http/idempotency';
 import { registerNulCharacterCheck } from './http/nul-characters';
 import { redactedPaths, serializeError, serializeRequest } from './http/log-redaction';
+import { RequestLogController } from './http/request-log';
 import type { ZodApp } from './http/zod-app';
 import { createLogMailTransport, createSmtpTransport } from './messages/mail-transport';
 import { registerMessageRoutes } from './messages/messages-routes';
@@ -58,6 +59,7 @@ import { tileImageSource } from './positions/map-tiles';
 import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
+import { createAccountsService } from './users/accounts-service';
 import { registerUserRoutes } from './users/users-routes';
 
 declare module 'fastify' {
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       serializers: { req: serializeRequest, err: serializeError },
       ...(deps.logStream && { stream: deps.logStream }),
     },
+    logController: new RequestLogController(),
     trustProxy: trustedProxies(deps.config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -153,8 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const deliveryCodes = createDeliveryCodes(deriveDeliveryCodeKey(serverSecret));
   const messagesService = createMessagesService({ db });
   configurePasswordHashing({ queueLimit: config.PASSWORD_HASH_QUEUE_LIMIT });
+  const accountsService = createAccountsService({ db });
   const authService = createAuthService({
     db,
+    accounts: accountsService,
     tokens,
     messagesService,
     log: app.log,
@@ -192,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const driverOrdersService = createDriverOrdersService({ db, lifecycle });
   const fleetService = createFleetService({
     db,
+    accounts: accountsService,
     log: app.log,
     clock,
     onSessionsRevoked: authService.forgetSessionChecks,

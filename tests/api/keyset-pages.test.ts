@@ -94,7 +94,7 @@ describe('pages read from an anchor', () => {
         const back = await numbered(n, `&before=${pages[n + 1]!.ids[0]}&anchorPage=${n + 2}`);
         expect(back).toEqual(pages[n - 1]);
       }
-      // Six pages away: farther than the pager moves, read ids first (order-pages.ts).
+      // Six pages away: farther than the pager moves, read ids first (order-page-queries.ts).
       if (pages.length >= 8) {
         const far = await numbered(7, `&after=${pages[0]!.ids.at(-1)}&anchorPage=1`);
         expect(far).toEqual(pages[6]);

@@ -81,7 +81,7 @@ describe('list totals past the count cap', () => {
         orders: Array<{ status: string; createdAt: string }>;
       };
       expect(orders).toHaveLength(pageSize!);
-      // The total comes beside the page (order-pages.ts): the same on every page.
+      // The total comes beside the page (order-page-queries.ts): the same on every page.
       expect(response.headers['x-total-count']).toBe(String(notPending));
       expect(orders.every((order) => ['CANCELLED', 'DELIVERED'].includes(order.status))).toBe(true);
       expect(newestFirst(orders)).toBe(true);

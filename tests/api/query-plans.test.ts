@@ -235,7 +235,7 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
       for (const list of ['orders', 'orders/pending', 'in-transit']) {
         const url = `/api/admin/${list}?page=250&pageSize=20&${side}=${someOrderId}`;
         expect(await faultsOf(url, admin.token)).toEqual([]);
-        // Farther than the pager moves: the ids first (order-pages.ts).
+        // Farther than the pager moves: the ids first (order-page-queries.ts).
         const anchorPage = side === 'after' ? 240 : 260;
         expect(await faultsOf(`${url}&anchorPage=${anchorPage}`, admin.token)).toEqual([]);
       }

@@ -19,18 +19,18 @@ import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { sumStatusCounts } from '../db/order-counts';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { PositionsService } from '../positions/positions-service';
 import {
   findAdminOrder,
   listAdminOrders,
+  listTrackingEvents,
+  parseOrderSearch,
   readAdminDashboard,
-  listOrderEvents,
-  listPayments,
-} from './admin-queries';
+  sumStatusCounts,
+} from '../orders/order-reads';
+import { listPayments } from './payments-queries';
 import { toAdminOrder, toAdminOrderDetail, toAdminPayment } from './admin-view';
-import { parseOrderSearch } from './order-search';
 
 /** The admin order lists of docs/product.md, section 2 and the statuses each one may show. */
 const ADMIN_ORDER_LISTS = {
@@ -107,7 +107,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
       const row = isUuid(orderId) ? await findAdminOrder(db, orderId) : undefined;
       if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
       const [events, map] = await Promise.all([
-        listOrderEvents(db, row.order.id),
+        listTrackingEvents(db, row.order.id),
         positionsService.mapFieldsOf(row.order),
       ]);
       return toAdminOrderDetail(row, events, map);

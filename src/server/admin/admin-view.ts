@@ -5,7 +5,8 @@ import { isDeliveryCodeLocked } from '../drivers/delivery-code';
 import type { CsvColumn } from '../http/csv';
 import { currentLocationOf, toTimelineEvent } from '../orders/order-view';
 import { emailOfAccount } from '../users/email-accounts';
-import type { AdminOrderRow, PaymentListRow, TrackingEventRow } from './admin-queries';
+import type { AdminOrderRow, TrackingEventRow } from '../orders/order-reads';
+import type { PaymentListRow } from './payments-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/open-database';
-import { countAdmins, findUserByEmail, insertAdminIfAbsent, upsertAdmin } from './auth-queries';
+import { createAccountsService } from '../users/accounts-service';
 import { hashPassword } from './password-hashing';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
@@ -34,7 +34,7 @@ export function generateAdminPassword(): string {
 
 /** 'not-an-admin': the address is a customer's, whose account was left as it was. */
 export async function upsertAdminAccount(db: Database, email: string, password: string) {
-  return upsertAdmin(db, email, await hashPassword(password), new Date());
+  return createAccountsService({ db }).upsertAdmin(email, await hashPassword(password), new Date());
 }
 
 /**
@@ -65,7 +65,7 @@ export async function bootstrapAdmin(
     await ensureAdmin(db, email, CUSTOMER_EMAIL_REFUSAL, config, log);
     return;
   }
-  if ((await countAdmins(db)) > 0) return;
+  if ((await createAccountsService({ db }).countAdmins()) > 0) return;
   await ensureAdmin(db, DEFAULT_ADMIN_EMAIL, DEFAULT_EMAIL_REFUSAL, config, log);
 }
 
@@ -77,10 +77,10 @@ async function ensureAdmin(
   config: AdminBootstrapConfig,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const existing = await findUserByEmail(db, email);
+  const existing = await createAccountsService({ db }).findUserByEmail(email);
   if (!existing && (await createWithGeneratedPassword(db, email, config, log))) return;
   // Taken before this start, or just now: by a sign-up, or by another instance starting too.
-  const account = existing ?? (await findUserByEmail(db, email));
+  const account = existing ?? (await createAccountsService({ db }).findUserByEmail(email));
   if (account?.role !== 'ADMIN') throw new AdminBootstrapError(refusal);
 }
 
@@ -95,7 +95,10 @@ async function createWithGeneratedPassword(
   log: FastifyBaseLogger,
 ): Promise<boolean> {
   const password = generateAdminPassword();
-  if (!(await insertAdminIfAbsent(db, email, await hashPassword(password)))) return false;
+  if (
+    !(await createAccountsService({ db }).insertAdminIfAbsent(email, await hashPassword(password)))
+  )
+    return false;
   if (config.isProduction) {
     const file = writeGeneratedPassword(config.DATA_DIR, password);
     log.warn(

@@ -8,24 +8,11 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../http/errors';
 import { PASSWORD_RESET_TEMPLATE } from '../messages/message-templates';
 import type { MessagesService } from '../messages/messages-service';
+import type { AccountsService, UserRow, UserWithProfile } from '../users/accounts-service';
 import {
   consumePasswordResetToken,
   expireOtherResetTokens,
-  findActiveSessionUser,
-  findEmailAccountById,
-  findUserByEmail,
-  findUserWithProfile,
-  insertCustomer,
   insertPasswordResetToken,
-  insertSession,
-  revokeOtherSessionsOfUser,
-  revokeSession,
-  revokeSessionsOfUser,
-  setPasswordHash,
-  setUserLocale,
-  touchSession,
-  type UserRow,
-  type UserWithProfile,
 } from './auth-queries';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hashing';
@@ -145,6 +132,7 @@ function assertUncommonPassword(password: string, field: string): void {
 
 interface AuthServiceDeps {
   db: Database;
+  accounts: AccountsService;
   tokens: SessionTokens;
   messagesService: MessagesService;
   log: FastifyBaseLogger;
@@ -154,6 +142,7 @@ interface AuthServiceDeps {
 
 export function createAuthService({
   db,
+  accounts,
   tokens,
   messagesService,
   log,
@@ -170,13 +159,13 @@ export function createAuthService({
     const recalled = sessionChecks.recall(sessionId, userId, now);
     if (recalled) return recalled;
     const begun = sessionChecks.beginCheck();
-    const found = await findActiveSessionUser(db, sessionId, userId, now, idleCutoffs(now));
+    const found = await accounts.findActiveSessionUser(sessionId, userId, now, idleCutoffs(now));
     if (found) sessionChecks.remember(begun, sessionId, userId, found, now);
     return found;
   }
 
   async function loadPublicUser(userId: string): Promise<PublicUser> {
-    const found = await findUserWithProfile(db, userId);
+    const found = await accounts.findUserWithProfile(userId);
     if (!found) throw new UnauthorizedError(authMessages.sessionExpired);
     return toPublicUser(found);
   }
@@ -189,9 +178,15 @@ export function createAuthService({
     const user = await loadPublicUser(userId);
     const now = clock();
     const expiresAt = new Date(now.getTime() + SESSION_LIMITS[user.role].lifetimeMs);
-    const sessionId = await insertSession(db, userId, expiresAt, now);
+    const sessionId = await accounts.insertSession(userId, expiresAt, now);
     const token = await tokens.sign({ sessionId, userId }, expiresAt);
     return { token, user };
+  }
+
+  /** Ends the account's other sessions that still stand: how many it ended. */
+  function endOtherSessions(auth: AuthContext, now: Date, tx?: Database): Promise<number> {
+    const idleCutoff = idleCutoffs(now)[auth.role];
+    return accounts.revokeOtherSessionsOfUser(auth.userId, auth.sessionId, now, idleCutoff, tx);
   }
 
   return {
@@ -209,13 +204,11 @@ export function createAuthService({
       try {
         const userId =
           'company' in input
-            ? await insertCustomer(
-                db,
+            ? await accounts.insertCustomer(
                 { email: input.email, passwordHash, userType: 'COMPANY', locale },
                 { kind: 'company', values: input.company },
               )
-            : await insertCustomer(
-                db,
+            : await accounts.insertCustomer(
                 { email: input.email, passwordHash, userType: 'INDIVIDUAL', locale },
                 { kind: 'individual', values: input.individual },
               );
@@ -230,7 +223,7 @@ export function createAuthService({
     },
 
     async login(email: string, password: string): Promise<{ token: string; user: PublicUser }> {
-      const user = await findUserByEmail(db, email);
+      const user = await accounts.findUserByEmail(email);
       if (!user) {
         await verifyAgainstDecoy(password);
         log.warn({ reason: 'unknown email' }, 'login failed');
@@ -250,7 +243,7 @@ export function createAuthService({
     forgetSessionChecks: sessionChecks.forgetAll,
 
     async logout(auth: AuthContext): Promise<{ message: string }> {
-      await revokeSession(db, auth.sessionId, clock());
+      await accounts.revokeSession(auth.sessionId, clock());
       sessionChecks.forgetAll();
       log.info({ userId: auth.userId }, 'logged out');
       return { message: authMessages.loggedOut };
@@ -264,7 +257,7 @@ export function createAuthService({
       auth: AuthContext,
       { currentPassword, newPassword }: ChangePasswordInput,
     ): Promise<{ message: string }> {
-      const account = await findEmailAccountById(db, auth.userId);
+      const account = await accounts.findEmailAccountById(auth.userId);
       if (!account) throw new ForbiddenError(roleRequiredMessage(['USER', 'ADMIN']));
       if (!(await verifyPassword(account.passwordHash, currentPassword))) {
         log.warn(
@@ -279,14 +272,8 @@ export function createAuthService({
       const passwordHash = await hashPassword(newPassword);
       const now = clock();
       const ended = await db.transaction(async (tx) => {
-        await setPasswordHash(tx, auth.userId, passwordHash, now);
-        return revokeOtherSessionsOfUser(
-          tx,
-          auth.userId,
-          auth.sessionId,
-          now,
-          idleCutoffs(now)[auth.role],
-        );
+        await accounts.setPasswordHash(auth.userId, passwordHash, now, tx);
+        return endOtherSessions(auth, now, tx);
       });
       sessionChecks.forgetAll();
       log.info({ userId: auth.userId, endedSessions: ended }, 'password changed');
@@ -296,13 +283,7 @@ export function createAuthService({
     /** Signs the account out everywhere but here (a lost phone, a shared computer). */
     async logoutOthers(auth: AuthContext): Promise<{ message: string; ended: number }> {
       const now = clock();
-      const ended = await revokeOtherSessionsOfUser(
-        db,
-        auth.userId,
-        auth.sessionId,
-        now,
-        idleCutoffs(now)[auth.role],
-      );
+      const ended = await endOtherSessions(auth, now);
       sessionChecks.forgetAll();
       log.info({ userId: auth.userId, endedSessions: ended }, 'other sessions ended');
       return { message: authMessages.otherSessionsEnded, ended };
@@ -312,7 +293,7 @@ export function createAuthService({
 
     /** Any signed-in account (customer, admin, driver) chooses the language it is written to in. */
     async updateProfile(auth: AuthContext, input: ProfileUpdateInput): Promise<PublicUser> {
-      await setUserLocale(db, auth.userId, input.locale, clock());
+      await accounts.setUserLocale(auth.userId, input.locale, clock());
       log.info({ userId: auth.userId, locale: input.locale }, 'account language changed');
       return loadPublicUser(auth.userId);
     },
@@ -331,7 +312,7 @@ export function createAuthService({
       const { user, driverId, lastSeenAt } = found;
       const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS);
       if (lastSeenAt < staleBefore) {
-        await touchSession(db, claims.sessionId, now, staleBefore);
+        await accounts.touchSession(claims.sessionId, now, staleBefore);
         sessionChecks.touch(claims.sessionId, now);
       }
       return {
@@ -351,7 +332,7 @@ export function createAuthService({
     async isSessionActive(auth: AuthContext): Promise<boolean> {
       const now = clock();
       return Boolean(
-        await findActiveSessionUser(db, auth.sessionId, auth.userId, now, idleCutoffs(now)),
+        await accounts.findActiveSessionUser(auth.sessionId, auth.userId, now, idleCutoffs(now)),
       );
     },
 
@@ -364,7 +345,7 @@ export function createAuthService({
      * transaction, and sent by the outbox worker, so the answer takes as long either way.
      */
     async requestPasswordReset(email: string): Promise<{ message: string }> {
-      const user = await findUserByEmail(db, email);
+      const user = await accounts.findUserByEmail(email);
       if (user) {
         const token = randomBytes(32).toString('base64url');
         await db.transaction(async (tx) => {
@@ -400,8 +381,8 @@ export function createAuthService({
         log.warn({ reason: 'invalid, expired or used token' }, 'password reset refused');
         throw new BadRequestError(authMessages.invalidResetToken);
       }
-      await setPasswordHash(db, userId, await hashPassword(password), now);
-      await revokeSessionsOfUser(db, userId, now);
+      await accounts.setPasswordHash(userId, await hashPassword(password), now);
+      await accounts.revokeSessionsOfUser(userId, now);
       sessionChecks.forgetAll();
       await expireOtherResetTokens(db, userId, tokenHash, now);
       log.info({ userId }, 'password reset');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from './auth-queries';
+import type { SessionUser } from '../users/accounts-service';
 import { createSessionChecks, SESSION_CHECK_REUSE_MS } from './session-checks';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 24) + ms);

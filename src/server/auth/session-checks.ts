@@ -1,4 +1,4 @@
-import type { SessionUser } from './auth-queries';
+import type { SessionUser } from '../users/accounts-service';
 
 /**
  * How long a session found standing is taken as standing without asking the database again: the

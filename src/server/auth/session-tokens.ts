@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import type { UserRow } from './auth-queries';
+import type { UserRow } from '../users/accounts-service';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;

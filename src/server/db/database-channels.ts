@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { describeConnectionFault } from './database-faults';
+import type { Database } from './open-database';
 
 /**
  * LISTEN/NOTIFY, the seam between instances (docs/architecture.md, "Live updates"): a change
@@ -20,6 +22,15 @@ export interface DatabaseChannels {
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Sends `payload` on `channel` when, and only if, the transaction `tx` commits. */
+export async function notifyOnCommit(
+  tx: Database,
+  channel: string,
+  payload: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 export function createPgliteChannels(client: PGlite): DatabaseChannels {

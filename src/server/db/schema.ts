@@ -302,7 +302,7 @@ export const orders = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('orders_delivery_loc_idx').on(sql`lower(${table.deliveryLoc})`),
-    // The admin search (src/server/admin/admin-queries.ts) turns every part of its text into
+    // The admin search (src/server/orders/admin-order-queries.ts) turns every part of its text into
     // an indexed condition: a pickup city, and a tracking-number prefix whatever the collation.
     index('orders_pickup_loc_idx').on(sql`lower(${table.pickupLoc})`),
     index('orders_tracking_number_pattern_idx').on(table.trackingNumber.op('text_pattern_ops')),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '#shared/i18n/locales';
 import { CODE_MAX_ATTEMPTS } from '#shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
@@ -56,7 +56,16 @@ export interface LiveSignInCode {
   codeHash: string;
 }
 
-/** The driver's one code that can still be used: unused, unexpired, tries left. */
+/** A code that can still be used: unused, unexpired, tries left. */
+function isLiveCode(now: Date): SQL {
+  return and(
+    isNull(driverSignInCodes.usedAt),
+    gt(driverSignInCodes.expiresAt, now),
+    lt(driverSignInCodes.attempts, CODE_MAX_ATTEMPTS),
+  )!;
+}
+
+/** The driver's one live code. */
 export async function findLiveSignInCode(
   db: Database,
   driverId: string,
@@ -65,14 +74,7 @@ export async function findLiveSignInCode(
   const [row] = await db
     .select({ id: driverSignInCodes.id, codeHash: driverSignInCodes.codeHash })
     .from(driverSignInCodes)
-    .where(
-      and(
-        eq(driverSignInCodes.driverId, driverId),
-        isNull(driverSignInCodes.usedAt),
-        gt(driverSignInCodes.expiresAt, now),
-        lt(driverSignInCodes.attempts, CODE_MAX_ATTEMPTS),
-      ),
-    )
+    .where(and(eq(driverSignInCodes.driverId, driverId), isLiveCode(now)))
     .orderBy(desc(driverSignInCodes.createdAt))
     .limit(1);
   return row;
@@ -86,14 +88,7 @@ export async function consumeSignInCode(db: Database, codeId: string, now: Date)
   const rows = await db
     .update(driverSignInCodes)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(driverSignInCodes.id, codeId),
-        isNull(driverSignInCodes.usedAt),
-        gt(driverSignInCodes.expiresAt, now),
-        lt(driverSignInCodes.attempts, CODE_MAX_ATTEMPTS),
-      ),
-    )
+    .where(and(eq(driverSignInCodes.id, codeId), isLiveCode(now)))
     .returning({ id: driverSignInCodes.id });
   return rows.length > 0;
 }

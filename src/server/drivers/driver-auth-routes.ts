@@ -19,30 +19,28 @@ export function registerDriverAuthRoutes(
 ): void {
   // Each code is an SMS, so requests are limited per number and per address; sign-in attempts
   // too, on top of the tries each code allows (docs/decisions/0009-drivers.md).
-  const codeLimits = createAttemptLimiter(app, [
-    {
-      max: config.RATE_LIMIT_DRIVER_CODE_PER_PHONE,
-      timeWindow: config.RATE_LIMIT_DRIVER_CODE_WINDOW_MS,
-      key: (request) => `driver-code:phone:${phoneOf(request)}`,
-    },
-    {
-      max: config.RATE_LIMIT_DRIVER_CODE_PER_IP,
-      timeWindow: config.RATE_LIMIT_DRIVER_CODE_WINDOW_MS,
-      key: (request) => `driver-code:ip:${request.ip}`,
-    },
-  ]);
-  const loginLimits = createAttemptLimiter(app, [
-    {
-      max: config.RATE_LIMIT_DRIVER_LOGIN_PER_PHONE,
-      timeWindow: config.RATE_LIMIT_WINDOW_MS,
-      key: (request) => `driver-login:phone:${phoneOf(request)}`,
-    },
-    {
-      max: config.RATE_LIMIT_DRIVER_LOGIN_PER_IP,
-      timeWindow: config.RATE_LIMIT_WINDOW_MS,
-      key: (request) => `driver-login:ip:${request.ip}`,
-    },
-  ]);
+  const perPhoneAndAddress = (
+    name: string,
+    perPhone: number,
+    perAddress: number,
+    timeWindow: number,
+  ) =>
+    createAttemptLimiter(app, [
+      { max: perPhone, timeWindow, key: (request) => `${name}:phone:${phoneOf(request)}` },
+      { max: perAddress, timeWindow, key: (request) => `${name}:ip:${request.ip}` },
+    ]);
+  const codeLimits = perPhoneAndAddress(
+    'driver-code',
+    config.RATE_LIMIT_DRIVER_CODE_PER_PHONE,
+    config.RATE_LIMIT_DRIVER_CODE_PER_IP,
+    config.RATE_LIMIT_DRIVER_CODE_WINDOW_MS,
+  );
+  const loginLimits = perPhoneAndAddress(
+    'driver-login',
+    config.RATE_LIMIT_DRIVER_LOGIN_PER_PHONE,
+    config.RATE_LIMIT_DRIVER_LOGIN_PER_IP,
+    config.RATE_LIMIT_WINDOW_MS,
+  );
 
   app.post(
     '/driver/auth/code',

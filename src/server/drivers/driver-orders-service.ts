@@ -8,7 +8,7 @@ import {
 import type { Database } from '../db/open-database';
 import { NotFoundError } from '../http/errors';
 import type { OrderActor, OrderLifecycle } from '../orders/order-lifecycle';
-import { findDriverOrder, listDriverOrders } from './driver-orders-queries';
+import { findDriverOrder, listDriverOrders } from '../orders/order-reads';
 import { toDriverOrder } from './driver-orders-view';
 
 /** The signed-in driver: their account and the driver record the orders name. */

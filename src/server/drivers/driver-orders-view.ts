@@ -1,7 +1,7 @@
 import { centimesToMad } from '#shared/money';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import { isDeliveryCodeLocked } from './delivery-code';
-import type { DriverOrderRow } from './driver-orders-queries';
+import type { DriverOrderRow } from '../orders/order-reads';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

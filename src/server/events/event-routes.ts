@@ -10,7 +10,7 @@ import { openEventStream } from './event-stream';
 import type { OrderEventHub } from './order-event-hub';
 import type { AuthContext } from '../auth/auth-service';
 import { toOrderEvent, toPublicOrderEvent, type OrderAudience } from './order-event-notice';
-import { findOrderIdByTrackingNumber, type EventScope } from './order-event-queries';
+import { findOrderIdByTrackingNumber, type EventScope } from '../orders/order-reads';
 import { toPositionEvent, toPublicPositionEvent } from './position-notice';
 
 const streamDescription =

@@ -5,7 +5,7 @@ import type { Database } from '../db/open-database';
 import type { OrderEventHub } from './order-event-hub';
 import type { OrderAudience, OrderEventNotice } from './order-event-notice';
 import type { OrderPosition } from './position-notice';
-import { listOrderEventsAfter, type EventScope } from './order-event-queries';
+import { listOrderEventsAfter, type EventScope } from '../orders/order-reads';
 
 /** A client this far behind is dropped rather than buffered without end; it reconnects. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;

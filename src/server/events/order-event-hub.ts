@@ -13,7 +13,7 @@ import {
   type OrderPosition,
   type PositionNotice,
 } from './position-notice';
-import { findLastEventSeq, listOrderEventsAfter } from './order-event-queries';
+import { findLastEventSeq, listOrderEventsAfter } from '../orders/order-reads';
 
 /** One open event stream of this instance, as the hub sees it. */
 export interface EventStreamClient {

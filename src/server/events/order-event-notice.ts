@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { ORDER_EVENT_KINDS, type OrderEventKind } from '#shared/order-lifecycle';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import type { OrderEvent, PublicOrderEvent } from '#shared/schemas/order-event-schemas';
+import { notifyOnCommit } from '../db/database-channels';
 import type { Database } from '../db/open-database';
 
 /** Every instance listens here for the order events of every other (docs/architecture.md). */
@@ -33,7 +33,7 @@ export interface OrderEventNotice extends OrderAudience {
  * happen, and none misses one that did while this instance stays up.
  */
 export async function publishOrderEvent(tx: Database, notice: OrderEventNotice): Promise<void> {
-  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
+  await notifyOnCommit(tx, ORDER_EVENTS_CHANNEL, JSON.stringify(notice));
 }
 
 export function parseOrderEventNotice(payload: string): OrderEventNotice | undefined {

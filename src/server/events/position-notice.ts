@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { PositionEvent, PublicPositionEvent } from '#shared/schemas/map-schemas';
+import { notifyOnCommit } from '../db/database-channels';
 import type { Database } from '../db/open-database';
 import type { OrderAudience } from './order-event-notice';
 
@@ -25,7 +25,7 @@ export interface PositionNotice {
  * committed, and hands it to the streams allowed to see each of its orders.
  */
 export async function publishPosition(tx: Database, notice: PositionNotice): Promise<void> {
-  await tx.execute(sql`select pg_notify(${DRIVER_POSITIONS_CHANNEL}, ${JSON.stringify(notice)})`);
+  await notifyOnCommit(tx, DRIVER_POSITIONS_CHANNEL, JSON.stringify(notice));
 }
 
 export function parsePositionNotice(payload: string): PositionNotice | undefined {

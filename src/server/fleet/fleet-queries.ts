@@ -4,8 +4,7 @@ import { escapeLikePattern } from '../db/like-pattern';
 import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
-import { revokeSessionsOfUser } from '../auth/auth-queries';
-import { drivers, orders, trucks, users } from '../db/schema';
+import { drivers, trucks, users } from '../db/schema';
 
 function selectTrucksWithDrivers(db: Database) {
   return db
@@ -67,18 +66,6 @@ export async function listAvailableTrucks(db: Database): Promise<TruckWithDriver
   return selectTrucksWithDrivers(db)
     .where(and(eq(trucks.status, 'AVAILABLE'), isNull(drivers.deactivatedAt)))
     .orderBy(asc(trucks.truckNumber));
-}
-
-export async function findOrderWeightKg(
-  db: Database,
-  orderId: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ weightKg: orders.weightKg })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  return row ? Number(row.weightKg) : undefined;
 }
 
 export interface Identities {
@@ -145,23 +132,17 @@ export async function insertDriverWithTruck(
   });
 }
 
-/**
- * Sets or clears the driver's deactivation; deactivating also ends every session of their
- * account, in the same transaction. Undefined for an unknown driver.
- */
+/** Sets or clears the driver's deactivation: their account's id, undefined for an unknown driver. */
 export async function setDriverDeactivation(
   db: Database,
   driverId: string,
   deactivatedAt: Date | null,
   now: Date,
 ): Promise<{ userId: string } | undefined> {
-  return db.transaction(async (tx) => {
-    const [driver] = await tx
-      .update(drivers)
-      .set({ deactivatedAt, updatedAt: now })
-      .where(eq(drivers.id, driverId))
-      .returning({ userId: drivers.userId });
-    if (driver && deactivatedAt) await revokeSessionsOfUser(tx, driver.userId, now);
-    return driver;
-  });
+  const [driver] = await db
+    .update(drivers)
+    .set({ deactivatedAt, updatedAt: now })
+    .where(eq(drivers.id, driverId))
+    .returning({ userId: drivers.userId });
+  return driver;
 }

@@ -16,12 +16,12 @@ import {
 import { toE164 } from '#shared/phone';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
+import { findOrderWeightKg } from '../orders/order-reads';
 import type { Page } from '../db/page';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import {
-  findOrderWeightKg,
   findTakenIdentities,
   findTruck,
   insertDriverWithTruck,
@@ -30,6 +30,7 @@ import {
   setDriverDeactivation,
   type Identities,
 } from './fleet-queries';
+import type { AccountsService } from '../users/accounts-service';
 import { toAdminTruck, toTruckDriverCombination } from './fleet-view';
 
 const DUPLICATE_MESSAGES: Record<keyof Identities, (input: CreateDriverTruck) => string> = {
@@ -58,13 +59,20 @@ function refuseDuplicates(input: CreateDriverTruck, taken: Array<keyof Identitie
 
 interface FleetServiceDeps {
   db: Database;
+  accounts: AccountsService;
   log: FastifyBaseLogger;
   clock: () => Date;
   /** Called once a deactivation has ended sessions (AuthService.forgetSessionChecks). */
   onSessionsRevoked: () => void;
 }
 
-export function createFleetService({ db, log, clock, onSessionsRevoked }: FleetServiceDeps) {
+export function createFleetService({
+  db,
+  accounts,
+  log,
+  clock,
+  onSessionsRevoked,
+}: FleetServiceDeps) {
   const today = () => toBusinessDate(clock());
 
   return {
@@ -163,8 +171,13 @@ export function createFleetService({ db, log, clock, onSessionsRevoked }: FleetS
      */
     async setDriverActive(driverId: string, active: boolean): Promise<DriverActivationResult> {
       const now = clock();
+      // Deactivating ends every session of the account in the same transaction.
       const found = isUuid(driverId)
-        ? await setDriverDeactivation(db, driverId, active ? null : now, now)
+        ? await db.transaction(async (tx) => {
+            const driver = await setDriverDeactivation(tx, driverId, active ? null : now, now);
+            if (driver && !active) await accounts.revokeSessionsOfUser(driver.userId, now, tx);
+            return driver;
+          })
         : undefined;
       if (!found) throw new NotFoundError('Driver not found');
       if (!active) onSessionsRevoked();

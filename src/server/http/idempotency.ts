@@ -1,4 +1,3 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -7,8 +6,14 @@ import {
   idempotencyMessages,
 } from '#shared/idempotency';
 import type { Database } from '../db/open-database';
-import { idempotentRequests } from '../db/schema';
 import { AppError, BadRequestError, ConflictError } from './errors';
+import {
+  deleteKeysCreatedBefore,
+  deleteUnansweredKey,
+  findKey,
+  reserveKey,
+  storeAnswer,
+} from './idempotency-queries';
 
 /**
  * Idempotent writes (docs/decisions/0009-drivers.md, "Offline tolerance"): the driver's phone
@@ -91,25 +96,13 @@ export function registerIdempotency(
   const purgeExpired = async (now: Date) => {
     if (now.getTime() - lastPurge < PURGE_INTERVAL_MS) return;
     lastPurge = now.getTime();
-    await db
-      .delete(idempotentRequests)
-      .where(
-        lt(idempotentRequests.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS)),
-      );
+    await deleteKeysCreatedBefore(db, new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS));
   };
 
   /** Frees a key whose request has no answer to keep; a failure here leaves it to expire. */
   const release = async (request: FastifyRequest, reservation: Reservation) => {
     try {
-      await db
-        .delete(idempotentRequests)
-        .where(
-          and(
-            eq(idempotentRequests.userId, reservation.userId),
-            eq(idempotentRequests.key, reservation.key),
-            isNull(idempotentRequests.statusCode),
-          ),
-        );
+      await deleteUnansweredKey(db, reservation);
     } catch (error) {
       request.log.error({ err: error }, 'could not release an idempotency key');
     }
@@ -124,34 +117,21 @@ export function registerIdempotency(
     const now = clock();
     await purgeExpired(now);
 
-    // One statement reserves the key, or takes it over when its row has expired or was
-    // abandoned; two instances racing on one key cannot both win.
-    const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS);
-    const abandonedBefore = new Date(now.getTime() - ABANDONED_RESERVATION_MS);
-    const [reserved] = await db
-      .insert(idempotentRequests)
-      .values({ userId, key, route, createdAt: now })
-      .onConflictDoUpdate({
-        target: [idempotentRequests.userId, idempotentRequests.key],
-        set: { route, statusCode: null, response: null, createdAt: now },
-        setWhere: or(
-          lt(idempotentRequests.createdAt, expiredBefore),
-          and(
-            isNull(idempotentRequests.statusCode),
-            lt(idempotentRequests.createdAt, abandonedBefore),
-          ),
-        ),
-      })
-      .returning({ key: idempotentRequests.key });
+    // The key is reserved, or taken over when its row has expired or was abandoned.
+    const reserved = await reserveKey(
+      db,
+      { userId, key, route, now },
+      {
+        expiredBefore: new Date(now.getTime() - IDEMPOTENCY_KEY_LIFETIME_MS),
+        abandonedBefore: new Date(now.getTime() - ABANDONED_RESERVATION_MS),
+      },
+    );
     if (reserved) {
       request.idempotencyReservation = { userId, key, settled: false };
       return;
     }
 
-    const [first] = await db
-      .select()
-      .from(idempotentRequests)
-      .where(and(eq(idempotentRequests.userId, userId), eq(idempotentRequests.key, key)));
+    const first = await findKey(db, { userId, key });
     // Released between the two statements (a 5xx): the client retries with the same key.
     if (!first) throw new ConflictError(idempotencyMessages.inProgress);
     if (first.route !== route) throw new AppError(422, idempotencyMessages.otherRoute);
@@ -175,15 +155,10 @@ export function registerIdempotency(
       return payload;
     }
     try {
-      await db
-        .update(idempotentRequests)
-        .set({ statusCode: reply.statusCode, response: parsed.body })
-        .where(
-          and(
-            eq(idempotentRequests.userId, reservation.userId),
-            eq(idempotentRequests.key, reservation.key),
-          ),
-        );
+      await storeAnswer(db, reservation, {
+        statusCode: reply.statusCode,
+        response: parsed.body,
+      });
     } catch (error) {
       // The step is applied: its answer still goes out. The key stays reserved until it counts
       // as abandoned, and a retry then meets the step's own rule.

@@ -3,12 +3,28 @@ import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import type { Database } from '../db/open-database';
 import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
-import { orderMapColumns } from '../db/order-map-columns';
-import { newestOrdersFirst, pickOrderIds, readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import { orders, payments, trackingEvents, trucks } from '../db/schema';
-import { countCustomerOrdersByStatus, countersTotal, sumStatusCounts } from '../db/order-counts';
+import { countCustomerOrdersByStatus, countersTotal, sumStatusCounts } from './order-count-queries';
+import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-queries';
+
+/**
+ * The order columns that a map of the order and its arrival estimate need (`MappableOrder`,
+ * src/server/positions/positions-service.ts): every read that shows a map selects them.
+ */
+export const orderMapColumns = {
+  status: orders.status,
+  driverId: orders.driverId,
+  exitDate: orders.exitDate,
+  pickedUpAt: orders.pickedUpAt,
+  pickupLat: orders.pickupLat,
+  pickupLng: orders.pickupLng,
+  deliveryLat: orders.deliveryLat,
+  deliveryLng: orders.deliveryLng,
+  distanceKm: orders.distanceKm,
+  durationMinutes: orders.durationMinutes,
+};
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -277,4 +293,17 @@ export async function listTrackingEvents(
       .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id))
       .prepare(name),
   ).execute({ orderId });
+}
+
+/** The order's weight, for the trucks that can carry it. */
+export async function findOrderWeightKg(
+  db: Database,
+  orderId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ weightKg: orders.weightKg })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row ? Number(row.weightKg) : undefined;
 }

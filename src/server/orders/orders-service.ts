@@ -23,7 +23,7 @@ import { NotFoundError } from '../http/errors';
 import type { RouteDistanceLookup } from '../routing/route-distance';
 import type { PositionsService } from '../positions/positions-service';
 import type { OrderLifecycle } from './order-lifecycle';
-import { countCustomerOrdersByStatus, sumStatusCounts } from '../db/order-counts';
+import { countCustomerOrdersByStatus, sumStatusCounts } from './order-count-queries';
 import {
   findOrderWithPayment,
   findTrackedOrder,

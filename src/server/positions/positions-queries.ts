@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
-import { orderMapColumns } from '../db/order-map-columns';
+import { orderMapColumns } from '../orders/order-reads';
 import { preparedOnce } from '../db/prepared-statements';
 import { driverPositions, drivers, orders, trucks } from '../db/schema';
 
@@ -16,21 +16,6 @@ export interface StoredPosition {
   lat: number;
   lng: number;
   recordedAt: Date;
-}
-
-/** The driver's orders on the road, the longest on the road first. */
-export async function listDriverOrdersOnTheRoad(db: Database, driverId: string, limit: number) {
-  return db
-    .select({
-      orderId: orders.id,
-      userId: orders.userId,
-      driverId: orders.driverId,
-      trackingNumber: orders.trackingNumber,
-    })
-    .from(orders)
-    .where(and(eq(orders.driverId, driverId), eq(orders.status, 'IN_TRANSIT')))
-    .orderBy(asc(orders.exitDate))
-    .limit(limit);
 }
 
 export async function insertPosition(db: Database, position: NewPosition): Promise<void> {

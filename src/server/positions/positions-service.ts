@@ -4,12 +4,12 @@ import type { OrderStatus } from '#shared/order-status';
 import type { DriverPosition } from '#shared/schemas/driver-schemas';
 import type { AdminMapTruck, OrderMapFields } from '#shared/schemas/map-schemas';
 import type { Database } from '../db/open-database';
+import { listDriverOrdersOnTheRoad } from '../orders/order-reads';
 import { MAX_ORDERS_PER_POSITION, publishPosition } from '../events/position-notice';
 import {
   deletePositionsRecordedBefore,
   findLatestPosition,
   insertPosition,
-  listDriverOrdersOnTheRoad,
   listOrdersOnTheRoadWithPositions,
   type StoredPosition,
 } from './positions-queries';

@@ -1,4 +1,4 @@
-import type { UserRow } from '../auth/auth-queries';
+import type { UserRow } from './users-queries';
 
 /*
  * Customers and administrators always have an email; only a driver's account has none (they sign

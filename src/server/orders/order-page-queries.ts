@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PAGER_BUTTONS } from '#shared/schemas/list-schemas';
-import { readPageInIndexOrder } from './index-order';
-import type { Database } from './open-database';
-import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page, type PageAnchor } from './page';
-import { preparedOnce } from './prepared-statements';
-import { orders } from './schema';
+import { readPageInIndexOrder } from '../db/index-order';
+import type { Database } from '../db/open-database';
+import { DEEP_PAGE_OFFSET, pagePlaceholders, type Page, type PageAnchor } from '../db/page';
+import { preparedOnce } from '../db/prepared-statements';
+import { orders } from '../db/schema';
 
 /*
  * An unsearched page of orders is read in two prepared statements: the page's ids from the orders

@@ -1,26 +1,8 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
-import {
-  ORDER_STATUSES,
-  PAYMENT_STATUSES,
-  type OrderStatus,
-  type PaymentStatus,
-} from '#shared/order-status';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { escapeLikePattern } from '../db/like-pattern';
-import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
+import { countUpTo, exactTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
-import { orderMapColumns } from '../db/order-map-columns';
-import { newestOrdersFirst, pickOrderIds, readOrderPage } from '../db/order-pages';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import {
@@ -30,11 +12,11 @@ import {
   orders,
   payments,
   paymentTotals,
-  trackingEvents,
   trucks,
   userCounts,
   users,
 } from '../db/schema';
+import { countThenSelectPage, selectPageIds } from '../db/searched-page';
 import {
   countersTotal,
   countOrdersByStatus,
@@ -42,13 +24,13 @@ import {
   dailyTotalsJson,
   dailyTotalsValues,
   statusCountsJson,
-  sumPaymentTotals,
   sumStatusCounts,
   toDailyTotals,
   toStatusCountsFromJson,
-  totalPaymentsByStatus,
-} from '../db/order-counts';
+} from './order-count-queries';
+import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-queries';
 import type { OrderSearch } from './order-search';
+import { orderMapColumns } from './orders-queries';
 
 /** What the back office shows of an order (admin-view.ts), and what its map needs. */
 const adminOrderFields = {
@@ -123,7 +105,8 @@ function customerMatches(text: string): SQL {
       where ${ilike(individualProfiles.fullName, pattern)}))`;
 }
 
-function idOrTrackingMatches(search: OrderSearch): SQL[] {
+/** Conditions on an order's id or tracking number for a search (the payments list's too). */
+export function idOrTrackingMatches(search: OrderSearch): SQL[] {
   const conditions: SQL[] = search.trackingPrefixes.map(
     (prefix) => sql`${orders.trackingNumber} like ${`${prefix}%`}`,
   );
@@ -155,38 +138,6 @@ function adminOrderConditions({ statuses, search }: AdminOrderFilter): SQL | und
     statuses ? inArray(orders.status, [...statuses]) : undefined,
     search ? orderSearchMatches(search) : undefined,
   );
-}
-
-/**
- * A search matching fewer rows than this has them gathered first (through its indexes) and
- * sorted; a commoner one is read by walking the date index until the page is full. Left alone,
- * the planner walks the index for rare matches too (it cannot size `= any(array(…))`), and
- * then reads every order to fill a page that stays empty.
- */
-const GATHER_FIRST_BELOW = 5_000;
-
-/** The ids of one page of `matches` (a select of id and created_at), newest first. */
-function selectPageIds(matches: SQLWrapper, page: Page, gatherFirst: boolean): SQL {
-  return sql`with matches as ${gatherFirst ? sql`materialized` : sql`not materialized`} (${matches})
-    select id from matches order by created_at desc, id desc
-    limit ${page.limit} offset ${page.offset}`;
-}
-
-/**
- * Counts first when searching: the count (needed for X-Total-Count anyway) tells how to read
- * the page. Without a search both run at once.
- */
-async function countThenSelectPage<Row>(
-  count: Promise<ListTotal>,
-  searching: boolean,
-  selectPage: (gatherFirst: boolean) => Promise<Row[]>,
-): Promise<{ rows: Row[]; total: ListTotal }> {
-  if (!searching) {
-    const [rows, total] = await Promise.all([selectPage(false), count]);
-    return { rows, total };
-  }
-  const total = await count;
-  return { rows: await selectPage(!total.capped && total.count < GATHER_FIRST_BELOW), total };
 }
 
 /**
@@ -238,17 +189,6 @@ export async function findAdminOrder(db: Database, orderId: string) {
   return row;
 }
 export type AdminOrderRow = NonNullable<Awaited<ReturnType<typeof findAdminOrder>>>;
-
-export type TrackingEventRow = typeof trackingEvents.$inferSelect;
-
-/** Every status change of one order, oldest first: the admin order page's timeline. */
-export async function listOrderEvents(db: Database, orderId: string): Promise<TrackingEventRow[]> {
-  return db
-    .select()
-    .from(trackingEvents)
-    .where(eq(trackingEvents.orderId, orderId))
-    .orderBy(asc(trackingEvents.createdAt), asc(trackingEvents.id));
-}
 
 interface DashboardSummaryJson {
   statusCounts: Partial<OrderStatusCounts> | null;
@@ -320,52 +260,3 @@ export async function readAdminDashboard(
     )[0]!.summary;
   return { summary: toDashboardSummary(summary), recent: rows };
 }
-
-interface PaymentFilter {
-  statuses?: readonly PaymentStatus[];
-  search?: OrderSearch;
-}
-
-function paymentConditions({ statuses, search }: PaymentFilter): SQL | undefined {
-  let searchCondition: SQL | undefined;
-  if (search) {
-    const matches = idOrTrackingMatches(search);
-    // Text that can be neither an id nor a tracking number finds no payment.
-    searchCondition = matches.length > 0 ? or(...matches) : sql`false`;
-  }
-  return and(statuses ? inArray(payments.status, [...statuses]) : undefined, searchCondition);
-}
-
-export async function listPayments(db: Database, filter: PaymentFilter, page: Page) {
-  const where = paymentConditions(filter);
-  const matches = db
-    .select({ id: payments.id, createdAt: payments.createdAt })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(where);
-  const selectPage = (gatherFirst: boolean) =>
-    db
-      .select({ payment: payments, trackingNumber: orders.trackingNumber })
-      .from(payments)
-      .innerJoin(orders, eq(orders.id, payments.orderId))
-      .where(sql`${payments.id} in (${selectPageIds(matches, page, gatherFirst)})`)
-      .orderBy(desc(payments.createdAt), desc(payments.id));
-  return countThenSelectPage(
-    filter.search
-      ? countUpTo(
-          db,
-          db
-            .select({ id: payments.id })
-            .from(payments)
-            .innerJoin(orders, eq(orders.id, payments.orderId))
-            .where(where)
-            .$dynamic(),
-        )
-      : totalPaymentsByStatus(db).then((totals) =>
-          exactTotal(sumPaymentTotals(totals, filter.statuses ?? PAYMENT_STATUSES).payments),
-        ),
-    filter.search !== undefined,
-    selectPage,
-  );
-}
-export type PaymentListRow = Awaited<ReturnType<typeof listPayments>>['rows'][number];

@@ -54,3 +54,18 @@ export async function findDriverOrder(
   );
   return row;
 }
+
+/** The driver's orders on the road, the longest on the road first. */
+export async function listDriverOrdersOnTheRoad(db: Database, driverId: string, limit: number) {
+  return db
+    .select({
+      orderId: orders.id,
+      userId: orders.userId,
+      driverId: orders.driverId,
+      trackingNumber: orders.trackingNumber,
+    })
+    .from(orders)
+    .where(and(eq(orders.driverId, driverId), eq(orders.status, 'IN_TRANSIT')))
+    .orderBy(asc(orders.exitDate))
+    .limit(limit);
+}

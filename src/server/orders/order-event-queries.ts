@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, max, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { orders, trackingEvents } from '../db/schema';
-import type { OrderEventNotice } from './order-event-notice';
+import type { OrderEventNotice } from '../events/order-event-notice';
 
 /**
  * Whose events a stream carries: everyone's (admins), one customer's, the orders dispatched to

@@ -5,9 +5,9 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '#shared/order-status';
-import type { Database } from './open-database';
-import { preparedOnce } from './prepared-statements';
-import { customerOrderCounts, orderCounts, orderHourlyTotals, paymentTotals } from './schema';
+import type { Database } from '../db/open-database';
+import { preparedOnce } from '../db/prepared-statements';
+import { customerOrderCounts, orderCounts, orderHourlyTotals, paymentTotals } from '../db/schema';
 
 /*
  * Reads of the counters that migration 0007's triggers keep (docs/architecture.md, "Counters"):
@@ -61,7 +61,7 @@ export async function countCustomerOrdersByStatus(
 
 /**
  * The orders in any of `statuses` (every status when undefined), as a scalar subquery of the
- * counters: a list's total without a search, read beside its page (order-pages.ts). With
+ * counters: a list's total without a search, read beside its page (order-page-queries.ts). With
  * `customer`, that customer's orders only (the placeholder `userId`).
  */
 export function countersTotal(
