@@ -1,0 +1,42 @@
+import english from './messages/en.json';
+import { fillPlaceholders } from './fill-placeholders';
+import type { Locale } from './locales';
+import type { Message } from './message-key';
+
+/** `{ "<code>": "text with {{placeholders}}" }` in one language. */
+export type MessageCatalog = Readonly<Record<string, string>>;
+
+/** English, the catalogue the others follow key for key; always at hand. */
+export const englishMessages: MessageCatalog = english;
+
+/** Each other catalogue in its own chunk: the web loads one only when that language is chosen. */
+export const messageCatalogLoaders: Record<'fr' | 'ar', () => Promise<MessageCatalog>> = {
+  fr: () => import('./messages/fr.json').then((module) => module.default),
+  ar: () => import('./messages/ar.json').then((module) => module.default),
+};
+
+export function isMessageCode(code: string): boolean {
+  return Object.hasOwn(englishMessages, code);
+}
+
+/**
+ * A message in the catalogue's language (English for a code it lacks); undefined when the code
+ * is in no catalogue.
+ */
+export function renderMessage(
+  message: Message,
+  catalog: MessageCatalog,
+  locale: Locale,
+): string | undefined {
+  const template = catalog[message.code] ?? englishMessages[message.code];
+  if (template === undefined) return undefined;
+  return fillPlaceholders(template, message.params, {
+    locale,
+    lookUp: (code) => catalog[code] ?? englishMessages[code],
+  });
+}
+
+/** The English words of a message: what the API's success answers say in every language. */
+export function englishText(message: Message): string {
+  return renderMessage(message, englishMessages, 'en') ?? message.code;
+}
