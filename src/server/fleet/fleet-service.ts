@@ -2,9 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toBusinessDate } from '#shared/business-calendar';
 import { findDispatchProblems } from '#shared/fleet-rules';
 import {
-  DRIVER_ACTIVATED_MESSAGE,
-  DRIVER_DEACTIVATED_MESSAGE,
-  DRIVER_TRUCK_ADDED_MESSAGE,
   type DriverActivationResult,
   type AdminTruck,
   type AdminTruckListQuery,
@@ -19,7 +16,9 @@ import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
+import { englishMessage } from '#shared/i18n/message-catalogs';
+import { keyOf, message, type Message } from '#shared/i18n/message-key';
+import { badRequest, conflictOf, notFound } from '../http/errors';
 import {
   findOrderWeightKg,
   findTakenIdentities,
@@ -32,11 +31,11 @@ import {
 } from './fleet-queries';
 import { toAdminTruck, toTruckDriverCombination } from './fleet-view';
 
-const DUPLICATE_MESSAGES: Record<keyof Identities, (input: CreateDriverTruck) => string> = {
-  truckNumber: (input) => `A truck with plate number ${input.truckNumber} already exists`,
-  nationalId: () => 'A driver with this national ID already exists',
-  license: () => 'A driver with this licence number already exists',
-  phone: () => 'A driver with this phone number already exists',
+const DUPLICATE_MESSAGES: Record<keyof Identities, (input: CreateDriverTruck) => Message> = {
+  truckNumber: (input) => message('fleet.truck_number_taken', { truckNumber: input.truckNumber }),
+  nationalId: () => message('fleet.national_id_taken'),
+  license: () => message('fleet.license_taken'),
+  phone: () => message('fleet.phone_taken'),
 };
 
 /** The unique index behind each identity, for a duplicate that slipped past the check. */
@@ -47,13 +46,10 @@ const IDENTITY_OF_CONSTRAINT: Record<string, keyof Identities> = {
   drivers_phone_e164_unique: 'phone',
 };
 
-const INVALID_PHONE_MESSAGE = 'Phone number is not valid';
-
 function refuseDuplicates(input: CreateDriverTruck, taken: Array<keyof Identities>): never {
-  const errors = Object.fromEntries(
-    taken.map((field) => [field, DUPLICATE_MESSAGES[field](input)]),
-  );
-  throw new ConflictError(Object.values(errors).join('. '), errors);
+  const messages = taken.map((field) => DUPLICATE_MESSAGES[field](input));
+  const errors = Object.fromEntries(taken.map((field, at) => [field, keyOf(messages[at]!)]));
+  throw conflictOf([messages[0]!, ...messages.slice(1)], errors);
 }
 
 interface FleetServiceDeps {
@@ -87,7 +83,7 @@ export function createFleetService({ db, log, clock, onSessionsRevoked }: FleetS
       const weightKg = isUuid(query.orderId)
         ? await findOrderWeightKg(db, query.orderId)
         : undefined;
-      if (weightKg === undefined) throw new NotFoundError('Order not found');
+      if (weightKg === undefined) throw notFound('order.not_found');
       const day = today();
       return available
         .filter(
@@ -111,7 +107,7 @@ export function createFleetService({ db, log, clock, onSessionsRevoked }: FleetS
       // The schema already refused a phone that is not one; this narrows it to its E.164 form.
       const phoneE164 = toE164(input.phone);
       if (!phoneE164) {
-        throw new BadRequestError(INVALID_PHONE_MESSAGE, { phone: INVALID_PHONE_MESSAGE });
+        throw badRequest('validation.phone_invalid', {}, { phone: 'validation.phone_invalid' });
       }
       const identities = {
         truckNumber: input.truckNumber,
@@ -154,7 +150,10 @@ export function createFleetService({ db, log, clock, onSessionsRevoked }: FleetS
       }
       log.info({ truckId, truckNumber: input.truckNumber }, 'driver and truck added');
       const row = await findTruck(db, truckId);
-      return { message: DRIVER_TRUCK_ADDED_MESSAGE, truck: toAdminTruck(row!, today()) };
+      return {
+        message: englishMessage('fleet.driver_truck_added'),
+        truck: toAdminTruck(row!, today()),
+      };
     },
 
     /**
@@ -166,11 +165,11 @@ export function createFleetService({ db, log, clock, onSessionsRevoked }: FleetS
       const found = isUuid(driverId)
         ? await setDriverDeactivation(db, driverId, active ? null : now, now)
         : undefined;
-      if (!found) throw new NotFoundError('Driver not found');
+      if (!found) throw notFound('driver.not_found');
       if (!active) onSessionsRevoked();
       log.info({ driverId, active }, active ? 'driver reactivated' : 'driver deactivated');
       return {
-        message: active ? DRIVER_ACTIVATED_MESSAGE : DRIVER_DEACTIVATED_MESSAGE,
+        message: englishMessage(active ? 'fleet.driver_activated' : 'fleet.driver_deactivated'),
         driverId,
         driverActive: active,
       };

@@ -1,4 +1,4 @@
-import { DATE_LOCALES, type Locale } from './locales';
+import type { Locale } from './locales';
 import { formatDecimal } from '../numbers';
 
 /**
@@ -7,11 +7,11 @@ import { formatDecimal } from '../numbers';
  * (i18next's formatters call formatPlaceholderValue). How a value is written is the text's
  * choice, per language (docs/decisions/0010-languages.md, "Numbers in messages"):
  *
- * - `{{name}}` writes the value as given: identifiers, years, codes, and every figure an English
- *   text has always shown bare ("at most 40000 kg", "100 characters or less");
- * - `{{name, number}}` writes a figure in the language's digits and separators ("1,000" in
- *   English, "1.000" in French and Arabic, as Morocco writes them);
- * - `{{name, date}}` writes a calendar day (yyyy-MM-dd) as the language reads it ("3 mai 2025");
+ * - `{{name}}` writes the value as given: identifiers, years, calendar days, and every figure an
+ *   English text has always shown bare ("at most 1000 kg", "100 characters or less");
+ * - `{{name, number}}` writes a figure in the language's separators, 0 to 2 decimals ("1,000.5"
+ *   in English, "1.000,5" in French and Arabic, as Morocco's Intl locales write them);
+ * - `{{name, money}}` the same with 2 decimals ("1,234.50");
  * - any other `{{name, kind}}` names a value of the catalogue: `lookUp('value.kind.<value>')`
  *   (an order status quoted in a refusal), the value itself when the catalogue has none.
  */
@@ -27,21 +27,11 @@ export interface FillOptions {
   missing?: 'keep' | 'empty';
 }
 
-const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
-
-/** A calendar day in the reader's words; the value unchanged when it is not one. */
-function formatDay(value: string, locale: Locale): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
-      dateStyle: 'medium',
-      timeZone: 'UTC',
-    });
-    dayFormats.set(locale, format);
-  }
-  return format.format(new Date(`${value}T00:00:00Z`));
-}
+/** Decimals of each figure kind: at least, at most. */
+const FIGURE_KINDS: Readonly<Record<string, readonly [number, number]>> = {
+  number: [0, 2],
+  money: [2, 2],
+};
 
 /** One value as a placeholder of this kind writes it (see above). */
 export function formatPlaceholderValue(
@@ -50,13 +40,13 @@ export function formatPlaceholderValue(
   options: Pick<FillOptions, 'locale' | 'lookUp'>,
 ): string {
   if (kind === undefined) return String(value);
-  if (kind === 'number') {
+  const decimals = FIGURE_KINDS[kind];
+  if (decimals) {
     const figure = typeof value === 'number' ? value : Number(value);
     return Number.isFinite(figure) && String(value).trim() !== ''
-      ? formatDecimal(figure, 0, 2, options.locale)
+      ? formatDecimal(figure, decimals[0], decimals[1], options.locale)
       : String(value);
   }
-  if (kind === 'date') return formatDay(String(value), options.locale);
   return options.lookUp?.(`value.${kind}.${String(value).toLowerCase()}`) ?? String(value);
 }
 

@@ -1,7 +1,7 @@
 import english from './messages/en.json';
 import { fillPlaceholders } from './fill-placeholders';
 import type { Locale } from './locales';
-import type { Message } from './message-key';
+import { message, type Message, type MessageArgs, type MessageCode } from './message-key';
 
 /** `{ "<code>": "text with {{placeholders}}" }` in one language. */
 export type MessageCatalog = Readonly<Record<string, string>>;
@@ -39,4 +39,15 @@ export function renderMessage(
 /** The English words of a message: what the API's success answers say in every language. */
 export function englishText(message: Message): string {
   return renderMessage(message, englishMessages, 'en') ?? message.code;
+}
+
+/**
+ * A code's English words: what the API's success answers say (`{ message: 'Order cancelled
+ * successfully' }`), in every language, as they always have; the web shows its own words.
+ */
+export function englishMessage<Code extends MessageCode>(
+  code: Code,
+  ...args: MessageArgs<Code>
+): string {
+  return englishText(message(code, ...args));
 }

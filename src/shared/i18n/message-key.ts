@@ -41,9 +41,14 @@ export function messageKey<Code extends MessageCode>(
   code: Code,
   ...args: MessageArgs<Code>
 ): MessageKey {
-  const params = Object.entries(args[0] ?? {});
-  if (params.length === 0) return code;
-  const query = params
+  return keyOf(message(code, ...args));
+}
+
+/** A message as its key. */
+export function keyOf({ code, params }: Message): MessageKey {
+  const values = Object.entries(params);
+  if (values.length === 0) return code;
+  const query = values
     .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
     .join('&');
   return `${code}?${query}`;
@@ -57,13 +62,20 @@ const CODE = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*$/;
  * the reader's language). Whether the code is in the catalogue is the renderer's question.
  */
 export function parseMessageKey(text: string): Message | undefined {
-  const [code = '', query] = text.split('?', 2);
+  const mark = text.indexOf('?');
+  const code = mark === -1 ? text : text.slice(0, mark);
+  const query = mark === -1 ? undefined : text.slice(mark + 1);
   if (!CODE.test(code)) return undefined;
   const params: Record<string, string> = {};
   if (query !== undefined) {
     for (const pair of query.split('&')) {
-      const [name = '', value = ''] = pair.split('=', 2);
-      params[name] = decodeURIComponent(value);
+      const equals = pair.indexOf('=');
+      if (equals === -1) return undefined;
+      try {
+        params[pair.slice(0, equals)] = decodeURIComponent(pair.slice(equals + 1));
+      } catch {
+        return undefined;
+      }
     }
   }
   return { code: code as MessageCode, params };
