@@ -5,6 +5,7 @@ import {
   RetryMessageResultSchema,
   type AdminMessage,
 } from '#shared/schemas/message-schemas';
+import type { CsvColumn } from '../http/csv';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
@@ -12,7 +13,7 @@ import type { MessagesService } from './messages-service';
 
 const tags = ['admin'];
 
-const messageCsvColumns = [
+const messageCsvColumns: CsvColumn<AdminMessage>[] = [
   { header: 'csv.message_id', value: (m: AdminMessage) => m.id },
   { header: 'csv.channel', value: (m: AdminMessage) => m.channel },
   { header: 'csv.recipient', value: (m: AdminMessage) => m.recipient },

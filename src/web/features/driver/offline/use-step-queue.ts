@@ -43,7 +43,7 @@ async function trySend(action: StepAction): Promise<SendOutcome> {
   } catch (error) {
     return classifyFailure(
       error instanceof ApiError
-        ? { status: error.status, message: error.message }
+        ? { status: error.status, code: error.code, message: error.message }
         : { message: String(error) },
     );
   }
