@@ -1,7 +1,13 @@
 import english from './messages/en.json';
 import { fillPlaceholders } from './fill-placeholders';
 import type { Locale } from './locales';
-import { message, type Message, type MessageArgs, type MessageCode } from './message-key';
+import {
+  message,
+  parseMessageKey,
+  type Message,
+  type MessageArgs,
+  type MessageCode,
+} from './message-key';
 
 /** `{ "<code>": "text with {{placeholders}}" }` in one language. */
 export type MessageCatalog = Readonly<Record<string, string>>;
@@ -50,4 +56,14 @@ export function englishMessage<Code extends MessageCode>(
   ...args: MessageArgs<Code>
 ): string {
   return englishText(message(code, ...args));
+}
+
+/** A message key in the catalogue's language (English by default); any other text unchanged. */
+export function renderMessageKey(
+  keyOrText: string,
+  catalog: MessageCatalog = englishMessages,
+  locale: Locale = 'en',
+): string {
+  const parsed = parseMessageKey(keyOrText);
+  return (parsed && renderMessage(parsed, catalog, locale)) ?? keyOrText;
 }
