@@ -18,15 +18,8 @@ import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
 import { publishOrderEvent } from '../events/order-event-notice';
-import {
-  AppError,
-  badRequest,
-  conflict,
-  conflictOf,
-  forbidden,
-  notFound,
-  refusedWith,
-} from '../http/errors';
+import type { AppError } from '../http/errors';
+import { badRequest, conflict, conflictOf, forbidden, notFound, refusedWith } from '../http/errors';
 import type { OrderNoticeFacts } from '../messages/order-notice-text';
 import type { NotificationsService } from '../notifications/notifications-service';
 import {
