@@ -11,6 +11,10 @@ import { isLocale, LOCALES, type Locale } from '../i18n/locales';
 export const requiredText = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
 
+/** A required text of at most `max` characters, saying so when longer. */
+export const requiredTextUpTo = (requiredMessage: string, max: number) =>
+  requiredText(requiredMessage).max(max, messageKey('validation.too_long', { max }));
+
 export const EmailSchema = z
   .string({ error: messageKey('validation.required') })
   .trim()
@@ -140,22 +144,13 @@ export const CompanyProfileSchema = z.object({
   companyName: requiredText(messageKey('validation.company_name_required'))
     .min(2, messageKey('validation.company_name_too_short'))
     .max(150, messageKey('validation.too_long', { max: 150 })),
-  rc: requiredText(messageKey('validation.rc_required')).max(
-    50,
-    messageKey('validation.too_long', { max: 50 }),
-  ),
-  nIf: requiredText(messageKey('validation.nif_required')).max(
-    50,
-    messageKey('validation.too_long', { max: 50 }),
-  ),
+  rc: requiredTextUpTo(messageKey('validation.rc_required'), 50),
+  nIf: requiredTextUpTo(messageKey('validation.nif_required'), 50),
   responsableName: requiredText(messageKey('validation.responsible_name_required'))
     .min(3, messageKey('validation.responsible_name_too_short'))
     .max(100, messageKey('validation.too_long', { max: 100 })),
   phone: phone(messageKey('validation.company_phone_required')),
-  address: requiredText(messageKey('validation.company_address_required')).max(
-    300,
-    messageKey('validation.too_long', { max: 300 }),
-  ),
+  address: requiredTextUpTo(messageKey('validation.company_address_required'), 300),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
 
@@ -163,15 +158,9 @@ export const IndividualProfileSchema = z.object({
   fullName: requiredText(messageKey('validation.full_name_required'))
     .min(3, messageKey('validation.full_name_too_short'))
     .max(25, messageKey('validation.too_long', { max: 25 })),
-  nationalId: requiredText(messageKey('validation.national_id_required')).max(
-    50,
-    messageKey('validation.too_long', { max: 50 }),
-  ),
+  nationalId: requiredTextUpTo(messageKey('validation.national_id_required'), 50),
   phone: phone(messageKey('validation.phone_required')),
-  address: requiredText(messageKey('validation.address_required')).max(
-    300,
-    messageKey('validation.too_long', { max: 300 }),
-  ),
+  address: requiredTextUpTo(messageKey('validation.address_required'), 300),
 });
 export type IndividualProfile = z.infer<typeof IndividualProfileSchema>;
 

@@ -18,7 +18,13 @@ import { DOCUMENT_STATUSES } from '../fleet-rules';
 import { toE164 } from '../phone';
 import { TRUCK_STATUSES } from '../order-status';
 import { SERVER_MAX_WEIGHT_KG } from '../pricing';
-import { EmailSchema, PHONE_MAX_LENGTH, PHONE_PATTERN, requiredText } from './auth-schemas';
+import {
+  EmailSchema,
+  PHONE_MAX_LENGTH,
+  PHONE_PATTERN,
+  requiredText,
+  requiredTextUpTo,
+} from './auth-schemas';
 import { listQueryShape, withPageCap } from './list-schemas';
 import { statusListField } from './status-list-field';
 
@@ -59,10 +65,7 @@ const optionalEmail = z
  * at Depot 1; the two fixed fields may be sent but cannot say anything else.
  */
 export const CreateDriverTruckSchema = z.object({
-  fullName: requiredText(messageKey('validation.full_name_required')).max(
-    100,
-    messageKey('validation.too_long', { max: 100 }),
-  ),
+  fullName: requiredTextUpTo(messageKey('validation.full_name_required'), 100),
   // The driver signs in with this number, compared in E.164 (docs/decisions/0009-drivers.md).
   phone: requiredText(messageKey('validation.phone_required'))
     .max(PHONE_MAX_LENGTH, messageKey('validation.phone_invalid'))
@@ -96,14 +99,8 @@ export const CreateDriverTruckSchema = z.object({
         }
       }),
   ),
-  model: requiredText(messageKey('fleet.model_required')).max(
-    60,
-    messageKey('validation.too_long', { max: 60 }),
-  ),
-  truckType: requiredText(messageKey('fleet.truck_type_required')).max(
-    40,
-    messageKey('validation.too_long', { max: 40 }),
-  ),
+  model: requiredTextUpTo(messageKey('fleet.model_required'), 60),
+  truckType: requiredTextUpTo(messageKey('fleet.truck_type_required'), 40),
   // A future inspection date (a mistyped year) would keep the 12-month safeguard quiet for
   // years; a day of slack covers a browser a time zone ahead.
   technicalDate: isoDate(messageKey('fleet.inspection_date_required')).refine(
