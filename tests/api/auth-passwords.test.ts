@@ -96,7 +96,10 @@ describe('the password rule', () => {
     expect(tooLong.json().errors).toEqual({ password: 'Password is too long' });
     const noDigit = await register('Sahara Dunes');
     expect(noDigit.statusCode).toBe(400);
-    expect(noDigit.json().errors).toEqual({ password: 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character' });
+    expect(noDigit.json().errors).toEqual({
+      password:
+        'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+    });
   });
 });
 
@@ -186,7 +189,12 @@ describe('POST /api/auth/change-password', () => {
   it.each([
     [NEW_PASSWORD, undefined, 'Current password is required', 'currentPassword'],
     [NEW_PASSWORD, '', 'Current password is required', 'currentPassword'],
-    ['weakpass', TEST_PASSWORD, 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character', 'newPassword'],
+    [
+      'weakpass',
+      TEST_PASSWORD,
+      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+      'newPassword',
+    ],
     [`Aa1 ${'x'.repeat(125)}`, TEST_PASSWORD, 'Password is too long', 'newPassword'],
     [
       TEST_PASSWORD,

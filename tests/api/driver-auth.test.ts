@@ -108,7 +108,9 @@ describe('driver sign-in by phone', () => {
     for (const phone of [unknown, deactivated.phone]) {
       const response = await post('/api/driver/auth/code', { phone });
       expect(response.statusCode).toBe(202);
-      expect(response.json()).toEqual({ message: 'If this number belongs to a driver, a sign-in code is on its way by SMS.' });
+      expect(response.json()).toEqual({
+        message: 'If this number belongs to a driver, a sign-in code is on its way by SMS.',
+      });
     }
     await settleOutbox();
     expect(sms.messages.filter((m) => m.to === unknown || m.to === deactivated.phone)).toEqual([]);

@@ -423,7 +423,9 @@ describe('proof of delivery', () => {
 
     const noReason = await updateOrderStatus(testApp, admin, order.id, { status: 'DELIVERED' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().errors).toEqual({ reason: 'Give the reason the office delivers this order' });
+    expect(noReason.json().errors).toEqual({
+      reason: 'Give the reason the office delivers this order',
+    });
     expect((await orderRow(order.id)).status).toBe('IN_TRANSIT');
 
     const withReason = await updateOrderStatus(testApp, admin, order.id, {
