@@ -1,5 +1,9 @@
 import type { Locale } from '#shared/i18n/locales';
-import { englishMessages, type MessageCatalog } from '#shared/i18n/message-catalogs';
+import {
+  englishMessages,
+  messageCatalogLoaders,
+  type MessageCatalog,
+} from '#shared/i18n/message-catalogs';
 
 /**
  * The API's and the shared rules' catalogue (src/shared/i18n/messages) in each language: English
@@ -19,18 +23,16 @@ export function loadMessageCatalog(locale: Locale): Promise<void> {
   if (locale === 'en') return Promise.resolve();
   let loading = loads.get(locale);
   if (!loading) {
-    loading = import('#shared/i18n/message-catalogs')
-      .then(({ messageCatalogLoaders }) => messageCatalogLoaders[locale]())
-      .then(
-        (catalog) => {
-          catalogs.set(locale, catalog);
-          listeners.forEach((listener) => listener());
-        },
-        () => {
-          // Offline: the messages stay in English until the next try.
-          loads.delete(locale);
-        },
-      );
+    loading = messageCatalogLoaders[locale]().then(
+      (catalog) => {
+        catalogs.set(locale, catalog);
+        listeners.forEach((listener) => listener());
+      },
+      () => {
+        // Offline: the messages stay in English until the next try.
+        loads.delete(locale);
+      },
+    );
     loads.set(locale, loading);
   }
   return loading;
