@@ -12,7 +12,9 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { EmailSchema, NewPasswordSchema } from '../src/shared/schemas/auth-schemas';
 import { upsertAdminAccount } from '../src/server/auth/admin-bootstrap';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../src/server/auth/common-passwords';
+import { isCommonPassword } from '../src/server/auth/common-passwords';
+import { englishMessage, englishText } from '../src/shared/i18n/message-catalogs';
+import { parseMessageKey } from '../src/shared/i18n/message-key';
 import { ConfigError, readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
 
@@ -87,8 +89,13 @@ const email = EmailSchema.safeParse(values.email ?? '');
 if (!email.success) fail(USAGE);
 
 const password = NewPasswordSchema.safeParse(await readPassword());
-if (!password.success) fail(`Password refused: ${password.error.issues[0]?.message}`);
-if (isCommonPassword(password.data)) fail(`Password refused: ${COMMON_PASSWORD_MESSAGE}`);
+if (!password.success) {
+  const refusal = password.error.issues[0]?.message ?? '';
+  const known = parseMessageKey(refusal);
+  fail(`Password refused: ${known ? englishText(known) : refusal}`);
+}
+if (isCommonPassword(password.data))
+  fail(`Password refused: ${englishMessage('validation.password_too_common')}`);
 
 function readServerConfig() {
   try {

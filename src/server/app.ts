@@ -39,6 +39,7 @@ import { createOrderEventHub, type OrderEventHub } from './events/order-event-hu
 import { registerFleetRoutes } from './fleet/fleet-routes';
 import { createFleetService } from './fleet/fleet-service';
 import { registerHealthRoutes } from './health/health-routes';
+import { message } from '#shared/i18n/message-key';
 import { answerFrameworkError, buildErrorBody, registerErrorHandling } from './http/errors';
 import { registerIdempotency } from './http/idempotency';
 import { registerNulCharacterCheck } from './http/nul-characters';
@@ -314,6 +315,6 @@ function registerWebApp(app: ZodApp, webRoot: string | undefined): void {
       // Client-side routes: the SPA decides, including its own 404 page.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(buildErrorBody(request, 404, 'Not found'));
+    return reply.status(404).send(buildErrorBody(request, 404, [message('not_found')]));
   });
 }

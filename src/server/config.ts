@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { renderMessageKey } from '#shared/i18n/message-catalogs';
 import { NewPasswordSchema } from '#shared/schemas/auth-schemas';
 import {
   DEFAULT_MAP_TILE_ATTRIBUTION,
@@ -177,7 +178,8 @@ export class ConfigError extends Error {}
 export function readConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const result = ConfigSchema.safeParse(env);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => issue.message);
+    // The shared rules' messages are keys of the catalogue: the operator reads them in English.
+    const problems = result.error.issues.map((issue) => renderMessageKey(issue.message));
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const config = result.data;

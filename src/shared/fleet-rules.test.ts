@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { englishText } from './i18n/message-catalogs';
+import { message } from './i18n/message-key';
 import { findDispatchProblems, getDocumentStatus, getInspectionDueDate } from './fleet-rules';
 
 const today = '2026-05-10';
@@ -40,14 +42,26 @@ describe('findDispatchProblems', () => {
     expect(problems).toEqual([
       {
         code: 'capacity',
-        message: 'Truck 12345-A-6 carries up to 2,000 kg, below the order weight of 2,500.5 kg',
+        message: message('dispatch.capacity_too_small', {
+          truckNumber: '12345-A-6',
+          capacity: 2_000,
+          weight: 2_500.5,
+        }),
       },
-      { code: 'license', message: "The driver's licence expired on 2026-05-09" },
+      { code: 'license', message: message('dispatch.license_expired', { date: '2026-05-09' }) },
       {
         code: 'inspection',
-        message:
-          'The technical inspection of truck 12345-A-6 (2025-05-09) is more than 12 months old',
+        message: message('dispatch.inspection_expired', {
+          truckNumber: '12345-A-6',
+          date: '2025-05-09',
+          months: 12,
+        }),
       },
+    ]);
+    expect(problems.map((problem) => englishText(problem.message))).toEqual([
+      'Truck 12345-A-6 carries up to 2,000 kg, below the order weight of 2,500.5 kg',
+      "The driver's licence expired on 2026-05-09",
+      'The technical inspection of truck 12345-A-6 (2025-05-09) is more than 12 months old',
     ]);
   });
 });

@@ -5,7 +5,7 @@
  * the Trucks screen shows the same document states.
  */
 import { addDays, addMonths } from './business-calendar';
-import { formatDecimal } from './numbers';
+import { message, type Message } from './i18n/message-key';
 
 export const INSPECTION_VALIDITY_MONTHS = 12;
 /** A document this close to its end is flagged so that the admin renews it in time. */
@@ -33,9 +33,7 @@ export interface DispatchTruck {
   technicalDate: string;
 }
 
-export type DispatchProblem = { code: 'capacity' | 'license' | 'inspection'; message: string };
-
-const kg = (value: number) => `${formatDecimal(value, 0, 2)} kg`;
+export type DispatchProblem = { code: 'capacity' | 'license' | 'inspection'; message: Message };
 
 /** Every reason this truck and its driver may not take a load of `weightKg` today; [] if none. */
 export function findDispatchProblems(
@@ -47,19 +45,27 @@ export function findDispatchProblems(
   if (truck.capacityKg < weightKg) {
     problems.push({
       code: 'capacity',
-      message: `Truck ${truck.truckNumber} carries up to ${kg(truck.capacityKg)}, below the order weight of ${kg(weightKg)}`,
+      message: message('dispatch.capacity_too_small', {
+        truckNumber: truck.truckNumber,
+        capacity: truck.capacityKg,
+        weight: weightKg,
+      }),
     });
   }
   if (getDocumentStatus(truck.licenseExpire, today) === 'expired') {
     problems.push({
       code: 'license',
-      message: `The driver's licence expired on ${truck.licenseExpire}`,
+      message: message('dispatch.license_expired', { date: truck.licenseExpire }),
     });
   }
   if (getDocumentStatus(getInspectionDueDate(truck.technicalDate), today) === 'expired') {
     problems.push({
       code: 'inspection',
-      message: `The technical inspection of truck ${truck.truckNumber} (${truck.technicalDate}) is more than ${INSPECTION_VALIDITY_MONTHS} months old`,
+      message: message('dispatch.inspection_expired', {
+        truckNumber: truck.truckNumber,
+        date: truck.technicalDate,
+        months: INSPECTION_VALIDITY_MONTHS,
+      }),
     });
   }
   return problems;

@@ -10,10 +10,3 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** Printable ASCII, as HTTP header values allow, 1 to 100 characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,100}$/;
-
-export const idempotencyMessages = {
-  invalidKey: 'The Idempotency-Key header must be 1 to 100 printable characters',
-  /** 409: the first request with this key has not answered yet; the client tries again later. */
-  inProgress: 'This request is still being processed',
-  otherRoute: 'This Idempotency-Key was already used for another request',
-} as const;

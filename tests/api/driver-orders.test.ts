@@ -12,7 +12,6 @@ import {
 import type { AdminOrderDetail } from '../../src/shared/schemas/admin-schemas';
 import {
   CODE_MAX_ATTEMPTS,
-  driverMessages,
   type DriverOrderList,
   type DriverStepResult,
 } from '../../src/shared/schemas/driver-schemas';
@@ -276,7 +275,7 @@ describe('driver steps', () => {
     const order = await orderOnTheRoad(driver);
     const noNote = await step(driver, order.id, 'attempt-failed', { reason: 'other' });
     expect(noNote.statusCode).toBe(400);
-    expect(noNote.json().errors).toEqual({ note: driverMessages.noteRequired });
+    expect(noNote.json().errors).toEqual({ note: 'Please describe what happened' });
 
     const response = await step(driver, order.id, 'attempt-failed', {
       reason: 'receiver-absent',
@@ -387,7 +386,7 @@ describe('proof of delivery', () => {
 
     const badFormat = await step(driver, order.id, 'deliver', { code: '12ab', cashCollected: 1 });
     expect(badFormat.statusCode).toBe(400);
-    expect(badFormat.json().errors).toEqual({ code: driverMessages.invalidCode });
+    expect(badFormat.json().errors).toEqual({ code: 'Enter the 6-digit code' });
     expect((await orderRow(order.id)).deliveryCodeFailures).toBe(1);
 
     await step(driver, order.id, 'deliver', {
@@ -413,7 +412,7 @@ describe('proof of delivery', () => {
       expect(locked.statusCode).toBe(423);
       expect(locked.json()).toEqual({
         code: 'driver.delivery_code_locked',
-        message: driverMessages.deliveryCodeLocked,
+        message: 'Too many wrong delivery codes. The office must confirm this delivery.',
       });
     }
     expect((await orderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
@@ -424,7 +423,9 @@ describe('proof of delivery', () => {
 
     const noReason = await updateOrderStatus(testApp, admin, order.id, { status: 'DELIVERED' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().errors).toEqual({ reason: driverMessages.officeReasonRequired });
+    expect(noReason.json().errors).toEqual({
+      reason: 'Give the reason the office delivers this order',
+    });
     expect((await orderRow(order.id)).status).toBe('IN_TRANSIT');
 
     const withReason = await updateOrderStatus(testApp, admin, order.id, {
@@ -498,8 +499,8 @@ describe('delivering with the code and the cash', () => {
     expect(noCash.statusCode).toBe(400);
     expect(noCash.json()).toEqual({
       code: 'driver.cash_required',
-      message: driverMessages.cashRequired,
-      errors: { cashCollected: driverMessages.cashRequired },
+      message: 'Enter the cash collected (MAD)',
+      errors: { cashCollected: 'Enter the cash collected (MAD)' },
       errorCodes: { cashCollected: 'driver.cash_required' },
     });
     expect((await orderRow(order.id)).deliveryCodeFailures).toBe(0);

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPositions } from '../../src/server/db/schema';
 import { findCity } from '../../src/shared/cities';
 import { straightLineDistanceKm } from '../../src/shared/pricing';
-import { driverMessages } from '../../src/shared/schemas/driver-schemas';
 import type {
   AdminMapTruck,
   OrderMapFields,
@@ -142,8 +141,8 @@ describe('POST /api/driver/position', () => {
     const paris = await postPosition(driver.token, { lat: 48.85, lng: 2.35, accuracy: 10 });
     expect(paris.statusCode).toBe(400);
     expect(paris.json().errors).toEqual({
-      lat: driverMessages.outsideMorocco,
-      lng: driverMessages.outsideMorocco,
+      lat: 'The position must be inside Morocco',
+      lng: 'The position must be inside Morocco',
     });
     const atSea = await postPosition(driver.token, { lat: 33.5, lng: -20 });
     expect(atSea.statusCode).toBe(400);

@@ -8,7 +8,6 @@ import {
   IDEMPOTENCY_KEY_LIFETIME_MS,
   registerIdempotency,
 } from '../../src/server/http/idempotency';
-import { idempotencyMessages } from '../../src/shared/idempotency';
 import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from './driver-helpers';
 import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
 import { waitUntil } from './polling';
@@ -171,7 +170,7 @@ describe('Idempotency-Key', () => {
     expect(meanwhile.statusCode).toBe(409);
     expect(meanwhile.json()).toEqual({
       code: 'idempotency.in_progress',
-      message: idempotencyMessages.inProgress,
+      message: 'This request is still being processed',
     });
 
     releaseSlowStep();
@@ -190,7 +189,7 @@ describe('Idempotency-Key', () => {
       expect(reused.statusCode).toBe(422);
       expect(reused.json()).toEqual({
         code: 'idempotency.key_reused',
-        message: idempotencyMessages.otherRoute,
+        message: 'This Idempotency-Key was already used for another request',
       });
     }
     expect(applied).toBe(before);
@@ -215,7 +214,9 @@ describe('Idempotency-Key', () => {
     for (const key of ['', '   ', 'x'.repeat(101), 'clé-accentuée', 'tab\there']) {
       const answer = await post('/steps/m1/apply', first, key);
       expect(answer.statusCode, JSON.stringify(key)).toBe(400);
-      expect(answer.json().errors).toEqual({ 'Idempotency-Key': idempotencyMessages.invalidKey });
+      expect(answer.json().errors).toEqual({
+        'Idempotency-Key': 'The Idempotency-Key header must be 1 to 100 printable characters',
+      });
     }
     expect((await post('/steps/m1/apply', first, 'x'.repeat(100))).statusCode).toBe(201);
     expect(applied).toBe(before + 1);
@@ -311,7 +312,7 @@ describe('Idempotency-Key on the driver’s steps', () => {
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toEqual({
       code: 'idempotency.key_reused',
-      message: idempotencyMessages.otherRoute,
+      message: 'This Idempotency-Key was already used for another request',
     });
   });
 

@@ -6,7 +6,6 @@
  * has passed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_BUSY_MESSAGE } from '../../src/server/http/errors';
 import { TEST_PASSWORD, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 
@@ -53,7 +52,7 @@ describe('a storm of sign-ins', () => {
         code: 'service.busy',
         message:
           n % 2 === 0
-            ? SERVICE_BUSY_MESSAGE
+            ? 'The service is busy. Please try again in a few seconds.'
             : 'Le service est très sollicité. Veuillez réessayer dans quelques secondes.',
       });
     }

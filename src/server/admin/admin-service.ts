@@ -18,7 +18,9 @@ import type { OrderListQuery } from '#shared/schemas/order-schemas';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
-import { ConflictError, NotFoundError } from '../http/errors';
+import { englishText } from '#shared/i18n/message-catalogs';
+import type { MessageCode } from '#shared/i18n/message-key';
+import { conflictOf, notFound } from '../http/errors';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { PositionsService } from '../positions/positions-service';
 import {
@@ -42,13 +44,11 @@ const ADMIN_ORDER_LISTS = {
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type AdminOrderList = keyof typeof ADMIN_ORDER_LISTS;
 
-const ORDER_NOT_FOUND = 'Order not found';
-
 /** The toasts of docs/product.md, section 8 read these back. */
-const TRANSITION_MESSAGES: Partial<Record<OrderStatus, string>> = {
-  IN_TRANSIT: 'Order confirmed and assigned successfully',
-  CANCELLED: 'Order cancelled successfully',
-  DELIVERED: 'Order status updated to DELIVERED',
+const TRANSITION_MESSAGES: Partial<Record<OrderStatus, MessageCode>> = {
+  IN_TRANSIT: 'order.dispatched',
+  CANCELLED: 'order.cancelled',
+  DELIVERED: 'order.delivered',
 };
 
 interface AdminServiceDeps {
@@ -77,7 +77,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
   async function loadAdminOrder(orderId: string): Promise<AdminOrder> {
     const row = await findAdminOrder(db, orderId);
-    if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!row) throw notFound('order.not_found');
     return toAdminOrder(row);
   }
 
@@ -105,7 +105,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
     /** One order with its timeline; a malformed id is as unknown as a missing one. */
     async getOrder(orderId: string): Promise<AdminOrderDetail> {
       const row = isUuid(orderId) ? await findAdminOrder(db, orderId) : undefined;
-      if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!row) throw notFound('order.not_found');
       const [events, map] = await Promise.all([
         listTrackingEvents(db, row.order.id),
         positionsService.mapFieldsOf(row.order),
@@ -152,7 +152,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
       input: UpdateOrderStatus,
       actorUserId: string,
     ): Promise<UpdateOrderStatusResult> {
-      if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!isUuid(orderId)) throw notFound('order.not_found');
       const actor = { kind: 'admin', userId: actorUserId } as const;
       switch (ADMIN_STATUS_TRANSITIONS[input.status]) {
         case 'dispatch':
@@ -170,11 +170,11 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
         default: {
           // No transition leads to this status; the order's own status words the refusal.
           const current = await loadAdminOrder(orderId);
-          throw new ConflictError(explainRefusedTransition(current.status, input.status));
+          throw conflictOf([explainRefusedTransition(current.status, input.status)]);
         }
       }
       return {
-        message: TRANSITION_MESSAGES[input.status]!,
+        message: englishText({ code: TRANSITION_MESSAGES[input.status]!, params: {} }),
         order: await loadAdminOrder(orderId),
       };
     },

@@ -1,13 +1,20 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { message, type Message } from '#shared/i18n/message-key';
 import { AppError } from '../http/errors';
 import type { AppConfig } from '../config';
 import type { ZodApp } from '../http/zod-app';
 import { authOf } from './auth-guards';
 
-function describeWait(seconds: number): string {
-  if (seconds <= 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+function waitMessage(seconds: number): Message {
+  if (seconds <= 60) {
+    return seconds === 1
+      ? message('rate_limit.wait_one_second')
+      : message('rate_limit.wait_seconds', { count: seconds });
+  }
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return minutes === 1
+    ? message('rate_limit.wait_one_minute')
+    : message('rate_limit.wait_minutes', { count: minutes });
 }
 
 export interface AttemptLimit {
@@ -40,10 +47,7 @@ export function createAttemptLimiter(
     const waitSeconds = Math.max(...waits);
     request.log.warn({ route: request.routeOptions.url }, 'attempt limit reached');
     reply.header('retry-after', String(waitSeconds));
-    throw new AppError(
-      429,
-      `Too many attempts. Please wait ${describeWait(waitSeconds)} and try again.`,
-    );
+    throw new AppError(429, [waitMessage(waitSeconds)]);
   };
 }
 

@@ -5,7 +5,9 @@ import type { ChangePasswordInput, RegistrationInput } from '#shared/schemas/aut
 import type { ProfileUpdateInput, PublicUser } from '#shared/schemas/user-schemas';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
-import { BadRequestError, ConflictError, ForbiddenError, UnauthorizedError } from '../http/errors';
+import { englishMessage } from '#shared/i18n/message-catalogs';
+import type { MessageCode } from '#shared/i18n/message-key';
+import { AppError, badRequest, conflict, unauthorized } from '../http/errors';
 import { PASSWORD_RESET_TEMPLATE } from '../messages/message-templates';
 import type { MessagesService } from '../messages/messages-service';
 import type { AccountsService, UserRow, UserWithProfile } from '../users/accounts-service';
@@ -14,33 +16,12 @@ import {
   expireOtherResetTokens,
   insertPasswordResetToken,
 } from './auth-queries';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from './common-passwords';
+import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hashing';
 import { createSessionChecks } from './session-checks';
 import { LAST_SEEN_PRECISION_MS, SESSION_LIMITS, type SessionTokens } from './session-tokens';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
-
-export const authMessages = {
-  invalidCredentials: 'Invalid email or password',
-  duplicateEmail: 'An account with this email already exists',
-  resetRequested:
-    'If an account exists for this email, a password reset link has been sent. It expires in 1 hour.',
-  invalidResetToken: 'This password reset token is invalid or has expired',
-  passwordReset: 'Your password has been reset. You can now log in.',
-  commonPassword: COMMON_PASSWORD_MESSAGE,
-  wrongCurrentPassword: 'Your current password is incorrect',
-  passwordChanged: 'Your password has been changed. Your other devices have been signed out.',
-  otherSessionsEnded: 'Your other devices have been signed out.',
-  loggedOut: 'Logged out successfully',
-  missingToken: 'Authentication token is missing. Please log in again.',
-  sessionExpired: 'Your session has expired. Please log in again.',
-  adminOnly: 'Admin privileges are required',
-  customersOnly: "This is for customers' accounts",
-  driversOnly: 'Driver access only',
-  companyRegistered: 'Company registration successful!',
-  individualRegistered: 'Registration successful!',
-} as const;
 
 /** Who is calling: what every guarded route gets on `request.auth`. */
 export interface AuthContext {
@@ -55,20 +36,21 @@ export interface AuthContext {
 }
 
 /** What a 403 says: the role the route is for. */
-const ROLE_REQUIRED_MESSAGES: Record<UserRow['role'], string> = {
-  ADMIN: authMessages.adminOnly,
-  USER: authMessages.customersOnly,
-  DRIVER: authMessages.driversOnly,
-};
-const ROLE_NAMES: Record<UserRow['role'], string> = {
-  ADMIN: 'administrators',
-  USER: 'customers',
-  DRIVER: 'drivers',
+const ROLE_REQUIRED_MESSAGES: Record<UserRow['role'], MessageCode> = {
+  ADMIN: 'auth.admins_only',
+  USER: 'auth.customers_only',
+  DRIVER: 'auth.drivers_only',
 };
 
-function roleRequiredMessage(roles: readonly UserRow['role'][]): string {
-  if (roles.length === 1) return ROLE_REQUIRED_MESSAGES[roles[0]!];
-  return `This is for ${roles.map((role) => ROLE_NAMES[role]).join(' and ')} only`;
+/** The only routes open to two roles are the customers' and administrators' own. */
+function refuseRole(roles: readonly UserRow['role'][]): AppError {
+  const code =
+    roles.length === 1
+      ? ROLE_REQUIRED_MESSAGES[roles[0]!]
+      : roles.length === 2 && roles.includes('USER') && roles.includes('ADMIN')
+        ? 'auth.customers_and_admins_only'
+        : 'forbidden';
+  return new AppError(403, [{ code, params: {} }]);
 }
 
 export function toPublicUser({
@@ -124,9 +106,13 @@ function idleCutoffs(now: Date): Record<Role, Date> {
 /** 400 on the field that chose it when a password is among the most common ones. */
 function assertUncommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    throw new BadRequestError(authMessages.commonPassword, {
-      [field]: authMessages.commonPassword,
-    });
+    throw badRequest(
+      'validation.password_too_common',
+      {},
+      {
+        [field]: 'validation.password_too_common',
+      },
+    );
   }
 }
 
@@ -166,7 +152,7 @@ export function createAuthService({
 
   async function loadPublicUser(userId: string): Promise<PublicUser> {
     const found = await accounts.findUserWithProfile(userId);
-    if (!found) throw new UnauthorizedError(authMessages.sessionExpired);
+    if (!found) throw unauthorized('auth.session_expired');
     return toPublicUser(found);
   }
 
@@ -213,11 +199,12 @@ export function createAuthService({
                 { kind: 'individual', values: input.individual },
               );
         log.info({ userId, userType: input.userType }, 'account registered');
-        const message =
-          'company' in input ? authMessages.companyRegistered : authMessages.individualRegistered;
+        const message = englishMessage(
+          'company' in input ? 'auth.company_registered' : 'auth.individual_registered',
+        );
         return { message, user: await loadPublicUser(userId) };
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(authMessages.duplicateEmail);
+        if (isUniqueViolation(error)) throw conflict('auth.email_taken');
         throw error;
       }
     },
@@ -227,11 +214,11 @@ export function createAuthService({
       if (!user) {
         await verifyAgainstDecoy(password);
         log.warn({ reason: 'unknown email' }, 'login failed');
-        throw new UnauthorizedError(authMessages.invalidCredentials);
+        throw unauthorized('auth.invalid_credentials');
       }
       if (!(await verifyPassword(user.passwordHash, password))) {
         log.warn({ userId: user.id, reason: 'wrong password' }, 'login failed');
-        throw new UnauthorizedError(authMessages.invalidCredentials);
+        throw unauthorized('auth.invalid_credentials');
       }
       log.info({ userId: user.id, role: user.role }, 'login succeeded');
       return startSession(user.id);
@@ -246,7 +233,7 @@ export function createAuthService({
       await accounts.revokeSession(auth.sessionId, clock());
       sessionChecks.forgetAll();
       log.info({ userId: auth.userId }, 'logged out');
-      return { message: authMessages.loggedOut };
+      return { message: englishMessage('auth.logged_out') };
     },
 
     /**
@@ -258,15 +245,19 @@ export function createAuthService({
       { currentPassword, newPassword }: ChangePasswordInput,
     ): Promise<{ message: string }> {
       const account = await accounts.findEmailAccountById(auth.userId);
-      if (!account) throw new ForbiddenError(roleRequiredMessage(['USER', 'ADMIN']));
+      if (!account) throw refuseRole(['USER', 'ADMIN']);
       if (!(await verifyPassword(account.passwordHash, currentPassword))) {
         log.warn(
           { userId: auth.userId, reason: 'wrong current password' },
           'password change refused',
         );
-        throw new BadRequestError(authMessages.wrongCurrentPassword, {
-          currentPassword: authMessages.wrongCurrentPassword,
-        });
+        throw badRequest(
+          'auth.current_password_wrong',
+          {},
+          {
+            currentPassword: 'auth.current_password_wrong',
+          },
+        );
       }
       assertUncommonPassword(newPassword, 'newPassword');
       const passwordHash = await hashPassword(newPassword);
@@ -277,7 +268,7 @@ export function createAuthService({
       });
       sessionChecks.forgetAll();
       log.info({ userId: auth.userId, endedSessions: ended }, 'password changed');
-      return { message: authMessages.passwordChanged };
+      return { message: englishMessage('auth.password_changed') };
     },
 
     /** Signs the account out everywhere but here (a lost phone, a shared computer). */
@@ -286,7 +277,7 @@ export function createAuthService({
       const ended = await endOtherSessions(auth, now);
       sessionChecks.forgetAll();
       log.info({ userId: auth.userId, endedSessions: ended }, 'other sessions ended');
-      return { message: authMessages.otherSessionsEnded, ended };
+      return { message: englishMessage('auth.other_sessions_ended'), ended };
     },
 
     profile: (auth: AuthContext) => loadPublicUser(auth.userId),
@@ -304,11 +295,11 @@ export function createAuthService({
      * most requests only read.
      */
     async authenticate(token: string | undefined): Promise<AuthContext> {
-      if (!token) throw new UnauthorizedError(authMessages.missingToken);
+      if (!token) throw unauthorized('auth.token_missing');
       const claims = await tokens.verify(token);
       const now = clock();
       const found = claims && (await findStandingSession(claims.sessionId, claims.userId, now));
-      if (!claims || !found) throw new UnauthorizedError(authMessages.sessionExpired);
+      if (!claims || !found) throw unauthorized('auth.session_expired');
       const { user, driverId, lastSeenAt } = found;
       const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS);
       if (lastSeenAt < staleBefore) {
@@ -337,7 +328,7 @@ export function createAuthService({
     },
 
     assertRole(auth: AuthContext, roles: readonly UserRow['role'][]): void {
-      if (!roles.includes(auth.role)) throw new ForbiddenError(roleRequiredMessage(roles));
+      if (!roles.includes(auth.role)) throw refuseRole(roles);
     },
 
     /**
@@ -368,7 +359,7 @@ export function createAuthService({
       } else {
         log.info({ reason: 'unknown email' }, 'password reset requested');
       }
-      return { message: authMessages.resetRequested };
+      return { message: englishMessage('auth.reset_requested') };
     },
 
     async resetPassword(token: string, password: string): Promise<{ message: string }> {
@@ -379,14 +370,14 @@ export function createAuthService({
       const userId = await consumePasswordResetToken(db, tokenHash, now);
       if (!userId) {
         log.warn({ reason: 'invalid, expired or used token' }, 'password reset refused');
-        throw new BadRequestError(authMessages.invalidResetToken);
+        throw badRequest('auth.reset_token_invalid');
       }
       await accounts.setPasswordHash(userId, await hashPassword(password), now);
       await accounts.revokeSessionsOfUser(userId, now);
       sessionChecks.forgetAll();
       await expireOtherResetTokens(db, userId, tokenHash, now);
       log.info({ userId }, 'password reset');
-      return { message: authMessages.passwordReset };
+      return { message: englishMessage('auth.password_reset') };
     },
   };
 }

@@ -5,8 +5,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 export const COMMON_PASSWORD_COUNT = 10_000;
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is too common. Please choose a less predictable one.';
 
 let commonPasswords: Set<string> | undefined;
 

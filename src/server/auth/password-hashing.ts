@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { SERVICE_BUSY_MESSAGE, ServiceBusyError } from '../http/errors';
+import { message } from '#shared/i18n/message-key';
+import { ServiceBusyError } from '../http/errors';
 
 /*
  * argon2id costs a core for milliseconds: run on the libuv pool it took both cores from the event
@@ -58,7 +59,7 @@ function passwordThreads(): Piscina {
 function threadWithRoom(): Piscina {
   const threads = passwordThreads();
   if (threads.queueSize >= queueLimit) {
-    throw new ServiceBusyError(SERVICE_BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS);
+    throw new ServiceBusyError(message('service.busy'), BUSY_RETRY_AFTER_SECONDS);
   }
   return threads;
 }

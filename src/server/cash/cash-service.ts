@@ -1,10 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMad } from '#shared/format';
 import { centimesToMad, madToCentimes } from '#shared/money';
 import { toE164 } from '#shared/phone';
 import {
-  cashMessages,
-  exceedsOutstandingMessage,
   type CashDriverListQuery,
   type CashLedgerQuery,
   type CashLedgerRow,
@@ -18,7 +15,9 @@ import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
-import { BadRequestError, NotFoundError } from '../http/errors';
+import { englishMessage } from '#shared/i18n/message-catalogs';
+import { messageKey } from '#shared/i18n/message-key';
+import { badRequest, notFound } from '../http/errors';
 import {
   insertRemittance,
   listCashLedger,
@@ -89,14 +88,14 @@ export function createCashService({ db, log }: CashServiceDeps) {
       const amountCentimes = madToCentimes(input.amount);
       const result = await db.transaction(async (tx) => {
         const driver = isUuid(input.driverId) ? await lockDriver(tx, input.driverId) : undefined;
-        if (!driver) throw new NotFoundError(cashMessages.driverNotFound);
+        if (!driver) throw notFound('driver.not_found');
         const { collectedCentimes, handedInCentimes } = await sumDriverCash(tx, driver.id);
         const outstandingCentimes = collectedCentimes - handedInCentimes;
         if (amountCentimes > outstandingCentimes) {
-          const message = exceedsOutstandingMessage(
-            formatMad(centimesToMad(Math.max(outstandingCentimes, 0))),
-          );
-          throw new BadRequestError(message, { amount: message });
+          const amount = { amount: centimesToMad(Math.max(outstandingCentimes, 0)) };
+          throw badRequest('cash.exceeds_outstanding', amount, {
+            amount: messageKey('cash.exceeds_outstanding', amount),
+          });
         }
         const row = await insertRemittance(tx, {
           driverId: driver.id,
@@ -117,7 +116,7 @@ export function createCashService({ db, log }: CashServiceDeps) {
         { remittanceId: result.remittance.id, driverId: input.driverId, amountCentimes },
         'cash remittance recorded',
       );
-      return { message: cashMessages.remittanceRecorded, ...result };
+      return { message: englishMessage('cash.remittance_recorded'), ...result };
     },
   };
 }

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '#shared/phone';
-import { DRIVER_SIGN_IN_CODE_LIFETIME_MS, driverMessages } from '#shared/schemas/driver-schemas';
+import { DRIVER_SIGN_IN_CODE_LIFETIME_MS } from '#shared/schemas/driver-schemas';
 import type { PublicUser } from '#shared/schemas/user-schemas';
 import type { AuthService } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
-import { UnauthorizedError } from '../http/errors';
+import { englishMessage } from '#shared/i18n/message-catalogs';
+import { unauthorized } from '../http/errors';
 import { DRIVER_SIGN_IN_CODE_TEMPLATE } from '../messages/message-templates';
 import type { MessagesService } from '../messages/messages-service';
 import {
@@ -40,7 +41,7 @@ export function createDriverAuthService({
 }: DriverAuthServiceDeps) {
   function refuse(phone: string, reason: string): never {
     log.warn({ phone: maskPhone(phone), reason }, 'driver sign-in refused');
-    throw new UnauthorizedError(driverMessages.wrongSignInCode);
+    throw unauthorized('driver.sign_in_code_wrong');
   }
 
   return {
@@ -50,7 +51,7 @@ export function createDriverAuthService({
       if (!driver?.active) {
         const reason = driver ? 'driver deactivated' : 'unknown phone';
         log.info({ phone: maskPhone(phone), reason }, 'driver sign-in code not sent');
-        return { message: driverMessages.codeSent };
+        return { message: englishMessage('driver.code_sent') };
       }
       const code = signInCodes.newCode();
       const now = clock();
@@ -76,7 +77,7 @@ export function createDriverAuthService({
         ]);
       });
       log.info({ driverId: driver.id, phone: maskPhone(phone) }, 'driver sign-in code sent');
-      return { message: driverMessages.codeSent };
+      return { message: englishMessage('driver.code_sent') };
     },
 
     /** One answer for every failure: unknown phone, deactivated, wrong, expired, used, dead. */

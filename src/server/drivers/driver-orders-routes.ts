@@ -7,7 +7,7 @@ import {
   FailedAttemptSchema,
 } from '#shared/schemas/driver-schemas';
 import { authOf } from '../auth/auth-guards';
-import { ErrorBodySchema, ForbiddenError } from '../http/errors';
+import { ErrorBodySchema, forbidden } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import type { DriverCaller, DriverOrdersService } from './driver-orders-service';
 
@@ -24,7 +24,7 @@ const stepResponses = {
 /** The signed-in driver; a DRIVER account always names its driver record. */
 function driverOf(request: FastifyRequest): DriverCaller {
   const { userId, driverId } = authOf(request);
-  if (!driverId) throw new ForbiddenError();
+  if (!driverId) throw forbidden();
   return { userId, driverId };
 }
 

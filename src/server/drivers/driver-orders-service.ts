@@ -6,7 +6,9 @@ import {
   type FailedAttempt,
 } from '#shared/schemas/driver-schemas';
 import type { Database } from '../db/open-database';
-import { NotFoundError } from '../http/errors';
+import { englishText } from '#shared/i18n/message-catalogs';
+import type { MessageCode } from '#shared/i18n/message-key';
+import { notFound } from '../http/errors';
 import type { OrderActor, OrderLifecycle } from '../orders/order-lifecycle';
 import { findDriverOrder, listDriverOrders } from '../orders/order-reads';
 import { toDriverOrder } from './driver-orders-view';
@@ -16,8 +18,6 @@ export interface DriverCaller {
   userId: string;
   driverId: string;
 }
-
-const ORDER_NOT_FOUND = 'Order not found';
 
 interface DriverOrdersServiceDeps {
   db: Database;
@@ -36,10 +36,13 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
     driverId,
   });
 
-  async function answer(caller: DriverCaller, orderId: string, message: string) {
+  async function answer(caller: DriverCaller, orderId: string, done: MessageCode) {
     const row = await findDriverOrder(db, caller.driverId, orderId);
-    if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
-    return { message, order: toDriverOrder(row) } satisfies DriverStepResult;
+    if (!row) throw notFound('order.not_found');
+    return {
+      message: englishText({ code: done, params: {} }),
+      order: toDriverOrder(row),
+    } satisfies DriverStepResult;
   }
 
   return {
@@ -50,7 +53,7 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
 
     async pickUp(caller: DriverCaller, orderId: string): Promise<DriverStepResult> {
       await lifecycle.pickUp(orderId, actorOf(caller));
-      return answer(caller, orderId, 'Picked up');
+      return answer(caller, orderId, 'driver.picked_up');
     },
 
     async deliver(
@@ -62,7 +65,7 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
         code: input.code,
         cashCollected: input.cashCollected,
       });
-      return answer(caller, orderId, 'Delivered');
+      return answer(caller, orderId, 'driver.delivered');
     },
 
     async reportFailedAttempt(
@@ -74,7 +77,7 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
         reason: FAILED_ATTEMPT_REASON_LABELS[input.reason],
         note: input.note,
       });
-      return answer(caller, orderId, 'Failed attempt recorded');
+      return answer(caller, orderId, 'driver.failed_attempt_recorded');
     },
   };
 }

@@ -4,7 +4,7 @@ import { createTrackingLimits } from '../auth/attempt-limits';
 import type { AuthService } from '../auth/auth-service';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/open-database';
-import { ErrorBodySchema, NotFoundError } from '../http/errors';
+import { ErrorBodySchema, notFound } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import { openEventStream } from './event-stream';
 import type { OrderEventHub } from './order-event-hub';
@@ -85,7 +85,7 @@ export function registerEventRoutes(
     async (request, reply) => {
       const trackingNumber = request.params.trackingNumber.toUpperCase();
       const orderId = await findOrderIdByTrackingNumber(db, trackingNumber);
-      if (!orderId) throw new NotFoundError('No shipment found for this tracking number');
+      if (!orderId) throw notFound('order.tracking_not_found');
       await openEventStream(request, reply, {
         db,
         hub,

@@ -2,9 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toBusinessDate } from '#shared/business-calendar';
 import { findDispatchProblems } from '#shared/fleet-rules';
 import {
-  DRIVER_ACTIVATED_MESSAGE,
-  DRIVER_DEACTIVATED_MESSAGE,
-  DRIVER_TRUCK_ADDED_MESSAGE,
   type DriverActivationResult,
   type AdminTruck,
   type AdminTruckListQuery,
@@ -20,7 +17,9 @@ import { findOrderWeightKg } from '../orders/order-reads';
 import type { Page } from '../db/page';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
-import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
+import { englishMessage } from '#shared/i18n/message-catalogs';
+import { keyOf, message, type Message } from '#shared/i18n/message-key';
+import { badRequest, conflictOf, notFound } from '../http/errors';
 import {
   findTakenIdentities,
   findTruck,
@@ -33,11 +32,11 @@ import {
 import type { AccountsService } from '../users/accounts-service';
 import { toAdminTruck, toTruckDriverCombination } from './fleet-view';
 
-const DUPLICATE_MESSAGES: Record<keyof Identities, (input: CreateDriverTruck) => string> = {
-  truckNumber: (input) => `A truck with plate number ${input.truckNumber} already exists`,
-  nationalId: () => 'A driver with this national ID already exists',
-  license: () => 'A driver with this licence number already exists',
-  phone: () => 'A driver with this phone number already exists',
+const DUPLICATE_MESSAGES: Record<keyof Identities, (input: CreateDriverTruck) => Message> = {
+  truckNumber: (input) => message('fleet.truck_number_taken', { truckNumber: input.truckNumber }),
+  nationalId: () => message('fleet.national_id_taken'),
+  license: () => message('fleet.license_taken'),
+  phone: () => message('fleet.phone_taken'),
 };
 
 /** The unique index behind each identity, for a duplicate that slipped past the check. */
@@ -48,13 +47,10 @@ const IDENTITY_OF_CONSTRAINT: Record<string, keyof Identities> = {
   drivers_phone_e164_unique: 'phone',
 };
 
-const INVALID_PHONE_MESSAGE = 'Phone number is not valid';
-
 function refuseDuplicates(input: CreateDriverTruck, taken: Array<keyof Identities>): never {
-  const errors = Object.fromEntries(
-    taken.map((field) => [field, DUPLICATE_MESSAGES[field](input)]),
-  );
-  throw new ConflictError(Object.values(errors).join('. '), errors);
+  const messages = taken.map((field) => DUPLICATE_MESSAGES[field](input));
+  const errors = Object.fromEntries(taken.map((field, at) => [field, keyOf(messages[at]!)]));
+  throw conflictOf([messages[0]!, ...messages.slice(1)], errors);
 }
 
 interface FleetServiceDeps {
@@ -95,7 +91,7 @@ export function createFleetService({
       const weightKg = isUuid(query.orderId)
         ? await findOrderWeightKg(db, query.orderId)
         : undefined;
-      if (weightKg === undefined) throw new NotFoundError('Order not found');
+      if (weightKg === undefined) throw notFound('order.not_found');
       const day = today();
       return available
         .filter(
@@ -119,7 +115,7 @@ export function createFleetService({
       // The schema already refused a phone that is not one; this narrows it to its E.164 form.
       const phoneE164 = toE164(input.phone);
       if (!phoneE164) {
-        throw new BadRequestError(INVALID_PHONE_MESSAGE, { phone: INVALID_PHONE_MESSAGE });
+        throw badRequest('validation.phone_invalid', {}, { phone: 'validation.phone_invalid' });
       }
       const identities = {
         truckNumber: input.truckNumber,
@@ -162,7 +158,10 @@ export function createFleetService({
       }
       log.info({ truckId, truckNumber: input.truckNumber }, 'driver and truck added');
       const row = await findTruck(db, truckId);
-      return { message: DRIVER_TRUCK_ADDED_MESSAGE, truck: toAdminTruck(row!, today()) };
+      return {
+        message: englishMessage('fleet.driver_truck_added'),
+        truck: toAdminTruck(row!, today()),
+      };
     },
 
     /**
@@ -179,11 +178,11 @@ export function createFleetService({
             return driver;
           })
         : undefined;
-      if (!found) throw new NotFoundError('Driver not found');
+      if (!found) throw notFound('driver.not_found');
       if (!active) onSessionsRevoked();
       log.info({ driverId, active }, active ? 'driver reactivated' : 'driver deactivated');
       return {
-        message: active ? DRIVER_ACTIVATED_MESSAGE : DRIVER_DEACTIVATED_MESSAGE,
+        message: englishMessage(active ? 'fleet.driver_activated' : 'fleet.driver_deactivated'),
         driverId,
         driverActive: active,
       };

@@ -6,8 +6,8 @@ interface Row {
   amount: number | null;
 }
 const columns: CsvColumn<Row>[] = [
-  { header: 'Name', value: (row) => row.name },
-  { header: 'Amount (MAD)', value: (row) => row.amount },
+  { header: 'csv.name', value: (row) => row.name },
+  { header: 'csv.amount_mad', value: (row) => row.amount },
 ];
 
 describe('toCsv', () => {

@@ -1,9 +1,10 @@
-import { translateMessage, type MessageCatalog } from '#shared/i18n/localize-message';
+import { englishMessages } from '#shared/i18n/message-catalogs';
+import type { MessageCode } from '#shared/i18n/message-key';
 
 /** One column of a CSV export: its heading and how a row gives its cell. */
 export interface CsvColumn<T> {
-  /** In English; the catalog's `csv.*` codes name it in other languages. */
-  header: string;
+  /** A `csv.*` code of the catalogue: the heading in the reader's language. */
+  header: MessageCode;
   value: (row: T) => string | number | null | undefined;
 }
 
@@ -23,20 +24,20 @@ function formatCell(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** RFC 4180 text (CRLF line ends, quoted when needed) with a UTF-8 byte order mark. */
-export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((column) => formatCell(column.header)).join(',')];
+const englishHeading = (code: MessageCode) => englishMessages[code] ?? code;
+
+/**
+ * RFC 4180 text (CRLF line ends, quoted when needed) with a UTF-8 byte order mark; the headings
+ * in the reader's language (English unless told).
+ */
+export function toCsv<T>(
+  columns: readonly CsvColumn<T>[],
+  rows: readonly T[],
+  heading: (code: MessageCode) => string = englishHeading,
+): string {
+  const lines = [columns.map((column) => formatCell(heading(column.header))).join(',')];
   for (const row of rows) {
     lines.push(columns.map((column) => formatCell(column.value(row))).join(','));
   }
   return `${BYTE_ORDER_MARK}${lines.join('\r\n')}\r\n`;
-}
-
-/** The columns with their headings in the catalog's language (unchanged without a catalog). */
-export function translateCsvHeaders<T>(
-  columns: readonly CsvColumn<T>[],
-  catalog: MessageCatalog | undefined,
-): readonly CsvColumn<T>[] {
-  if (!catalog) return columns;
-  return columns.map((column) => ({ ...column, header: translateMessage(column.header, catalog) }));
 }

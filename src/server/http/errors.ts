@@ -3,58 +3,100 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { negotiateLocale, type Locale } from '#shared/i18n/locales';
 import {
-  identifyMessageCode,
-  translateMessage,
+  englishMessages,
+  englishText,
+  renderMessage,
   type MessageCatalog,
-} from '#shared/i18n/localize-message';
+} from '#shared/i18n/message-catalogs';
+import type { MessagePlaceholders } from '#shared/i18n/message-codes';
+import {
+  message,
+  parseMessageKey,
+  type Message,
+  type MessageArgs,
+  type MessageCode,
+  type MessageKey,
+  type MessageParams,
+} from '#shared/i18n/message-key';
 import arabicMessages from '#shared/i18n/messages/ar.json';
 import frenchMessages from '#shared/i18n/messages/fr.json';
 import { isDatabaseUnavailable } from '../db/database-faults';
 
-/** An error whose message is safe to show the client, with the status that goes with it. */
+/** Composite messages (several refusals at once) join their sentences with this. */
+const SENTENCE_SEPARATOR = '. ';
+
+/** Field → the message key of what is wrong with it (`{ email: 'validation.email_invalid' }`). */
+export type FieldErrors = Readonly<Record<string, MessageKey>>;
+
+/**
+ * A refusal the client may read, by code (docs/decisions/0010-languages.md, "Errors and
+ * validation messages"): the status, one message or several (a composite refusal: every reason
+ * at once, coded by the first), and messages per field. The words are written by the error
+ * handler, in the request's language; `message` is the English, for the logs.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string>,
+    readonly messages: readonly [Message, ...Message[]],
+    readonly fieldErrors?: FieldErrors,
   ) {
-    super(message);
+    super(messages.map(englishText).join(SENTENCE_SEPARATOR));
   }
 }
 
-export class BadRequestError extends AppError {
-  constructor(message: string, errors?: Record<string, string>) {
-    super(400, message, errors);
-  }
-}
-export class UnauthorizedError extends AppError {
-  constructor(message = 'Authentication required') {
-    super(401, message);
-  }
-}
-export class ForbiddenError extends AppError {
-  constructor(message = 'You do not have permission to do this') {
-    super(403, message);
-  }
-}
-export class NotFoundError extends AppError {
-  constructor(message = 'Not found') {
-    super(404, message);
-  }
-}
-export class ConflictError extends AppError {
-  constructor(message: string, errors?: Record<string, string>) {
-    super(409, message, errors);
-  }
-}
 /** 503 with Retry-After: a part of the service has more work waiting than it takes on. */
 export class ServiceBusyError extends AppError {
   constructor(
-    message: string,
+    busy: Message,
     readonly retryAfterSeconds: number,
   ) {
-    super(503, message);
+    super(503, [busy]);
   }
+}
+
+/** The values of a code's placeholders (none for a text without), then the fields' messages. */
+type RefusalArgs<Code extends MessageCode> = [MessagePlaceholders[Code]] extends [never]
+  ? [params?: MessageParams<Code>, fieldErrors?: FieldErrors]
+  : [params: MessageParams<Code>, fieldErrors?: FieldErrors];
+
+function refusal<Code extends MessageCode>(
+  statusCode: number,
+  code: Code,
+  [params, fieldErrors]: RefusalArgs<Code>,
+): AppError {
+  return new AppError(statusCode, [{ code, params: params ?? {} }], fieldErrors);
+}
+
+export const badRequest = <Code extends MessageCode>(code: Code, ...args: RefusalArgs<Code>) =>
+  refusal(400, code, args);
+export const unauthorized = <Code extends MessageCode>(code: Code, ...args: RefusalArgs<Code>) =>
+  refusal(401, code, args);
+export const forbidden = <Code extends MessageCode = 'forbidden'>(
+  code: Code = 'forbidden' as Code,
+  ...args: RefusalArgs<Code>
+) => refusal(403, code, args);
+export const notFound = <Code extends MessageCode = 'not_found'>(
+  code: Code = 'not_found' as Code,
+  ...args: RefusalArgs<Code>
+) => refusal(404, code, args);
+export const conflict = <Code extends MessageCode>(code: Code, ...args: RefusalArgs<Code>) =>
+  refusal(409, code, args);
+
+/** Several refusals at once (dispatch: capacity, licence, inspection), coded by the first. */
+export function conflictOf(
+  messages: readonly [Message, ...Message[]],
+  fieldErrors?: FieldErrors,
+): AppError {
+  return new AppError(409, messages, fieldErrors);
+}
+
+/** A refusal with a status of its own (423 Locked, 422, 429). */
+export function refusedWith<Code extends MessageCode>(
+  statusCode: number,
+  code: Code,
+  ...args: MessageArgs<Code>
+): AppError {
+  return new AppError(statusCode, [message(code, ...args)]);
 }
 
 /**
@@ -77,19 +119,23 @@ export const ErrorBodySchema = z.object({
   errorCodes: z.record(z.string(), z.string()).optional(),
 });
 
-/** The server's catalogs; English is the code's own text. */
-const CATALOGS: Readonly<Record<Locale, MessageCatalog | undefined>> = {
-  en: undefined,
+const CATALOGS: Readonly<Record<Locale, MessageCatalog>> = {
+  en: englishMessages,
   fr: frenchMessages,
   ar: arabicMessages,
 };
 
-/** The catalog of the request's Accept-Language; undefined for English. */
-export function messageCatalogOf(request: FastifyRequest): MessageCatalog | undefined {
-  return CATALOGS[negotiateLocale(request.headers['accept-language'])];
+/** The language of the request's Accept-Language (English when none of ours). */
+export function localeOf(request: FastifyRequest): Locale {
+  return negotiateLocale(request.headers['accept-language']);
 }
 
-/** A message outside the catalog is still coded, by its status. */
+/** A message of the catalogue in this language; its code when no catalogue has it. */
+export function messageTextIn(locale: Locale, text: Message): string {
+  return renderMessage(text, CATALOGS[locale], locale) ?? text.code;
+}
+
+/** A failure without a message of ours is still coded, by its status. */
 const STATUS_CODES: Readonly<Record<number, string>> = {
   400: 'bad_request',
   401: 'unauthorized',
@@ -110,42 +156,60 @@ function genericCode(status: number): string {
   return STATUS_CODES[status] ?? (status >= 500 ? 'internal' : 'bad_request');
 }
 
-/** A field message outside the catalog. */
+/** A field message outside the catalogue. */
 const GENERIC_FIELD_CODE = 'invalid';
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
-
-/** The database is unreachable or too slow (docs/decisions/0011-hardening.md, "Database outages"). */
-export const SERVICE_BUSY_MESSAGE = 'The service is busy. Please try again in a few seconds.';
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'The service is briefly unavailable. Please try again in a moment.';
 /** Seconds a client should wait before trying again: about what a brief outage or failover lasts. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+/** Body failures Fastify itself answers, by its error code. */
+const FRAMEWORK_MESSAGES: Readonly<Record<string, MessageCode>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.empty_json_body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.invalid_json_body',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.content_length_mismatch',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+};
+
+/** A message key as its message; undefined for a text outside the catalogue. */
+function knownMessage(keyOrText: string): Message | undefined {
+  const parsed = parseMessageKey(keyOrText);
+  return parsed && Object.hasOwn(englishMessages, parsed.code) ? parsed : undefined;
+}
+
+/** A field's message key (or a text outside the catalogue) written in the request's language. */
+function fieldText(locale: Locale, keyOrText: string): { text: string; code: string } {
+  const known = knownMessage(keyOrText);
+  return known
+    ? { text: messageTextIn(locale, known), code: known.code }
+    : { text: keyOrText, code: GENERIC_FIELD_CODE };
+}
+
 /**
- * The body of an error with this status and English message (and field messages), coded and
- * written in the request's language. A composite message (several refusals joined with '. ')
- * takes the code of its first. An idempotent replay answers the first body as it was stored.
+ * The body of an error with this status, its messages (or a text outside the catalogue, coded by
+ * the status) and field messages, written in the request's language. A composite refusal takes
+ * the code of its first message. An idempotent replay answers the first body as it was stored.
  */
 export function buildErrorBody(
   request: FastifyRequest,
   status: number,
-  message: string,
-  errors?: Record<string, string>,
+  messages: readonly Message[] | string,
+  fieldErrors?: Readonly<Record<string, string>>,
 ): ErrorBody {
-  const catalog = messageCatalogOf(request);
-  const body: ErrorBody = {
-    code: identifyMessageCode(message) ?? genericCode(status),
-    message: translateMessage(message, catalog),
-  };
-  if (errors) {
-    const fields = Object.entries(errors);
-    body.errors = Object.fromEntries(
-      fields.map(([field, text]) => [field, translateMessage(text, catalog)]),
+  const locale = localeOf(request);
+  const body: ErrorBody =
+    typeof messages === 'string' || messages.length === 0
+      ? { code: genericCode(status), message: typeof messages === 'string' ? messages : '' }
+      : {
+          code: messages[0]!.code,
+          message: messages.map((part) => messageTextIn(locale, part)).join(SENTENCE_SEPARATOR),
+        };
+  if (fieldErrors) {
+    const fields = Object.entries(fieldErrors).map(
+      ([field, keyOrText]) => [field, fieldText(locale, keyOrText)] as const,
     );
-    body.errorCodes = Object.fromEntries(
-      fields.map(([field, text]) => [field, identifyMessageCode(text) ?? GENERIC_FIELD_CODE]),
-    );
+    body.errors = Object.fromEntries(fields.map(([field, { text }]) => [field, text]));
+    body.errorCodes = Object.fromEntries(fields.map(([field, { code }]) => [field, code]));
   }
   return body;
 }
@@ -191,11 +255,30 @@ export function answerFrameworkError(
 ): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
   const status = tooLong ? 414 : 400;
-  const message = tooLong ? 'This address is too long' : 'This address is not valid';
+  const refused = message(tooLong ? 'request.url_too_long' : 'request.bad_url');
   void reply
     .status(status)
     .header('cache-control', 'no-store')
-    .send(buildErrorBody(request, status, message));
+    .send(buildErrorBody(request, status, [refused]));
+}
+
+/** The zod issues of a request, field by field (the first issue of a field wins). */
+function validationFieldErrors(error: FastifyError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const path = issue.instancePath.split('/').filter(Boolean);
+    const flattened = flattenIssue(
+      path,
+      issue.keyword,
+      issue.message ?? 'request.invalid_value',
+      issue.params,
+    );
+    for (const { path: fieldPath, message: text } of flattened) {
+      const field = fieldPath.join('.') || String(error.validationContext ?? 'body');
+      errors[field] ??= text;
+    }
+  }
+  return errors;
 }
 
 /**
@@ -205,22 +288,12 @@ export function answerFrameworkError(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const path = issue.instancePath.split('/').filter(Boolean);
-        const flattened = flattenIssue(
-          path,
-          issue.keyword,
-          issue.message ?? 'Invalid value',
-          issue.params,
-        );
-        for (const { path: fieldPath, message } of flattened) {
-          const field = fieldPath.join('.') || String(error.validationContext ?? 'body');
-          errors[field] ??= message;
-        }
-      }
-      const first = Object.values(errors)[0] ?? 'Invalid request';
-      return reply.status(400).send(buildErrorBody(request, 400, first, errors));
+      const errors = validationFieldErrors(error);
+      const first = Object.values(errors)[0] ?? 'bad_request';
+      const firstMessage = knownMessage(first);
+      return reply
+        .status(400)
+        .send(buildErrorBody(request, 400, firstMessage ? [firstMessage] : first, errors));
     }
     if (error instanceof AppError) {
       if (error instanceof ServiceBusyError) {
@@ -228,20 +301,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       return reply
         .status(error.statusCode)
-        .send(buildErrorBody(request, error.statusCode, error.message, error.errors));
+        .send(buildErrorBody(request, error.statusCode, error.messages, error.fieldErrors));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(buildErrorBody(request, status, error.message));
+      const known = FRAMEWORK_MESSAGES[error.code];
+      return reply
+        .status(status)
+        .send(
+          buildErrorBody(request, status, known ? [{ code: known, params: {} }] : error.message),
+        );
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send(buildErrorBody(request, 503, DATABASE_UNAVAILABLE_MESSAGE));
+        .send(buildErrorBody(request, 503, [message('service.database_unavailable')]));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(buildErrorBody(request, 500, INTERNAL_ERROR_MESSAGE));
+    return reply.status(500).send(buildErrorBody(request, 500, [message('internal')]));
   });
 }

@@ -3,10 +3,9 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
-  idempotencyMessages,
 } from '#shared/idempotency';
 import type { Database } from '../db/open-database';
-import { AppError, BadRequestError, ConflictError } from './errors';
+import { badRequest, conflict, refusedWith } from './errors';
 import {
   deleteKeysCreatedBefore,
   deleteUnansweredKey,
@@ -58,9 +57,11 @@ function readKey(request: FastifyRequest): string | undefined {
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? undefined : header.trim();
   if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new BadRequestError(idempotencyMessages.invalidKey, {
-      [IDEMPOTENCY_KEY_HEADER]: idempotencyMessages.invalidKey,
-    });
+    throw badRequest(
+      'idempotency.key_invalid',
+      {},
+      { [IDEMPOTENCY_KEY_HEADER]: 'idempotency.key_invalid' },
+    );
   }
   return key;
 }
@@ -133,9 +134,9 @@ export function registerIdempotency(
 
     const first = await findKey(db, { userId, key });
     // Released between the two statements (a 5xx): the client retries with the same key.
-    if (!first) throw new ConflictError(idempotencyMessages.inProgress);
-    if (first.route !== route) throw new AppError(422, idempotencyMessages.otherRoute);
-    if (first.statusCode === null) throw new ConflictError(idempotencyMessages.inProgress);
+    if (!first) throw conflict('idempotency.in_progress');
+    if (first.route !== route) throw refusedWith(422, 'idempotency.key_reused');
+    if (first.statusCode === null) throw conflict('idempotency.in_progress');
 
     reply.code(first.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     if (first.response === null) reply.send();

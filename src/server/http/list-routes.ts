@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import { z } from 'zod';
 import { toBusinessDate } from '#shared/business-calendar';
 import { EXPORT_ROW_LIMIT } from '#shared/schemas/admin-schemas';
-import { toCsv, translateCsvHeaders, type CsvColumn } from './csv';
-import { ErrorBodySchema, messageCatalogOf } from './errors';
+import { toCsv, type CsvColumn } from './csv';
+import { ErrorBodySchema, localeOf, messageTextIn } from './errors';
 import type { ZodApp } from './zod-app';
 import type { ListTotal } from '../db/list-total';
 import type { Page } from '../db/page';
@@ -121,7 +121,11 @@ export function registerListRoutes<Query extends PagedQuery, Item>(
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(toCsv(translateCsvHeaders(options.csvColumns, messageCatalogOf(request)), items));
+        .send(
+          toCsv(options.csvColumns, items, (code) =>
+            messageTextIn(localeOf(request), { code, params: {} }),
+          ),
+        );
     },
   );
 }

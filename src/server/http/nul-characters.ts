@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError } from './errors';
+import { badRequest } from './errors';
 
 /**
  * PostgreSQL text cannot hold U+0000: a request carrying one anywhere (a body field, a search, an
  * id in the path) made the query fail and the API answer 500 (docs/reliability.md, "Bad inputs").
  * No field of ours has a use for it, so it is refused before validation, with the field it is in.
  */
-export const NUL_CHARACTER_MESSAGE = 'Text cannot contain the NUL character (U+0000)';
 
 const NUL = '\u0000';
 
@@ -41,9 +40,11 @@ export function registerNulCharacterCheck(app: FastifyInstance): void {
     for (const [part, value] of parts) {
       const path = findNulCharacter(value);
       if (path) {
-        throw new BadRequestError(NUL_CHARACTER_MESSAGE, {
-          [path.join('.') || part]: NUL_CHARACTER_MESSAGE,
-        });
+        throw badRequest(
+          'request.nul_character',
+          {},
+          { [path.join('.') || part]: 'request.nul_character' },
+        );
       }
     }
   });

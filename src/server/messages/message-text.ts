@@ -1,3 +1,4 @@
+import { fillPlaceholders } from '#shared/i18n/fill-placeholders';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
 import ar from './texts/ar.json';
 import en from './texts/en.json';
@@ -28,12 +29,11 @@ function lookUp(tree: TextTree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-
 /**
- * The text of `key` in `locale` with its placeholders filled in one pass (a value that itself
- * holds `{{…}}`, such as a reason someone typed, is left as typed). A key missing in a
- * translation falls back to English, never to the key itself.
+ * The text of `key` in `locale` with its placeholders filled the product's one way
+ * (#shared/i18n/fill-placeholders: a value that itself holds `{{…}}`, such as a reason someone
+ * typed, is left as typed; a missing one is left empty). A key missing in a translation falls
+ * back to English, never to the key itself.
  */
 export function messageText(
   locale: Locale,
@@ -41,5 +41,5 @@ export function messageText(
   params: Readonly<Record<string, string | undefined>> = {},
 ): string {
   const template = lookUp(catalogs[locale], key) ?? lookUp(catalogs[DEFAULT_LOCALE], key) ?? key;
-  return template.replace(PLACEHOLDER, (_match, name: string) => params[name] ?? '');
+  return fillPlaceholders(template, params, { locale, missing: 'empty' });
 }

@@ -5,6 +5,7 @@ import {
   RetryMessageResultSchema,
   type AdminMessage,
 } from '#shared/schemas/message-schemas';
+import type { CsvColumn } from '../http/csv';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
@@ -12,16 +13,16 @@ import type { MessagesService } from './messages-service';
 
 const tags = ['admin'];
 
-const messageCsvColumns = [
-  { header: 'Message ID', value: (m: AdminMessage) => m.id },
-  { header: 'Channel', value: (m: AdminMessage) => m.channel },
-  { header: 'Recipient', value: (m: AdminMessage) => m.recipient },
-  { header: 'Template', value: (m: AdminMessage) => m.template },
-  { header: 'Status', value: (m: AdminMessage) => m.status },
-  { header: 'Attempts', value: (m: AdminMessage) => m.attempts },
-  { header: 'Last error', value: (m: AdminMessage) => m.lastError ?? '' },
-  { header: 'Created at', value: (m: AdminMessage) => m.createdAt },
-  { header: 'Sent at', value: (m: AdminMessage) => m.sentAt ?? '' },
+const messageCsvColumns: CsvColumn<AdminMessage>[] = [
+  { header: 'csv.message_id', value: (m: AdminMessage) => m.id },
+  { header: 'csv.channel', value: (m: AdminMessage) => m.channel },
+  { header: 'csv.recipient', value: (m: AdminMessage) => m.recipient },
+  { header: 'csv.template', value: (m: AdminMessage) => m.template },
+  { header: 'csv.status', value: (m: AdminMessage) => m.status },
+  { header: 'csv.attempts', value: (m: AdminMessage) => m.attempts },
+  { header: 'csv.last_error', value: (m: AdminMessage) => m.lastError ?? '' },
+  { header: 'csv.created_at', value: (m: AdminMessage) => m.createdAt },
+  { header: 'csv.sent_at', value: (m: AdminMessage) => m.sentAt ?? '' },
 ];
 
 export function registerMessageRoutes(app: ZodApp, messagesService: MessagesService): void {

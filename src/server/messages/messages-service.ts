@@ -8,7 +8,8 @@ import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
-import { ConflictError, NotFoundError } from '../http/errors';
+import { englishMessage } from '#shared/i18n/message-catalogs';
+import { conflict, notFound } from '../http/errors';
 import { secretParamsOf } from './message-templates';
 import {
   findOutboxMessage,
@@ -21,8 +22,6 @@ import {
 } from './outbox-queries';
 
 export type { NewOutboxMessage } from './outbox-queries';
-
-const MESSAGE_NOT_FOUND = 'Message not found';
 
 /**
  * What the back office's search text can be: an email address (kept lower-case), a phone
@@ -77,20 +76,16 @@ export function createMessagesService({ db }: { db: Database }) {
 
     async retryMessage(id: string): Promise<RetryMessageResult> {
       const found = isUuid(id) ? await findOutboxMessage(db, id) : undefined;
-      if (!found) throw new NotFoundError(MESSAGE_NOT_FOUND);
+      if (!found) throw notFound('message.not_found');
       if (found.status !== 'failed') {
-        throw new ConflictError(
-          `Only a failed message can be retried; this one is ${found.status}`,
-        );
+        throw conflict('message.retry_not_failed', { status: found.status });
       }
       if (secretParamsOf(found.template).length > 0) {
-        throw new ConflictError(
-          'This message held a one-time secret (a link or a code) that is no longer kept, so it cannot be sent again',
-        );
+        throw conflict('message.retry_secret');
       }
       const requeued = await requeueFailedMessage(db, id);
-      if (!requeued) throw new ConflictError('This message is no longer failed');
-      return { message: 'Message queued again', item: toAdminMessage(requeued) };
+      if (!requeued) throw conflict('message.no_longer_failed');
+      return { message: englishMessage('message.requeued'), item: toAdminMessage(requeued) };
     },
   };
 }

@@ -11,23 +11,15 @@ import {
   type OrderTransitionRule,
 } from '#shared/order-lifecycle';
 import type { OrderStatus } from '#shared/order-status';
-import {
-  CANCELLATION_REASON_MESSAGE,
-  CancellationReasonSchema,
-} from '#shared/schemas/admin-schemas';
-import { driverMessages } from '#shared/schemas/driver-schemas';
+import { message, type Message } from '#shared/i18n/message-key';
+import { CancellationReasonSchema } from '#shared/schemas/admin-schemas';
 import type { Database } from '../db/open-database';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
 import { publishOrderEvent } from '../events/order-event-notice';
-import {
-  AppError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-} from '../http/errors';
+import type { AppError } from '../http/errors';
+import { badRequest, conflict, conflictOf, forbidden, notFound, refusedWith } from '../http/errors';
 import type { OrderNoticeFacts } from '../messages/order-notice-text';
 import type { NotificationsService } from '../notifications/notifications-service';
 import {
@@ -68,27 +60,24 @@ export interface TransitionResult {
   seq: number;
 }
 
-const ORDER_NOT_FOUND = 'Order not found';
-const DRIVER_DEACTIVATED = 'This driver is deactivated';
-const TRUCK_BUSY = (truckNumber: string) => `Truck ${truckNumber} is already on a delivery`;
 /**
  * docs/product.md, decision 5: the database's own last line of defence against a double dispatch.
  */
 const ONE_IN_TRANSIT_PER_TRUCK = 'orders_one_in_transit_per_truck';
 
-/** The words of a refused transition, as the back office's toasts show them. */
-export function explainRefusedTransition(from: OrderStatus, to: OrderStatus): string {
+/** Why a status change is refused, as the back office's toasts show it. */
+export function explainRefusedTransition(from: OrderStatus, to: OrderStatus): Message {
   if (from === 'DELIVERED' || from === 'CANCELLED') {
-    return `This order is ${from} and can no longer change`;
+    return message('order.status_final', { status: from });
   }
-  if (from === to) return `This order is already ${from}`;
-  return `An order cannot go from ${from} to ${to}`;
+  if (from === to) return message('order.status_unchanged', { status: from });
+  return message('order.transition_refused', { from, to });
 }
 
-function explainRefusal(name: OrderTransitionName, from: OrderStatus): string {
+function explainRefusal(name: OrderTransitionName, from: OrderStatus): Message {
   if (from !== 'DELIVERED' && from !== 'CANCELLED') {
-    if (name === 'pickUp') return 'Only an order on the road can be picked up';
-    if (name === 'failDelivery') return 'Only an order on the road can have a failed delivery';
+    if (name === 'pickUp') return message('order.pickup_not_on_road');
+    if (name === 'failDelivery') return message('order.failed_attempt_not_on_road');
   }
   return explainRefusedTransition(from, ORDER_LIFECYCLE[name].to);
 }
@@ -184,7 +173,7 @@ export function createOrderLifecycle({
     actor: OrderActor,
     step: Step,
   ): Promise<TransitionResult> {
-    if (!isUuid(orderId)) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!isUuid(orderId)) throw notFound('order.not_found');
     const rule: OrderTransitionRule = ORDER_LIFECYCLE[name];
     const now = clock();
     let from: OrderStatus | undefined;
@@ -192,12 +181,12 @@ export function createOrderLifecycle({
       const order = await lockOrder(tx, orderId);
       // Another driver's order is as unknown to a driver as a missing one.
       if (!order || (actor.kind === 'driver' && order.driverId !== actor.driverId)) {
-        throw new NotFoundError(ORDER_NOT_FOUND);
+        throw notFound('order.not_found');
       }
       from = order.status;
       const refusal = findTransitionRefusal(name, order.status, actor.kind);
-      if (refusal === 'actor') throw new ForbiddenError();
-      if (refusal === 'status') throw new ConflictError(explainRefusal(name, order.status));
+      if (refusal === 'actor') throw forbidden();
+      if (refusal === 'status') throw conflictOf([explainRefusal(name, order.status)]);
       const outcome = await step(tx, order, now);
       if (outcome instanceof KeptRefusal) return outcome;
       return record(tx, rule, outcome, actor, now);
@@ -215,18 +204,24 @@ export function createOrderLifecycle({
     return async (tx, order, now) => {
       const found = await lockTruck(tx, input.truckNumber);
       if (!found) {
-        throw new BadRequestError(`There is no truck with plate number ${input.truckNumber}`, {
-          truckNumber: 'Unknown truck',
-        });
+        throw badRequest(
+          'dispatch.truck_not_found',
+          { truckNumber: input.truckNumber },
+          { truckNumber: 'dispatch.truck_unknown' },
+        );
       }
       const { truck, driver } = found;
-      if (driver.deactivatedAt) throw new ConflictError(DRIVER_DEACTIVATED);
+      if (driver.deactivatedAt) throw conflict('dispatch.driver_deactivated');
       if (truck.driverId !== input.driverId.toLowerCase()) {
-        throw new BadRequestError('The driver is not the driver of this truck', {
-          driverId: 'The driver is not the driver of this truck',
-        });
+        throw badRequest(
+          'dispatch.driver_not_of_truck',
+          {},
+          { driverId: 'dispatch.driver_not_of_truck' },
+        );
       }
-      if (truck.status !== 'AVAILABLE') throw new ConflictError(TRUCK_BUSY(truck.truckNumber));
+      if (truck.status !== 'AVAILABLE') {
+        throw conflict('dispatch.truck_busy', { truckNumber: truck.truckNumber });
+      }
       const problems = findDispatchProblems(
         {
           truckNumber: truck.truckNumber,
@@ -237,9 +232,8 @@ export function createOrderLifecycle({
         Number(order.weightKg),
         toBusinessDate(now),
       );
-      if (problems.length > 0) {
-        throw new ConflictError(problems.map((problem) => problem.message).join('. '));
-      }
+      const [first, ...others] = problems.map((problem) => problem.message);
+      if (first) throw conflictOf([first, ...others]);
       const estimatedDelivery = new Date(now.getTime() + order.durationMinutes * 60_000);
       // Each dispatch makes a new delivery code, sent to the receiver, never stored.
       const deliveryCodeNonce = deliveryCodes.newNonce();
@@ -282,12 +276,10 @@ export function createOrderLifecycle({
         // An order dispatched before delivery codes existed has none to give: the office delivers.
         const nonce = order.deliveryCodeNonce;
         if (isDeliveryCodeLocked(order) || !nonce) {
-          throw new AppError(423, driverMessages.deliveryCodeLocked);
+          throw refusedWith(423, 'driver.delivery_code_locked');
         }
         if (isCash && input.cashCollected === undefined) {
-          throw new BadRequestError(driverMessages.cashRequired, {
-            cashCollected: driverMessages.cashRequired,
-          });
+          throw badRequest('driver.cash_required', {}, { cashCollected: 'driver.cash_required' });
         }
         const code = input.code ?? '';
         if (!deliveryCodes.verify(order.id, nonce, code)) {
@@ -297,9 +289,7 @@ export function createOrderLifecycle({
             'wrong delivery code',
           );
           return new KeptRefusal(
-            new BadRequestError(driverMessages.deliveryCodeWrong, {
-              code: driverMessages.deliveryCodeWrong,
-            }),
+            badRequest('driver.delivery_code_wrong', {}, { code: 'driver.delivery_code_wrong' }),
           );
         }
         collectedCentimes = isCash ? madToCentimes(input.cashCollected!) : undefined;
@@ -310,9 +300,11 @@ export function createOrderLifecycle({
       } else {
         const reason = input.reason?.trim();
         if (isDeliveryCodeLocked(order) && !reason) {
-          throw new BadRequestError(driverMessages.officeReasonRequired, {
-            reason: driverMessages.officeReasonRequired,
-          });
+          throw badRequest(
+            'driver.office_reason_required',
+            {},
+            { reason: 'driver.office_reason_required' },
+          );
         }
         // The office stands in for the hand-over; a cash order's driver is held to its price.
         collectedCentimes = isCash ? order.priceCentimes : undefined;
@@ -350,7 +342,7 @@ export function createOrderLifecycle({
       payment: Parameters<typeof insertOrderWithPayment>[2],
     ): Promise<TransitionResult> {
       const rule: OrderTransitionRule = ORDER_LIFECYCLE.place;
-      if (!rule.actors.includes(actor.kind) || !actor.userId) throw new ForbiddenError();
+      if (!rule.actors.includes(actor.kind) || !actor.userId) throw forbidden();
       const userId = actor.userId;
       const now = clock();
       const result = await db.transaction(async (tx) => {
@@ -383,7 +375,7 @@ export function createOrderLifecycle({
         return await transition('dispatch', orderId, actor, dispatchStep(input));
       } catch (error) {
         if (findUniqueViolationConstraint(error) === ONE_IN_TRANSIT_PER_TRUCK) {
-          throw new ConflictError(TRUCK_BUSY(input.truckNumber));
+          throw conflict('dispatch.truck_busy', { truckNumber: input.truckNumber });
         }
         throw error;
       }
@@ -392,7 +384,7 @@ export function createOrderLifecycle({
     /** The driver has the parcel: the order stays on the road, its timeline says so. */
     pickUp: (orderId: string, actor: OrderActor) =>
       transition('pickUp', orderId, actor, async (tx, order, now) => {
-        if (order.pickedUpAt) throw new ConflictError('This order was already picked up');
+        if (order.pickedUpAt) throw conflict('order.already_picked_up');
         return {
           order: await updateOrder(tx, order.id, { pickedUpAt: now, updatedAt: now }),
           location: order.pickupLoc,
@@ -420,9 +412,11 @@ export function createOrderLifecycle({
       transition('cancel', orderId, actor, async (tx, order, now) => {
         const reason = input.reason ?? null;
         if (order.status === 'PENDING' && !CancellationReasonSchema.safeParse(reason).success) {
-          throw new BadRequestError(CANCELLATION_REASON_MESSAGE, {
-            reason: CANCELLATION_REASON_MESSAGE,
-          });
+          throw badRequest(
+            'order.cancellation_reason_required',
+            {},
+            { reason: 'order.cancellation_reason_required' },
+          );
         }
         await freeTruck(tx, order, now);
         return {

@@ -19,7 +19,7 @@ import type { Page } from '../db/page';
 import type { DeliveryCodes } from '../drivers/delivery-code';
 import { isUniqueViolation } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
-import { NotFoundError } from '../http/errors';
+import { notFound } from '../http/errors';
 import type { RouteDistanceLookup } from '../routing/route-distance';
 import type { PositionsService } from '../positions/positions-service';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -42,8 +42,6 @@ export const CUSTOMER_LISTS = {
   canceled: ['CANCELLED'],
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type CustomerList = keyof typeof CUSTOMER_LISTS;
-
-const ORDER_NOT_FOUND = 'Order not found';
 
 interface OrdersServiceDeps {
   db: Database;
@@ -75,7 +73,7 @@ export function createOrdersService({
 
   async function loadOrderDetail(where: { id: string; userId: string }) {
     const row = await findOrderWithPayment(db, where);
-    if (!row) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!row) throw notFound('order.not_found');
     // Only the order's own customer gets here (`where` names them): they pass the code on.
     const deliveryCode = deliveryCodes.currentCodeOf(row.order);
     const [events, map] = await Promise.all([
@@ -179,7 +177,7 @@ export function createOrdersService({
     },
 
     async getOrder(auth: AuthContext, id: string) {
-      if (!isUuid(id)) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!isUuid(id)) throw notFound('order.not_found');
       return loadOrderDetail({ id, userId: auth.userId });
     },
 
@@ -210,7 +208,7 @@ export function createOrdersService({
 
     async trackShipment(trackingNumber: string) {
       const order = await findTrackedOrder(db, trackingNumber.trim().toUpperCase());
-      if (!order) throw new NotFoundError('No shipment found for this tracking number');
+      if (!order) throw notFound('order.tracking_not_found');
       const [events, map] = await Promise.all([
         listTrackingEvents(db, order.id),
         positionsService.mapFieldsOf(order),

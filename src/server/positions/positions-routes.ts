@@ -3,7 +3,7 @@ import { DriverPositionSchema } from '#shared/schemas/driver-schemas';
 import { AdminMapSchema, MapSettingsSchema } from '#shared/schemas/map-schemas';
 import { authOf } from '../auth/auth-guards';
 import type { AppConfig } from '../config';
-import { ErrorBodySchema, ForbiddenError } from '../http/errors';
+import { ErrorBodySchema, forbidden } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import type { PositionsService } from './positions-service';
 
@@ -45,7 +45,7 @@ export function registerPositionRoutes(
     },
     async (request, reply) => {
       const { driverId } = authOf(request);
-      if (!driverId) throw new ForbiddenError();
+      if (!driverId) throw forbidden();
       await positionsService.recordPosition(driverId, request.body);
       return reply.status(204).send(null);
     },

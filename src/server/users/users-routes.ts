@@ -29,11 +29,11 @@ function toAdminUser({
 }
 
 const userCsvColumns: CsvColumn<AdminUserListItem>[] = [
-  { header: 'Email', value: (u) => u.email },
-  { header: 'Name', value: (u) => u.name },
-  { header: 'User Type', value: (u) => u.userType },
-  { header: 'Role', value: (u) => u.role },
-  { header: 'Created At', value: (u) => u.createdAt },
+  { header: 'csv.email', value: (u) => u.email },
+  { header: 'csv.name', value: (u) => u.name },
+  { header: 'csv.user_type', value: (u) => u.userType },
+  { header: 'csv.role', value: (u) => u.role },
+  { header: 'csv.user_created_at', value: (u) => u.createdAt },
 ];
 
 export function registerUserRoutes(app: ZodApp, db: Database): void {

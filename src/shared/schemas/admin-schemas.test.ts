@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderMessageKey } from '../i18n/message-catalogs';
 import { UpdateOrderStatusSchema } from './admin-schemas';
 import { OrderListQuerySchema } from './order-schemas';
 
@@ -41,10 +42,10 @@ describe('UpdateOrderStatusSchema', () => {
     expect(confirm.error?.issues).toEqual([
       expect.objectContaining({
         path: ['driverId'],
-        message: 'Please select a truck-driver combination',
+        message: 'dispatch.truck_driver_required',
       }),
     ]);
     const blank = UpdateOrderStatusSchema.safeParse({ status: ' ' });
-    expect(blank.error?.issues[0]?.message).toBe('status is required');
+    expect(renderMessageKey(blank.error?.issues[0]?.message ?? '')).toBe('status is required');
   });
 });

@@ -26,6 +26,8 @@
  * Trucks, drivers and truck-driver combinations: fleet-schemas.ts.
  */
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status';
 import { CARGO_TYPES, PRIORITIES } from '../pricing';
 import { requiredText } from './auth-schemas';
@@ -145,8 +147,8 @@ export const AdminDashboardSchema = z.object({
 });
 export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
 
-export const CANCELLATION_REASON_MESSAGE = 'Please provide a cancellation reason';
-export const TRUCK_DRIVER_REQUIRED_MESSAGE = 'Please select a truck-driver combination';
+export const CANCELLATION_REASON_MESSAGE = messageKey('order.cancellation_reason_required');
+export const TRUCK_DRIVER_REQUIRED_MESSAGE = messageKey('dispatch.truck_driver_required');
 
 /**
  * Cancelling a pending order needs a reason (docs/product.md, section 5); the
@@ -154,7 +156,7 @@ export const TRUCK_DRIVER_REQUIRED_MESSAGE = 'Please select a truck-driver combi
  */
 export const CancellationReasonSchema = requiredText(CANCELLATION_REASON_MESSAGE).max(
   500,
-  'The reason must be 500 characters or less',
+  messageKey('validation.reason_too_long'),
 );
 
 /**
@@ -166,20 +168,24 @@ export const CancellationReasonSchema = requiredText(CANCELLATION_REASON_MESSAGE
 export const UpdateOrderStatusSchema = z
   .object({
     status: z
-      .string({ error: 'status is required' })
+      .string({ error: messageKey('request.param_required', { param: 'status' }) })
       .trim()
-      .min(1, 'status is required')
-      .max(40, 'Unknown status')
+      .min(1, messageKey('request.param_required', { param: 'status' }))
+      .max(40, messageKey('order.status_unknown'))
       .transform(readOrderStatusText)
-      .pipe(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
+      .pipe(z.enum(ORDER_STATUSES, { error: messageKey('order.status_unknown') })),
     reason: z
       .string()
       .trim()
-      .max(500, 'The reason must be 500 characters or less')
+      .max(500, messageKey('validation.reason_too_long'))
       .nullish()
       .transform((reason) => reason || undefined),
     truckNumber: TruckNumberSchema.optional(),
-    driverId: z.string().trim().max(100, 'Must be 100 characters or less').optional(),
+    driverId: z
+      .string()
+      .trim()
+      .max(100, messageKey('validation.too_long', { max: 100 }))
+      .optional(),
   })
   .superRefine((body, context) => {
     if (body.status !== 'IN_TRANSIT') return;
@@ -194,7 +200,7 @@ export type UpdateOrderStatus = z.output<typeof UpdateOrderStatusSchema>;
 
 export const UpdateOrderStatusResultSchema = z.object({
   /**
-   * For the toast: "Order confirmed and assigned successfully", "Order cancelled successfully", …
+   * For the toast: messageKey('order.dispatched'), messageKey('order.cancelled'), …
    */
   message: z.string(),
   order: AdminOrderSchema,

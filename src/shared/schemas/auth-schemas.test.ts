@@ -65,158 +65,168 @@ const omit = <T extends object>(value: T, key: keyof T) => {
 describe('docs/product.md, section 5 messages', () => {
   it.each([
     // Login
-    [LoginSchema, { email: 'x', password: 'secret1' }, 'email', 'Please enter a valid email'],
-    [LoginSchema, { password: 'secret1' }, 'email', 'Required'],
-    [LoginSchema, { email: '', password: 'secret1' }, 'email', 'Required'],
-    [LoginSchema, { email: 'a@b.ma', password: '12345' }, 'password', 'Password is too short'],
-    [LoginSchema, { email: 'a@b.ma' }, 'password', 'Password is required'],
-    [LoginSchema, { email: 'a@b.ma', password: '' }, 'password', 'Password is required'],
+    [LoginSchema, { email: 'x', password: 'secret1' }, 'email', 'validation.email_invalid'],
+    [LoginSchema, { password: 'secret1' }, 'email', 'validation.required'],
+    [LoginSchema, { email: '', password: 'secret1' }, 'email', 'validation.required'],
+    [
+      LoginSchema,
+      { email: 'a@b.ma', password: '12345' },
+      'password',
+      'validation.password_too_short',
+    ],
+    [LoginSchema, { email: 'a@b.ma' }, 'password', 'validation.password_required'],
+    [LoginSchema, { email: 'a@b.ma', password: '' }, 'password', 'validation.password_required'],
     // Forgot password
-    [ForgotPasswordSchema, { email: 'a@' }, 'email', 'Please enter a valid email'],
-    [ForgotPasswordSchema, {}, 'email', 'Required'],
+    [ForgotPasswordSchema, { email: 'a@' }, 'email', 'validation.email_invalid'],
+    [ForgotPasswordSchema, {}, 'email', 'validation.required'],
     // Reset
     [
       ResetPasswordSchema,
       { password: 'Ab1@', confirmPassword: 'Ab1@' },
       'password',
-      'Password is too short',
+      'validation.password_too_short',
     ],
     [
       ResetPasswordSchema,
       { password: 'abcdefgh', confirmPassword: 'abcdefgh' },
       'password',
-      'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
+      'validation.password_weak',
     ],
-    [ResetPasswordSchema, { confirmPassword: STRONG }, 'password', 'Password is required'],
+    [ResetPasswordSchema, { confirmPassword: STRONG }, 'password', 'validation.password_required'],
     [
       ResetPasswordSchema,
       { password: STRONG, confirmPassword: 'Other@2026' },
       'confirmPassword',
-      'Passwords must match',
+      'validation.passwords_must_match',
     ],
-    [ResetPasswordSchema, { password: STRONG }, 'confirmPassword', 'Please confirm your password'],
+    [
+      ResetPasswordSchema,
+      { password: STRONG },
+      'confirmPassword',
+      'validation.confirm_password_required',
+    ],
     // Company
     [
       CompanyRegistrationFormSchema,
       withCompany({ companyName: 'A' }),
       'company.companyName',
-      'Company name is too short',
+      'validation.company_name_too_short',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ companyName: '' }),
       'company.companyName',
-      'Company name is required',
+      'validation.company_name_required',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ rc: '' }),
       'company.rc',
-      'Registration number is required',
+      'validation.rc_required',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ nIf: ' ' }),
       'company.nIf',
-      'Tax identification number is required',
+      'validation.nif_required',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ phone: '+21266' }),
       'company.phone',
-      'Phone number is not valid',
+      'validation.phone_invalid',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ phone: '+2126612345678901' }),
       'company.phone',
-      'Phone number is not valid',
+      'validation.phone_invalid',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ phone: '' }),
       'company.phone',
-      'Company phone number is required',
+      'validation.company_phone_required',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ address: '' }),
       'company.address',
-      'Company address is required',
+      'validation.company_address_required',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ responsableName: 'Al' }),
       'company.responsableName',
-      'Responsible person name is too short',
+      'validation.responsible_name_too_short',
     ],
     [
       CompanyRegistrationFormSchema,
       withCompany({ responsableName: '' }),
       'company.responsableName',
-      'Responsible person name is required',
+      'validation.responsible_name_required',
     ],
     [
       CompanyRegistrationFormSchema,
       { ...company, email: 'bad' },
       'email',
-      'Please enter a valid email',
+      'validation.email_invalid',
     ],
-    [CompanyRegistrationFormSchema, omit(company, 'email'), 'email', 'Required'],
+    [CompanyRegistrationFormSchema, omit(company, 'email'), 'email', 'validation.required'],
     [
       CompanyRegistrationFormSchema,
       { ...company, confirmPassword: 'x' },
       'confirmPassword',
-      'Passwords must match',
+      'validation.passwords_must_match',
     ],
     // Individual
     [
       IndividualRegistrationFormSchema,
       withIndividual({ fullName: 'Al' }),
       'individual.fullName',
-      'Full name must be at least 3 characters',
+      'validation.full_name_too_short',
     ],
     [
       IndividualRegistrationFormSchema,
       withIndividual({ fullName: 'x'.repeat(26) }),
       'individual.fullName',
-      'Must be 25 characters or less',
+      'validation.too_long?max=25',
     ],
     [
       IndividualRegistrationFormSchema,
       withIndividual({ fullName: '' }),
       'individual.fullName',
-      'Full name is required',
+      'validation.full_name_required',
     ],
     [
       IndividualRegistrationFormSchema,
       withIndividual({ nationalId: '' }),
       'individual.nationalId',
-      'National ID is required',
+      'validation.national_id_required',
     ],
     [
       IndividualRegistrationFormSchema,
       withIndividual({ phone: 'phone' }),
       'individual.phone',
-      'Phone number is not valid',
+      'validation.phone_invalid',
     ],
     [
       IndividualRegistrationFormSchema,
       withIndividual({ phone: '' }),
       'individual.phone',
-      'Phone number is required',
+      'validation.phone_required',
     ],
     [
       IndividualRegistrationFormSchema,
       withIndividual({ address: '' }),
       'individual.address',
-      'Address is required',
+      'validation.address_required',
     ],
     [
       IndividualRegistrationFormSchema,
       { ...individual, email: 'x@' },
       'email',
-      'Please enter a valid email',
+      'validation.email_invalid',
     ],
   ])('%#: %o → %s: %s', (schema, value, field, message) => {
     expect(firstMessage(schema as z.ZodType, value, field)).toBe(message);
@@ -282,10 +292,10 @@ describe('the password rule (docs/decisions/0011-hardening.md)', () => {
   });
 
   it.each([
-    [undefined, 'Password is required'],
-    ['', 'Password is required'],
-    ['Aa1!x', 'Password is too short'],
-    [`Aa1!${'x'.repeat(125)}`, 'Password is too long'],
+    [undefined, 'validation.password_required'],
+    ['', 'validation.password_required'],
+    ['Aa1!x', 'validation.password_too_short'],
+    [`Aa1!${'x'.repeat(125)}`, 'validation.password_too_long'],
     ['Aa1!xyz', STRONG_PASSWORD_MESSAGE],
     ['sahara dunes 26', STRONG_PASSWORD_MESSAGE],
     ['SAHARA DUNES 26', STRONG_PASSWORD_MESSAGE],
@@ -305,15 +315,17 @@ describe('changing the password', () => {
   it('needs the current password and a new one that follows the rule and differs', () => {
     const first = (value: unknown, field: string) =>
       firstMessage(ChangePasswordSchema, value, field);
-    expect(first({ newPassword: STRONG }, 'currentPassword')).toBe('Current password is required');
+    expect(first({ newPassword: STRONG }, 'currentPassword')).toBe(
+      'validation.current_password_required',
+    );
     expect(first({ currentPassword: '', newPassword: STRONG }, 'currentPassword')).toBe(
-      'Current password is required',
+      'validation.current_password_required',
     );
     expect(first({ currentPassword: 'old-one', newPassword: 'weak' }, 'newPassword')).toBe(
-      'Password is too short',
+      'validation.password_too_short',
     );
     expect(first({ currentPassword: STRONG, newPassword: STRONG }, 'newPassword')).toBe(
-      'The new password must be different from the current one',
+      'validation.password_same_as_current',
     );
     expect(
       ChangePasswordSchema.safeParse({ currentPassword: 'abcdef', newPassword: STRONG }).success,
@@ -323,7 +335,7 @@ describe('changing the password', () => {
   it('the form also checks the confirmation', () => {
     const value = { currentPassword: 'abcdef', newPassword: STRONG, confirmPassword: 'Other#26' };
     expect(firstMessage(ChangePasswordFormSchema, value, 'confirmPassword')).toBe(
-      'Passwords must match',
+      'validation.passwords_must_match',
     );
     expect(ChangePasswordFormSchema.safeParse({ ...value, confirmPassword: STRONG }).success).toBe(
       true,

@@ -3,24 +3,30 @@
  * requests with these; the forms validate with the same schemas through zodResolver.
  */
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 import { isLocale, LOCALES, type Locale } from '../i18n/locales';
 
 /** A text field that must be present and not blank, trimmed first. */
 export const requiredText = (requiredMessage: string) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
 
+/** A required text of at most `max` characters, saying so when longer. */
+export const requiredTextUpTo = (requiredMessage: string, max: number) =>
+  requiredText(requiredMessage).max(max, messageKey('validation.too_long', { max }));
+
 export const EmailSchema = z
-  .string({ error: 'Required' })
+  .string({ error: messageKey('validation.required') })
   .trim()
   .toLowerCase()
-  .min(1, 'Required')
+  .min(1, messageKey('validation.required'))
   .pipe(
     z
       // The HTML5 rule browsers use: it also admits the generated admin@localhost.
-      .email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email' })
+      .email({ pattern: z.regexes.html5Email, error: messageKey('validation.email_invalid') })
       // The longest address mail delivers (RFC 5321). Inside the pipe: a failure before it
-      // aborts, and a new driver's optional email (a union) would then say only "Invalid input".
-      .max(254, 'Must be 254 characters or less'),
+      // aborts, and a new driver's optional email (a union) would then say only messageKey('zod.invalid_input').
+      .max(254, messageKey('validation.too_long', { max: 254 })),
   );
 
 /**
@@ -31,22 +37,21 @@ export const EmailSchema = z
  */
 export const STRONG_PASSWORD_PATTERN =
   /^(?=.*\p{Ll})(?=.*\p{Lu})(?=.*\p{Nd})(?=.*[^\p{L}\p{Nd}]).{8,}$/su;
-export const STRONG_PASSWORD_MESSAGE =
-  'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character';
+export const STRONG_PASSWORD_MESSAGE = messageKey('validation.password_weak');
 
 /** Login only checks the length: older accounts may predate the stronger rule. */
 export const LoginPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(6, 'Password is too short')
-  .max(128, 'Password is too long');
+  .string({ error: messageKey('validation.password_required') })
+  .min(1, messageKey('validation.password_required'))
+  .min(6, messageKey('validation.password_too_short'))
+  .max(128, messageKey('validation.password_too_long'));
 
 /** A password being chosen (sign-up, reset, change); the server also refuses common ones. */
 export const NewPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(6, 'Password is too short')
-  .max(128, 'Password is too long')
+  .string({ error: messageKey('validation.password_required') })
+  .min(1, messageKey('validation.password_required'))
+  .min(6, messageKey('validation.password_too_short'))
+  .max(128, messageKey('validation.password_too_long'))
   .regex(STRONG_PASSWORD_PATTERN, STRONG_PASSWORD_MESSAGE);
 
 export const PHONE_PATTERN = /^\+?\d{10,14}$/;
@@ -54,10 +59,10 @@ export const PHONE_PATTERN = /^\+?\d{10,14}$/;
 export const PHONE_MAX_LENGTH = 20;
 const phone = (requiredMessage: string) =>
   requiredText(requiredMessage)
-    .max(PHONE_MAX_LENGTH, 'Phone number is not valid')
-    .regex(PHONE_PATTERN, 'Phone number is not valid');
+    .max(PHONE_MAX_LENGTH, messageKey('validation.phone_invalid'))
+    .regex(PHONE_PATTERN, messageKey('validation.phone_invalid'));
 
-const LOCALE_MESSAGE = 'Language must be English, French or Arabic';
+const LOCALE_MESSAGE = messageKey('validation.locale_invalid');
 /**
  * One of the product's languages (docs/decisions/0010-languages.md). A check rather than
  * z.enum: a registration is a union whose failures are reported under the branch the client
@@ -79,15 +84,15 @@ export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 
 const confirmPasswordField = z
-  .string({ error: 'Please confirm your password' })
-  .min(1, 'Please confirm your password');
+  .string({ error: messageKey('validation.confirm_password_required') })
+  .min(1, messageKey('validation.confirm_password_required'));
 
-/** Adds the "Passwords must match" rule to any schema with password and confirmPassword. */
+/** Adds the messageKey('validation.passwords_must_match') rule to any schema with password and confirmPassword. */
 const withMatchingPasswords = <T extends z.ZodType<{ password: string; confirmPassword: string }>>(
   schema: T,
 ) =>
   schema.refine((value) => value.password === value.confirmPassword, {
-    message: 'Passwords must match',
+    message: messageKey('validation.passwords_must_match'),
     path: ['confirmPassword'],
   });
 
@@ -100,14 +105,14 @@ export const ResetPasswordSchema = withMatchingPasswords(
 );
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
-const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
-export const SAME_PASSWORD_MESSAGE = 'The new password must be different from the current one';
+const CURRENT_PASSWORD_REQUIRED = messageKey('validation.current_password_required');
+export const SAME_PASSWORD_MESSAGE = messageKey('validation.password_same_as_current');
 
 /** Checked against the account's hash, so only its presence and the login bounds here. */
 const currentPasswordField = z
   .string({ error: CURRENT_PASSWORD_REQUIRED })
   .min(1, CURRENT_PASSWORD_REQUIRED)
-  .max(128, 'Password is too long');
+  .max(128, messageKey('validation.password_too_long'));
 
 /** POST /api/auth/change-password: the signed-in account's password, knowing the current one. */
 export const ChangePasswordSchema = z
@@ -130,35 +135,32 @@ export const ChangePasswordFormSchema = z
     path: ['newPassword'],
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
-    message: 'Passwords must match',
+    message: messageKey('validation.passwords_must_match'),
     path: ['confirmPassword'],
   });
 export type ChangePasswordFormInput = z.infer<typeof ChangePasswordFormSchema>;
 
 export const CompanyProfileSchema = z.object({
-  companyName: requiredText('Company name is required')
-    .min(2, 'Company name is too short')
-    .max(150, 'Must be 150 characters or less'),
-  rc: requiredText('Registration number is required').max(50, 'Must be 50 characters or less'),
-  nIf: requiredText('Tax identification number is required').max(
-    50,
-    'Must be 50 characters or less',
-  ),
-  responsableName: requiredText('Responsible person name is required')
-    .min(3, 'Responsible person name is too short')
-    .max(100, 'Must be 100 characters or less'),
-  phone: phone('Company phone number is required'),
-  address: requiredText('Company address is required').max(300, 'Must be 300 characters or less'),
+  companyName: requiredText(messageKey('validation.company_name_required'))
+    .min(2, messageKey('validation.company_name_too_short'))
+    .max(150, messageKey('validation.too_long', { max: 150 })),
+  rc: requiredTextUpTo(messageKey('validation.rc_required'), 50),
+  nIf: requiredTextUpTo(messageKey('validation.nif_required'), 50),
+  responsableName: requiredText(messageKey('validation.responsible_name_required'))
+    .min(3, messageKey('validation.responsible_name_too_short'))
+    .max(100, messageKey('validation.too_long', { max: 100 })),
+  phone: phone(messageKey('validation.company_phone_required')),
+  address: requiredTextUpTo(messageKey('validation.company_address_required'), 300),
 });
 export type CompanyProfile = z.infer<typeof CompanyProfileSchema>;
 
 export const IndividualProfileSchema = z.object({
-  fullName: requiredText('Full name is required')
-    .min(3, 'Full name must be at least 3 characters')
-    .max(25, 'Must be 25 characters or less'),
-  nationalId: requiredText('National ID is required').max(50, 'Must be 50 characters or less'),
-  phone: phone('Phone number is required'),
-  address: requiredText('Address is required').max(300, 'Must be 300 characters or less'),
+  fullName: requiredText(messageKey('validation.full_name_required'))
+    .min(3, messageKey('validation.full_name_too_short'))
+    .max(25, messageKey('validation.too_long', { max: 25 })),
+  nationalId: requiredTextUpTo(messageKey('validation.national_id_required'), 50),
+  phone: phone(messageKey('validation.phone_required')),
+  address: requiredTextUpTo(messageKey('validation.address_required'), 300),
 });
 export type IndividualProfile = z.infer<typeof IndividualProfileSchema>;
 
@@ -185,7 +187,7 @@ export type IndividualRegistrationInput = z.input<typeof IndividualRegistrationS
 export const RegistrationSchema = z.union(
   [CompanyRegistrationSchema, IndividualRegistrationSchema],
   {
-    error: 'userType must be Company or Individual',
+    error: messageKey('validation.user_type_invalid'),
   },
 );
 export type RegistrationInput = z.output<typeof RegistrationSchema>;

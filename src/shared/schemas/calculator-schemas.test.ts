@@ -24,17 +24,17 @@ describe('DistanceCalculatorSchema', () => {
     expect(
       messagesOf(DistanceCalculatorSchema, { ...valid, pickupCity: '', deliveryCity: '' }),
     ).toEqual({
-      pickupCity: 'Please select both pickup and delivery cities',
-      deliveryCity: 'Please select both pickup and delivery cities',
+      pickupCity: 'calculator.cities_required',
+      deliveryCity: 'calculator.cities_required',
     });
     expect(messagesOf(DistanceCalculatorSchema, { ...valid, deliveryCity: 'Madrid' })).toEqual({
-      deliveryCity: 'Choose a city from the list',
+      deliveryCity: 'order.city_not_listed',
     });
   });
 
   it('takes a weight of 1 kg or more', () => {
     expect(messagesOf(DistanceCalculatorSchema, { ...valid, weight: '0.99' })).toEqual({
-      weight: 'Package weight must be at least 1 kg',
+      weight: 'calculator.weight_min',
     });
     expect(DistanceCalculatorSchema.parse({ ...valid, weight: '1.25' })).toMatchObject({
       deliveryCity: 'Tangier',
@@ -62,8 +62,8 @@ describe('DirectCalculatorSchema', () => {
     expect(
       messagesOf(DirectCalculatorSchema, { ...valid, originLat: ' ', destinationLng: '200' }),
     ).toEqual({
-      originLat: 'Enter a latitude between -90 and 90',
-      destinationLng: 'Enter a longitude between -180 and 180',
+      originLat: 'calculator.latitude_invalid',
+      destinationLng: 'calculator.longitude_invalid',
     });
   });
 
@@ -71,8 +71,8 @@ describe('DirectCalculatorSchema', () => {
     expect(
       messagesOf(DirectCalculatorSchema, { ...valid, weight: '', vehicle: 'bicycle' }),
     ).toEqual({
-      weight: 'Valid weight is required',
-      vehicle: 'Vehicle type is required',
+      weight: 'order.weight_required',
+      vehicle: 'calculator.vehicle_required',
     });
   });
 });

@@ -3,12 +3,14 @@
  * distance and price calculator (/calculate-distance) and the direct calculator test page.
  */
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 import { VEHICLE_TYPES } from '../pricing';
 import { CreateOrderSchema } from './order-schemas';
 
 const orderFields = CreateOrderSchema.in.shape;
 
-export const BOTH_CITIES_MESSAGE = 'Please select both pickup and delivery cities';
+export const BOTH_CITIES_MESSAGE = messageKey('calculator.cities_required');
 export const MIN_CALCULATOR_WEIGHT_KG = 1;
 
 /** docs/product.md, section 9: 10 kg and 20 × 15 × 10 cm until the customer says otherwise. */
@@ -23,7 +25,7 @@ const calculatorCity = (cityField: z.ZodType<string, string>) =>
 export const DistanceCalculatorSchema = z.object({
   pickupCity: calculatorCity(orderFields.pickup_loc),
   deliveryCity: calculatorCity(orderFields.delivery_loc),
-  weight: orderFields.weight.min(MIN_CALCULATOR_WEIGHT_KG, 'Package weight must be at least 1 kg'),
+  weight: orderFields.weight.min(MIN_CALCULATOR_WEIGHT_KG, messageKey('calculator.weight_min')),
   length: orderFields.leingth.unwrap(),
   width: orderFields.width,
   height: orderFields.height,
@@ -41,8 +43,8 @@ const typedNumber = (message: string, min: number, max: number) =>
     z.coerce.number({ error: message }).min(min, message).max(max, message),
   );
 
-const latitude = () => typedNumber('Enter a latitude between -90 and 90', -90, 90);
-const longitude = () => typedNumber('Enter a longitude between -180 and 180', -180, 180);
+const latitude = () => typedNumber(messageKey('calculator.latitude_invalid'), -90, 90);
+const longitude = () => typedNumber(messageKey('calculator.longitude_invalid'), -180, 180);
 
 /**
  * The direct calculator's inputs. The vehicle's own weight limit is checked by
@@ -55,9 +57,11 @@ export const DirectCalculatorSchema = z.object({
   destinationLng: longitude(),
   weight: z.preprocess(
     blankAsMissing,
-    z.coerce.number({ error: 'Valid weight is required' }).gt(0, 'Valid weight is required'),
+    z.coerce
+      .number({ error: messageKey('order.weight_required') })
+      .gt(0, messageKey('order.weight_required')),
   ),
-  vehicle: z.enum(VEHICLE_TYPES, { error: 'Vehicle type is required' }),
+  vehicle: z.enum(VEHICLE_TYPES, { error: messageKey('calculator.vehicle_required') }),
   express: z.boolean(),
 });
 export type DirectCalculatorInput = z.input<typeof DirectCalculatorSchema>;

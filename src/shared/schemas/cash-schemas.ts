@@ -13,6 +13,8 @@
  *   GET  /api/admin/cash/flagged/export.csv      same filters             → text/csv
  */
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 import { roundToCents } from '../numbers';
 import { ListQuerySchema, listQueryShape, withPageCap } from './list-schemas';
 
@@ -21,21 +23,14 @@ export const MAX_REMITTANCE_MAD = 10_000_000;
 export const REMITTANCE_NOTE_MAX_LENGTH = 500;
 
 export const cashMessages = {
-  amountRequired: 'Enter the amount handed in (MAD)',
-  amountPositive: 'The amount must be more than 0',
-  amountCents: 'The amount can have at most 2 decimals',
-  amountTooLarge: 'The amount is too large',
-  noteTooLong: `The note must be ${REMITTANCE_NOTE_MAX_LENGTH} characters or less`,
-  driverRequired: 'Choose a driver',
-  driverIdInvalid: 'driverId must be a driver id',
-  driverNotFound: 'Driver not found',
-  remittanceRecorded: 'Cash handed in recorded',
+  amountRequired: messageKey('cash.amount_required'),
+  amountPositive: messageKey('cash.amount_positive'),
+  amountCents: messageKey('cash.amount_cents'),
+  amountTooLarge: messageKey('cash.amount_too_large'),
+  noteTooLong: messageKey('validation.note_too_long'),
+  driverRequired: messageKey('cash.driver_required'),
+  driverIdInvalid: messageKey('request.param_not_driver_id', { param: 'driverId' }),
 } as const;
-
-/** What a 400 says when the amount is more than the driver holds. */
-export function exceedsOutstandingMessage(outstanding: string): string {
-  return `The amount cannot exceed the outstanding ${outstanding}`;
-}
 
 const timestamp = z.iso.datetime({ offset: true });
 

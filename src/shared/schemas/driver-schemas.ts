@@ -14,6 +14,8 @@
  * first answer and changes nothing.
  */
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 import { toE164 } from '../phone';
 import { CARGO_TYPES } from '../pricing';
 import { PAYMENT_METHODS } from '../order-status';
@@ -28,16 +30,16 @@ export const DRIVER_SIGN_IN_CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
 export const driverMessages = {
-  codeSent: 'If this number belongs to a driver, a sign-in code is on its way by SMS.',
-  invalidPhone: 'Enter a valid phone number',
-  invalidCode: 'Enter the 6-digit code',
-  wrongSignInCode: 'This code is not correct or has expired',
-  deliveryCodeWrong: 'The delivery code is not correct.',
-  deliveryCodeLocked: 'Too many wrong delivery codes. The office must confirm this delivery.',
-  cashRequired: 'Enter the cash collected (MAD)',
-  officeReasonRequired: 'Give the reason the office delivers this order',
-  noteRequired: 'Please describe what happened',
-  outsideMorocco: 'The position must be inside Morocco',
+  codeSent: messageKey('driver.code_sent'),
+  invalidPhone: messageKey('driver.phone_invalid'),
+  invalidCode: messageKey('driver.code_invalid'),
+  wrongSignInCode: messageKey('driver.sign_in_code_wrong'),
+  deliveryCodeWrong: messageKey('driver.delivery_code_wrong'),
+  deliveryCodeLocked: messageKey('driver.delivery_code_locked'),
+  cashRequired: messageKey('driver.cash_required'),
+  officeReasonRequired: messageKey('driver.office_reason_required'),
+  noteRequired: messageKey('driver.note_required'),
+  outsideMorocco: messageKey('driver.position_outside_morocco'),
 } as const;
 
 /** Any way of writing a phone number that reads as one E.164 number; kept as that number. */
@@ -146,11 +148,11 @@ export const FAILED_ATTEMPT_REASON_LABELS: Record<FailedAttemptReason, string> =
 /** "Other" needs a note saying what happened. */
 export const FailedAttemptSchema = z
   .object({
-    reason: z.enum(FAILED_ATTEMPT_REASONS, { error: 'Choose a reason' }),
+    reason: z.enum(FAILED_ATTEMPT_REASONS, { error: messageKey('driver.reason_required') }),
     note: z
       .string()
       .trim()
-      .max(500, 'The note must be 500 characters or less')
+      .max(500, messageKey('validation.note_too_long'))
       .nullish()
       .transform((note) => note || undefined),
   })
@@ -165,7 +167,7 @@ export type FailedAttempt = z.output<typeof FailedAttemptSchema>;
 /** The office delivering an order its driver is locked out of says why (the timeline keeps it). */
 export const OfficeDeliveryReasonSchema = requiredText(driverMessages.officeReasonRequired).max(
   500,
-  'The reason must be 500 characters or less',
+  messageKey('validation.reason_too_long'),
 );
 
 export const DriverStepResultSchema = z.object({

@@ -11,33 +11,41 @@
  *   POST /api/admin/drivers/:id/activate                       → DriverActivationResultSchema
  */
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 import { addDays, toBusinessDate } from '../business-calendar';
 import { DOCUMENT_STATUSES } from '../fleet-rules';
 import { toE164 } from '../phone';
 import { TRUCK_STATUSES } from '../order-status';
 import { SERVER_MAX_WEIGHT_KG } from '../pricing';
-import { EmailSchema, PHONE_MAX_LENGTH, PHONE_PATTERN, requiredText } from './auth-schemas';
+import {
+  EmailSchema,
+  PHONE_MAX_LENGTH,
+  PHONE_PATTERN,
+  requiredText,
+  requiredTextUpTo,
+} from './auth-schemas';
 import { listQueryShape, withPageCap } from './list-schemas';
 import { statusListField } from './status-list-field';
 
 export const OLDEST_TRUCK_YEAR = 1950;
-export const DRIVER_TRUCK_ADDED_MESSAGE = 'Driver and Truck added successfully!';
+export const DRIVER_TRUCK_ADDED_MESSAGE = messageKey('fleet.driver_truck_added');
 
 /** Plates are compared as written on the truck: upper case, single spaces. */
-export const TruckNumberSchema = requiredText('Truck plate number is required')
-  .max(20, 'The plate number must be 20 characters or less')
+export const TruckNumberSchema = requiredText(messageKey('fleet.truck_number_required'))
+  .max(20, messageKey('fleet.truck_number_too_long'))
   .transform((plate) => plate.replace(/\s+/g, ' ').toUpperCase());
 
 /** Identity numbers (CIN, licence) are compared in upper case, as printed on the cards. */
 const identityNumber = (requiredMessage: string) =>
   requiredText(requiredMessage)
-    .max(30, 'Must be 30 characters or less')
+    .max(30, messageKey('validation.too_long', { max: 30 }))
     .transform((value) => value.toUpperCase());
 
 const isoDate = (requiredMessage: string) =>
   requiredText(requiredMessage)
-    .max(10, 'Enter a valid date (yyyy-MM-dd)')
-    .pipe(z.iso.date({ error: 'Enter a valid date (yyyy-MM-dd)' }));
+    .max(10, messageKey('validation.date_invalid'))
+    .pipe(z.iso.date({ error: messageKey('validation.date_invalid') }));
 
 /** Empty form fields arrive as '' or null: both mean "missing", not zero. */
 const requiredNumber = (requiredMessage: string) =>
@@ -57,50 +65,50 @@ const optionalEmail = z
  * at Depot 1; the two fixed fields may be sent but cannot say anything else.
  */
 export const CreateDriverTruckSchema = z.object({
-  fullName: requiredText('Full name is required').max(100, 'Must be 100 characters or less'),
+  fullName: requiredTextUpTo(messageKey('validation.full_name_required'), 100),
   // The driver signs in with this number, compared in E.164 (docs/decisions/0009-drivers.md).
-  phone: requiredText('Phone number is required')
-    .max(PHONE_MAX_LENGTH, 'Phone number is not valid')
-    .regex(PHONE_PATTERN, 'Phone number is not valid')
-    .refine(
-      (phone) => toE164(phone) !== undefined,
-      'Enter a Moroccan number (06…, 07…) or one with its country code (+…)',
-    ),
+  phone: requiredText(messageKey('validation.phone_required'))
+    .max(PHONE_MAX_LENGTH, messageKey('validation.phone_invalid'))
+    .regex(PHONE_PATTERN, messageKey('validation.phone_invalid'))
+    .refine((phone) => toE164(phone) !== undefined, messageKey('fleet.phone_not_moroccan')),
   email: optionalEmail,
-  nationalId: identityNumber('National ID is required'),
-  license: identityNumber('Driver license number is required'),
-  licenseExpire: isoDate('License expiry date is required'),
+  nationalId: identityNumber(messageKey('validation.national_id_required')),
+  license: identityNumber(messageKey('fleet.license_required')),
+  licenseExpire: isoDate(messageKey('fleet.license_expiry_required')),
   truckNumber: TruckNumberSchema,
-  capacity: requiredNumber('Truck capacity is required').pipe(
+  capacity: requiredNumber(messageKey('fleet.capacity_required')).pipe(
     z
       .number()
-      .gt(0, 'Capacity must be more than 0 kg')
-      .max(SERVER_MAX_WEIGHT_KG, 'Capacity must be 40,000 kg or less'),
+      .gt(0, messageKey('fleet.capacity_positive'))
+      .max(SERVER_MAX_WEIGHT_KG, messageKey('fleet.capacity_too_large')),
   ),
-  truckYear: requiredNumber('Year is required').pipe(
+  truckYear: requiredNumber(messageKey('fleet.year_required')).pipe(
     z
       .number()
-      .int('Year must be a whole number')
+      .int(messageKey('fleet.year_not_integer'))
       .superRefine((year, context) => {
         const nextYear = new Date().getFullYear() + 1;
         if (year < OLDEST_TRUCK_YEAR || year > nextYear) {
           context.addIssue({
             code: 'custom',
-            message: `Year must be between ${OLDEST_TRUCK_YEAR} and ${nextYear}`,
+            message: messageKey('fleet.year_out_of_range', {
+              min: String(OLDEST_TRUCK_YEAR),
+              max: String(nextYear),
+            }),
           });
         }
       }),
   ),
-  model: requiredText('Brand / model is required').max(60, 'Must be 60 characters or less'),
-  truckType: requiredText('Truck type is required').max(40, 'Must be 40 characters or less'),
+  model: requiredTextUpTo(messageKey('fleet.model_required'), 60),
+  truckType: requiredTextUpTo(messageKey('fleet.truck_type_required'), 40),
   // A future inspection date (a mistyped year) would keep the 12-month safeguard quiet for
   // years; a day of slack covers a browser a time zone ahead.
-  technicalDate: isoDate('Technical inspection date is required').refine(
+  technicalDate: isoDate(messageKey('fleet.inspection_date_required')).refine(
     (date) => date <= addDays(toBusinessDate(new Date()), 1),
-    'The inspection date cannot be in the future',
+    messageKey('fleet.inspection_date_future'),
   ),
-  status: z.literal('AVAILABLE', { error: 'A new truck is always AVAILABLE' }).optional(),
-  location: z.literal('Depot 1', { error: 'A new truck always starts at Depot 1' }).optional(),
+  status: z.literal('AVAILABLE', { error: messageKey('fleet.status_fixed') }).optional(),
+  location: z.literal('Depot 1', { error: messageKey('fleet.location_fixed') }).optional(),
 });
 export type CreateDriverTruckInput = z.input<typeof CreateDriverTruckSchema>;
 export type CreateDriverTruck = z.output<typeof CreateDriverTruckSchema>;
@@ -159,8 +167,8 @@ export const CreateDriverTruckResultSchema = z.object({
 });
 export type CreateDriverTruckResult = z.infer<typeof CreateDriverTruckResultSchema>;
 
-export const DRIVER_DEACTIVATED_MESSAGE = 'Driver deactivated: they can no longer sign in.';
-export const DRIVER_ACTIVATED_MESSAGE = 'Driver reactivated: they can sign in again.';
+export const DRIVER_DEACTIVATED_MESSAGE = messageKey('fleet.driver_deactivated');
+export const DRIVER_ACTIVATED_MESSAGE = messageKey('fleet.driver_activated');
 
 export const DriverActivationResultSchema = z.object({
   message: z.string(),
@@ -171,7 +179,11 @@ export type DriverActivationResult = z.infer<typeof DriverActivationResultSchema
 
 /** With `orderId`, only the combinations that may take that order today. */
 export const TruckDriverQuerySchema = z.object({
-  orderId: z.string().trim().max(100, 'orderId must be 100 characters or less').optional(),
+  orderId: z
+    .string()
+    .trim()
+    .max(100, messageKey('request.param_too_long', { param: 'orderId', max: 100 }))
+    .optional(),
 });
 export type TruckDriverQuery = z.output<typeof TruckDriverQuerySchema>;
 

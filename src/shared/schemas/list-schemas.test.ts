@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderMessageKey } from '../i18n/message-catalogs';
 import type { z } from 'zod';
 import { AdminPaymentListQuerySchema } from './admin-schemas';
 import { CashDriverListQuerySchema } from './cash-schemas';
@@ -22,7 +23,7 @@ function refusals(schema: z.ZodType, query: Record<string, string>) {
   const result = schema.safeParse(query);
   if (result.success) return undefined;
   return Object.fromEntries(
-    result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    result.error.issues.map((issue) => [issue.path.join('.'), renderMessageKey(issue.message)]),
   );
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 
 export const MAX_PAGE_SIZE = 100;
 /**
@@ -20,22 +22,29 @@ export function lastUsefulPage(pageSize: number): number {
 /** `?page=&pageSize=`, the paging every list takes. */
 export const pagingShape = {
   page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
+    .number({ error: messageKey('request.param_not_number', { param: 'page' }) })
+    .int(messageKey('request.param_not_integer', { param: 'page' }))
+    .min(1, messageKey('request.param_too_small', { param: 'page', min: 1 }))
     .default(1),
   pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int('pageSize must be a whole number')
-    .min(1, 'pageSize must be 1 or more')
-    .max(MAX_PAGE_SIZE, `pageSize must be ${MAX_PAGE_SIZE} or less`)
+    .number({ error: messageKey('request.param_not_number', { param: 'pageSize' }) })
+    .int(messageKey('request.param_not_integer', { param: 'pageSize' }))
+    .min(1, messageKey('request.param_too_small', { param: 'pageSize', min: 1 }))
+    .max(
+      MAX_PAGE_SIZE,
+      messageKey('request.param_too_large', { param: 'pageSize', max: MAX_PAGE_SIZE }),
+    )
     .default(MAX_PAGE_SIZE),
 };
 
 /** Paging and the search text: what ListQuerySchema holds, for lists that add filters. */
 export const listQueryShape = {
   ...pagingShape,
-  q: z.string().trim().max(100, 'q must be 100 characters or less').optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100, messageKey('request.param_too_long', { param: 'q', max: 100 }))
+    .optional(),
 };
 
 /**
@@ -46,12 +55,14 @@ export const listQueryShape = {
  * pager sends them when it moves from the page on screen.
  */
 export const pageAnchorShape = {
-  after: z.uuid({ error: 'after must be an order id' }).optional(),
-  before: z.uuid({ error: 'before must be an order id' }).optional(),
+  after: z.uuid({ error: messageKey('request.param_not_order_id', { param: 'after' }) }).optional(),
+  before: z
+    .uuid({ error: messageKey('request.param_not_order_id', { param: 'before' }) })
+    .optional(),
   anchorPage: z.coerce
-    .number({ error: 'anchorPage must be a number' })
-    .int('anchorPage must be a whole number')
-    .min(1, 'anchorPage must be 1 or more')
+    .number({ error: messageKey('request.param_not_number', { param: 'anchorPage' }) })
+    .int(messageKey('request.param_not_integer', { param: 'anchorPage' }))
+    .min(1, messageKey('request.param_too_small', { param: 'anchorPage', min: 1 }))
     .optional(),
 };
 
@@ -70,16 +81,33 @@ function anchorFault({
   anchorPage,
 }: AnchoredQuery): [string, string] | undefined {
   if (after !== undefined && before !== undefined) {
-    return ['before', 'after and before cannot be used together'];
+    return ['before', messageKey('request.params_exclusive', { first: 'after', second: 'before' })];
   }
   if (anchorPage === undefined || !Number.isInteger(page)) return undefined;
   if (after !== undefined) {
-    return anchorPage < page ? undefined : ['anchorPage', 'anchorPage must be less than page'];
+    return anchorPage < page
+      ? undefined
+      : [
+          'anchorPage',
+          messageKey('request.param_less_than', { param: 'anchorPage', other: 'page' }),
+        ];
   }
   if (before !== undefined) {
-    return anchorPage > page ? undefined : ['anchorPage', 'anchorPage must be more than page'];
+    return anchorPage > page
+      ? undefined
+      : [
+          'anchorPage',
+          messageKey('request.param_more_than', { param: 'anchorPage', other: 'page' }),
+        ];
   }
-  return ['anchorPage', 'anchorPage needs after or before'];
+  return [
+    'anchorPage',
+    messageKey('request.param_needs_one_of', {
+      param: 'anchorPage',
+      first: 'after',
+      second: 'before',
+    }),
+  ];
 }
 
 /** A query refused (400) when its anchor cannot place a page (pageAnchorShape). */
@@ -106,7 +134,7 @@ export function withPageCap<Schema extends z.ZodType<{ page: number; pageSize: n
       context.addIssue({
         code: 'custom',
         path: ['page'],
-        message: `page must be ${lastPage} or less`,
+        message: messageKey('request.param_too_large', { param: 'page', max: lastPage }),
       });
     }
   });

@@ -59,14 +59,14 @@ describe('step 1, route', () => {
     expect(
       messagesOf(RouteStepSchema, { ...route, pickupLocation: '', deliveryLocation: ' ' }),
     ).toEqual({
-      pickupLocation: 'Pickup address is required',
-      deliveryLocation: 'Delivery address is required',
+      pickupLocation: 'order.pickup_required',
+      deliveryLocation: 'order.delivery_required',
     });
   });
 
   it('takes only listed cities and gives them back in their listed spelling', () => {
     expect(messagesOf(RouteStepSchema, { ...route, deliveryLocation: 'Paris' })).toEqual({
-      deliveryLocation: 'Choose a city from the list',
+      deliveryLocation: 'order.city_not_listed',
     });
     expect(RouteStepSchema.parse({ ...route, deliveryLocation: 'fez' })).toEqual({
       pickupLocation: 'Agadir',
@@ -88,10 +88,10 @@ describe('step 2, cargo', () => {
         height: 'abc',
       }),
     ).toEqual({
-      weight: 'Valid weight is required',
-      length: 'Valid length is required',
-      width: 'Valid width is required',
-      height: 'Valid height is required',
+      weight: 'order.weight_required',
+      length: 'order.length_required',
+      width: 'order.width_required',
+      height: 'order.height_required',
     });
   });
 
@@ -102,7 +102,7 @@ describe('step 2, cargo', () => {
       cargoType: 'fragile',
     });
     expect(messagesOf(CargoStepSchema, { ...cargo, cargoType: 'explosive' })).toEqual({
-      cargoType: 'Cargo type is required',
+      cargoType: 'order.cargo_type_required',
     });
   });
 });
@@ -117,9 +117,9 @@ describe('step 3, receiver', () => {
         receiverPhone: '',
       }),
     ).toEqual({
-      priority: 'Priority is required',
-      receiverName: 'Receiver name is required',
-      receiverPhone: 'Receiver phone is required',
+      priority: 'order.priority_required',
+      receiverName: 'order.receiver_name_required',
+      receiverPhone: 'order.receiver_phone_required',
     });
     expect(ReceiverStepSchema.parse(receiver)).toMatchObject({
       receiverName: 'Khadija Ouazzani',
@@ -131,8 +131,8 @@ describe('step 3, receiver', () => {
     expect(
       messagesOf(ReceiverStepSchema, { ...receiver, receiverPhone: '0612', receiverEmail: 'nope' }),
     ).toEqual({
-      receiverPhone: 'Phone number is not valid',
-      receiverEmail: 'Please enter a valid email',
+      receiverPhone: 'validation.phone_invalid',
+      receiverEmail: 'validation.email_invalid',
     });
   });
 });
@@ -148,10 +148,10 @@ describe('step 4, payment', () => {
         cvv: '',
       }),
     ).toEqual({
-      cardNumber: 'Card number is required',
-      cardName: 'Name on card is required',
-      expiryDate: 'Expiry date is required',
-      cvv: 'CVV is required',
+      cardNumber: 'order.card_number_required',
+      cardName: 'order.card_name_required',
+      expiryDate: 'order.card_expiry_required',
+      cvv: 'order.card_cvv_required',
     });
   });
 
@@ -160,7 +160,7 @@ describe('step 4, payment', () => {
       paymentMethod: 'cod',
     });
     expect(messagesOf(PaymentStepSchema, { paymentMethod: 'cheque' })).toEqual({
-      paymentMethod: 'Payment method is required',
+      paymentMethod: 'order.payment_method_required',
     });
   });
 });

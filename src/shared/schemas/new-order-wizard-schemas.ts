@@ -5,6 +5,8 @@
  * accept what the server refuses.
  */
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 import { findCity } from '../cities';
 import { CARGO_TYPES, PRIORITIES, type CargoType, type Priority } from '../pricing';
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, requiredText } from './auth-schemas';
@@ -12,7 +14,7 @@ import { CreateOrderSchema, type CreateOrderInput, type PriceRequestSchema } fro
 
 const orderFields = CreateOrderSchema.in.shape;
 
-const PrioritySchema = z.enum(PRIORITIES, { error: 'Priority is required' });
+const PrioritySchema = z.enum(PRIORITIES, { error: messageKey('order.priority_required') });
 
 /**
  * Step 1: the pickup and delivery cities (docs/product.md, decision 13),
@@ -31,7 +33,7 @@ export const CargoStepSchema = z.object({
   length: orderFields.leingth.unwrap(),
   width: orderFields.width,
   height: orderFields.height,
-  cargoType: z.enum(CARGO_TYPES, { error: 'Cargo type is required' }),
+  cargoType: z.enum(CARGO_TYPES, { error: messageKey('order.cargo_type_required') }),
   priority: PrioritySchema,
   shipmentInfo: orderFields.shipment_info,
 });
@@ -39,13 +41,13 @@ export const CargoStepSchema = z.object({
 /** Step 3: who receives it, and the special instructions (sent as shipment_note). */
 export const ReceiverStepSchema = z.object({
   priority: PrioritySchema,
-  receiverName: requiredText('Receiver name is required').max(
+  receiverName: requiredText(messageKey('order.receiver_name_required')).max(
     100,
-    'Must be 100 characters or less',
+    messageKey('validation.too_long', { max: 100 }),
   ),
-  receiverPhone: requiredText('Receiver phone is required')
-    .max(PHONE_MAX_LENGTH, 'Phone number is not valid')
-    .regex(PHONE_PATTERN, 'Phone number is not valid'),
+  receiverPhone: requiredText(messageKey('order.receiver_phone_required'))
+    .max(PHONE_MAX_LENGTH, messageKey('validation.phone_invalid'))
+    .regex(PHONE_PATTERN, messageKey('validation.phone_invalid')),
   receiverEmail: orderFields.receiver_email,
   specialInstructions: orderFields.shipment_note,
 });
@@ -62,14 +64,14 @@ export const PaymentStepSchema = z.discriminatedUnion(
   [
     z.object({
       paymentMethod: z.literal('card'),
-      cardNumber: requiredText('Card number is required'),
-      cardName: requiredText('Name on card is required'),
-      expiryDate: requiredText('Expiry date is required'),
-      cvv: requiredText('CVV is required'),
+      cardNumber: requiredText(messageKey('order.card_number_required')),
+      cardName: requiredText(messageKey('order.card_name_required')),
+      expiryDate: requiredText(messageKey('order.card_expiry_required')),
+      cvv: requiredText(messageKey('order.card_cvv_required')),
     }),
     z.object({ paymentMethod: z.literal('cod') }),
   ],
-  { error: 'Payment method is required' },
+  { error: messageKey('order.payment_method_required') },
 );
 
 /** The steps that take input, in order; step 5 is the confirmation. */

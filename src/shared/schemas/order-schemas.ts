@@ -4,6 +4,8 @@
  * `leingth` spelling), and the order as the API returns it.
  */
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 import { findCity } from '../cities';
 import { ORDER_EVENT_KINDS } from '../order-lifecycle';
 import {
@@ -29,20 +31,26 @@ const positiveNumber = (message: string, max: number, maxMessage: string) =>
     .max(max, maxMessage);
 
 export const WeightSchema = positiveNumber(
-  'Valid weight is required',
+  messageKey('order.weight_required'),
   SERVER_MAX_WEIGHT_KG,
-  'We carry up to 40,000 kg per order',
+  messageKey('order.weight_too_large'),
 );
 const dimension = (name: 'length' | 'width' | 'height') =>
   positiveNumber(
-    `Valid ${name} is required`,
+    messageKey(`order.${name}_required`),
     MAX_DIMENSION_CM,
-    `The ${name} must be ${MAX_DIMENSION_CM} cm or less`,
+    messageKey(`order.${name}_too_large`),
   );
 
 export const LatLngSchema = z.object({
-  lat: z.coerce.number({ error: 'Latitude is required' }).min(-90).max(90),
-  lng: z.coerce.number({ error: 'Longitude is required' }).min(-180).max(180),
+  lat: z.coerce
+    .number({ error: messageKey('order.latitude_required') })
+    .min(-90)
+    .max(90),
+  lng: z.coerce
+    .number({ error: messageKey('order.longitude_required') })
+    .min(-180)
+    .max(180),
 });
 
 /** POST /api/dashboard/distance */
@@ -53,7 +61,7 @@ export const PriceRequestSchema = z.object({
   length: dimension('length'),
   width: dimension('width'),
   height: dimension('height'),
-  type: z.enum(PRIORITIES, { error: 'Priority is required' }).default('normal'),
+  type: z.enum(PRIORITIES, { error: messageKey('order.priority_required') }).default('normal'),
 });
 export type PriceRequest = z.input<typeof PriceRequestSchema>;
 
@@ -78,15 +86,15 @@ const cityField = (requiredMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(100, 'Choose a city from the list')
-    .refine((name) => findCity(name) !== undefined, 'Choose a city from the list')
+    .max(100, messageKey('order.city_not_listed'))
+    .refine((name) => findCity(name) !== undefined, messageKey('order.city_not_listed'))
     .transform((name) => findCity(name)!.city);
 
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Must be ${max} characters or less`)
+    .max(max, messageKey('validation.too_long', { max: max }))
     .optional()
     .nullable()
     .transform((value) => (value ? value : undefined));
@@ -94,9 +102,11 @@ const optionalText = (max: number) =>
 /** POST /api/dashboard/neworder: the price the client sends is read and ignored. */
 export const CreateOrderSchema = z
   .object({
-    priority: z.enum(PRIORITIES, { error: 'Priority is required' }).default('normal'),
-    pickup_loc: cityField('Pickup address is required'),
-    delivery_loc: cityField('Delivery address is required'),
+    priority: z
+      .enum(PRIORITIES, { error: messageKey('order.priority_required') })
+      .default('normal'),
+    pickup_loc: cityField(messageKey('order.pickup_required')),
+    delivery_loc: cityField(messageKey('order.delivery_required')),
     pickup_address: optionalText(300),
     delivery_address: optionalText(300),
     weight: WeightSchema,
@@ -112,16 +122,20 @@ export const CreateOrderSchema = z
     receiver_name: optionalText(100),
     receiver_phone: optionalText(20).refine(
       (phone) => phone === undefined || PHONE_PATTERN.test(phone),
-      'Phone number is not valid',
+      messageKey('validation.phone_invalid'),
     ),
     receiver_email: optionalText(254).refine(
       (email) => email === undefined || z.email().safeParse(email).success,
-      'Please enter a valid email',
+      messageKey('validation.email_invalid'),
     ),
   })
   .superRefine((order, context) => {
     if (order.length === undefined && order.leingth === undefined) {
-      context.addIssue({ code: 'custom', path: ['length'], message: 'Valid length is required' });
+      context.addIssue({
+        code: 'custom',
+        path: ['length'],
+        message: messageKey('order.length_required'),
+      });
     }
   })
   .transform(({ leingth, length, price: _ignored, ...order }) => ({

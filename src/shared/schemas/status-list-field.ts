@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messageKey } from '../i18n/message-key';
+import '../i18n/zod-messages';
 
 /** Every status of a list, comma-separated in any spelling, fits with room to spare. */
 export const STATUS_FILTER_MAX_LENGTH = 200;
@@ -13,7 +15,10 @@ export function statusListField<const T extends readonly [string, ...string[]]>(
 ) {
   return z
     .string()
-    .max(STATUS_FILTER_MAX_LENGTH, `status must be ${STATUS_FILTER_MAX_LENGTH} characters or less`)
+    .max(
+      STATUS_FILTER_MAX_LENGTH,
+      messageKey('request.param_too_long', { param: 'status', max: STATUS_FILTER_MAX_LENGTH }),
+    )
     .optional()
     .transform((value) => {
       const listed = (value ?? '')
@@ -25,7 +30,14 @@ export function statusListField<const T extends readonly [string, ...string[]]>(
     })
     .pipe(
       z
-        .array(z.enum(statuses, { error: `status must be one of ${statuses.join(', ')}` }))
+        .array(
+          z.enum(statuses, {
+            error: messageKey('request.param_not_one_of', {
+              param: 'status',
+              values: statuses.join(', '),
+            }),
+          }),
+        )
         .optional(),
     );
 }

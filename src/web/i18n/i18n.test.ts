@@ -75,3 +75,17 @@ describe('setLocale', () => {
     expect(i18n.language).toBe('fr');
   });
 });
+
+describe('formatted values in the screens’ words', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('writes {{value, number}} and {{value, money}} as the product’s other texts do', async () => {
+    const { i18n } = await loadI18n('fr', ['fr']);
+    i18n.addResource('fr', 'translation', 'test.weight', '{{kg, number}} kg, {{price, money}} MAD');
+    i18n.addResource('en', 'translation', 'test.weight', '{{kg, number}} kg, {{price, money}} MAD');
+    expect(i18n.t('test.weight', { kg: 40000.5, price: 12 })).toBe('40.000,5 kg, 12,00 MAD');
+    expect(i18n.t('test.weight', { lng: 'en', kg: 40000.5, price: 12 })).toBe(
+      '40,000.5 kg, 12.00 MAD',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { formatPlaceholderValue } from '#shared/i18n/fill-placeholders';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
 import { createAreaTranslations } from './area-translations';
 import common from './en/common.json';
@@ -32,6 +33,14 @@ void i18n.use(initReactI18next).init({
   // A screen shown before its area's words arrived (a lazy part of a page) renders again then.
   react: { bindI18nStore: 'added' },
 });
+
+// `{{value, number}}` and `{{value, money}}` in a screen's words are written as every other text
+// of the product writes them (#shared/i18n/fill-placeholders), in the language shown.
+for (const kind of ['number', 'money']) {
+  i18n.services.formatter?.add(kind, (value: string | number, language) =>
+    formatPlaceholderValue(value, kind, { locale: toLocale(language) }),
+  );
+}
 
 export function currentLocale(): Locale {
   return toLocale(i18n.language);

@@ -1,23 +1,24 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { translateMessage } from '#shared/i18n/localize-message';
+import { englishMessages, renderMessageKey } from '#shared/i18n/message-catalogs';
+import { useLocale } from './i18n';
 import {
   loadMessageCatalog,
   messageCatalogOf,
   subscribeToMessageCatalogs,
 } from './message-catalogs';
-import { useLocale } from './i18n';
 
 /**
- * Shows a shared rule's English message (a zod or react-hook-form error, a client-side check from
- * src/shared) in the current language. The rules keep the specification's English; the catalog
- * translates it by its code. A text the catalog does not know (the server's, already in the
- * request's language, or one written with t()) shows unchanged, as does everything in English.
+ * Shows a message key (a zod or react-hook-form error from a rule in src/shared, a client-side
+ * check) in the current language, English included, from the catalogue. Any other text (the
+ * server's, already in the request's language, or one written with t()) shows unchanged.
  */
-export function useMessageText(): (englishMessage: string) => string {
+export function useMessageText(): (keyOrText: string) => string {
   const locale = useLocale();
   const catalog = useSyncExternalStore(subscribeToMessageCatalogs, () => messageCatalogOf(locale));
   useEffect(() => {
     void loadMessageCatalog(locale);
   }, [locale]);
-  return useCallback((englishMessage) => translateMessage(englishMessage, catalog), [catalog]);
+  // Until its catalogue arrives a language shows English, figures included.
+  const shown = catalog === englishMessages ? 'en' : locale;
+  return useCallback((keyOrText) => renderMessageKey(keyOrText, catalog, shown), [catalog, shown]);
 }

@@ -82,7 +82,7 @@ describe('server and schema messages under the form fields', () => {
   it('checks a step with the shared schema', () => {
     expect(checkDriverTruck(filled, STEP_FIELDS[1])).toEqual({});
     expect(checkDriverTruck({ ...filled, phone: '12' }, STEP_FIELDS[1])).toEqual({
-      phone: 'Phone number is not valid',
+      phone: 'validation.phone_invalid',
     });
     // Only the fields asked about: step 2 is still empty while step 1 is checked.
     expect(

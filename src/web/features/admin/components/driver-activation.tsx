@@ -82,8 +82,10 @@ function ConfirmDriverActivation({
     setActive.mutate(
       { driverId: truck.driverId, active: !deactivating },
       {
-        onSuccess: (result) => {
-          notifySuccess(messageText(result.message));
+        onSuccess: () => {
+          notifySuccess(
+            messageText(deactivating ? 'fleet.driver_deactivated' : 'fleet.driver_activated'),
+          );
           onClose();
         },
         onError: (failure) =>

@@ -43,7 +43,7 @@ function RetryMessageButton({ message }: { message: AdminMessage }) {
       })}
       onClick={() =>
         retry.mutate(message.id, {
-          onSuccess: (result) => notifySuccess(messageText(result.message)),
+          onSuccess: () => notifySuccess(messageText('message.requeued')),
           onError: (error) =>
             notifyError(describeActionError(error, t('admin.messages.retryFailed'))),
         })

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyMessages } from '#shared/idempotency';
 import {
   classifyFailure,
   FIRST_REPLAY_DELAY_MS,
@@ -87,7 +86,8 @@ describe('classifyFailure', () => {
     expect(classifyFailure({ status: 500, message: 'x' })).toEqual({ kind: 'retry-later' });
     expect(classifyFailure({ status: 503, message: 'x' })).toEqual({ kind: 'retry-later' });
     expect(classifyFailure({ status: 429, message: 'x' })).toEqual({ kind: 'retry-later' });
-    expect(classifyFailure({ status: 409, message: idempotencyMessages.inProgress })).toEqual({
+    const inProgress = { status: 409, code: 'idempotency.in_progress', message: 'x' };
+    expect(classifyFailure(inProgress)).toEqual({
       kind: 'retry-later',
     });
   });

@@ -1,5 +1,3 @@
-import { idempotencyMessages } from '#shared/idempotency';
-
 /**
  * The driver's steps that wait for the network (docs/decisions/0009-drivers.md, "Offline
  * tolerance"). Each step gets its Idempotency-Key when the driver taps it; a step that could not
@@ -36,16 +34,18 @@ export type SendOutcome =
 export interface SendFailure {
   /** The HTTP status, or undefined when no answer came (fetch threw). */
   status?: number;
+  /** The refusal's code, when the server sent one. */
+  code?: string;
   message: string;
 }
 
 /** Sorts a failed send into refused (drop it) or retry-later (keep it). */
 export function classifyFailure(failure: SendFailure): SendOutcome {
-  const { status, message } = failure;
+  const { status, code, message } = failure;
   if (status === undefined || status >= 500 || status === 408 || status === 429) {
     return { kind: 'retry-later' };
   }
-  if (status === 409 && message === idempotencyMessages.inProgress) return { kind: 'retry-later' };
+  if (status === 409 && code === 'idempotency.in_progress') return { kind: 'retry-later' };
   return { kind: 'refused', message };
 }
 

@@ -10,6 +10,7 @@ import {
   withoutStep,
   type SendOutcome,
   type StepAction,
+  type StepKind,
 } from './step-queue';
 import { readStoredSteps, writeStoredSteps } from './stored-steps';
 
@@ -43,7 +44,7 @@ async function trySend(action: StepAction): Promise<SendOutcome> {
   } catch (error) {
     return classifyFailure(
       error instanceof ApiError
-        ? { status: error.status, message: error.message }
+        ? { status: error.status, code: error.code, message: error.message }
         : { message: String(error) },
     );
   }
@@ -57,7 +58,7 @@ async function trySend(action: StepAction): Promise<SendOutcome> {
  */
 export function useStepQueue(
   userId: string,
-  onApplied: (result?: DriverStepResult) => void,
+  onApplied: (result?: DriverStepResult, step?: StepKind) => void,
 ): StepQueue {
   const [pending, setPending] = useState<StepAction[]>(() => readStoredSteps(userId));
   const [refusals, setRefusals] = useState<StepRefusal[]>([]);
@@ -142,7 +143,7 @@ export function useStepQueue(
       }
       try {
         const result = await sendStep(action);
-        onAppliedRef.current(result);
+        onAppliedRef.current(result, action.step);
         return 'sent';
       } catch (error) {
         if (error instanceof ApiError) throw error;

@@ -5,6 +5,7 @@ import { useMessageText } from '../../../i18n/use-message-text';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, LogOut, MapPinOff } from 'lucide-react';
+import type { MessageCode } from '#shared/i18n/message-key';
 import type { DriverStepResult } from '#shared/schemas/driver-schemas';
 import { useSession } from '../../../lib/session/session-context';
 import { LiveIndicator } from '../../../ui/live-indicator';
@@ -14,6 +15,7 @@ import { BrandMark } from '../../../ui/brand-mark';
 import { buttonClassName } from '../../../ui/button-styles';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
+import type { StepKind } from '../offline/step-queue';
 import { useStepQueue, type StepQueue } from '../offline/use-step-queue';
 import { DeliveredList } from '../orders/delivered-list';
 import { driverOrdersQueryKey, useDriverOrders } from '../orders/driver-orders-api';
@@ -65,6 +67,13 @@ function QueueNotices({ queue }: { queue: StepQueue }) {
  * their next step, the last ones delivered, live refreshes from the order events, the position
  * sent while on the road, and steps that wait for the network when there is none.
  */
+/** What the driver reads once a step went through. */
+const STEP_DONE_MESSAGES: Record<StepKind, MessageCode> = {
+  pickup: 'driver.picked_up',
+  deliver: 'driver.delivered',
+  'attempt-failed': 'driver.failed_attempt_recorded',
+};
+
 export function DriverPage() {
   const { t } = useTranslation();
   const { user, logout } = useSession();
@@ -79,8 +88,9 @@ export function DriverPage() {
   const [lastResult, setLastResult] = useState<string | null>(null);
 
   const onApplied = useCallback(
-    (result?: DriverStepResult) => {
-      if (result) setLastResult(messageText(result.message));
+    (result?: DriverStepResult, step?: StepKind) => {
+      // The answer's message is the API's English; the screen says it in the driver's language.
+      if (result && step) setLastResult(messageText(STEP_DONE_MESSAGES[step]));
       void queryClient.invalidateQueries({ queryKey: driverOrdersQueryKey });
       reportNow();
     },
