@@ -113,7 +113,7 @@ const ConfigSchema = z
       .transform((value) => value || DEFAULT_MAP_TILE_ATTRIBUTION)
       .default(DEFAULT_MAP_TILE_ATTRIBUTION),
     REDIS_URL: optionalUrl('REDIS_URL'),
-    /** Server processes sharing the port (docs/architecture.md, "Processes"); one on PGlite. */
+    /** Server processes sharing the port (docs/architecture.md, "Processes and logs"); one on PGlite. */
     WEB_CONCURRENCY: positiveInt('WEB_CONCURRENCY', availableParallelism()),
     TRUST_PROXY: TrustProxySchema,
     /** How long a request waits for a database connection before answering 503. */

@@ -13,7 +13,7 @@ import { openDatabase, type OpenDatabase } from './db/open-database';
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /*
- * docs/architecture.md, "Processes": one process serves the port unless DATABASE_URL and
+ * docs/architecture.md, "Processes and logs": one process serves the port unless DATABASE_URL and
  * WEB_CONCURRENCY > 1 ask for a cluster. Then the primary migrates and creates the admin once,
  * and forks the workers, which run this module again and only serve.
  */

@@ -1,5 +1,5 @@
 /**
- * Keyset pages (docs/architecture.md, "Deep pages"): `after` or `before` an order's id reads the
+ * Keyset pages (docs/decisions/0012-speed-at-scale.md, "Lists at scale, as built"): `after` or `before` an order's id reads the
  * next or the previous page from where the reader is, and keeps their place while new orders
  * arrive; `anchorPage` places the anchor pages away (the pager's numbered buttons). The pages
  * equal the numbered pages they stand for, on the customer's lists and the back office's,

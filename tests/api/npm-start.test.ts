@@ -14,7 +14,7 @@ import { usesPostgres } from './test-database-mode';
  * The README's contract: `npm start` on a fresh machine builds the web app and the server, then
  * runs the compiled server (`node dist/server/main.js`, no tsx), on the embedded database with no
  * mail server configured; with DATABASE_URL, WEB_CONCURRENCY processes share the port
- * (docs/architecture.md, "Processes"). Sources newer than a build make it build again, the path
+ * (docs/architecture.md, "Processes and logs"). Sources newer than a build make it build again, the path
  * a fresh clone takes.
  */
 

@@ -16,7 +16,7 @@ export interface WorkerSupervision {
 }
 
 /**
- * The cluster's primary (docs/architecture.md, "Processes"): forks the workers, which share the
+ * The cluster's primary (docs/architecture.md, "Processes and logs"): forks the workers, which share the
  * port, and replaces one that dies, after a back-off while they keep dying young. A worker that
  * dies before all of them have listened means the start failed (the worker said why on stderr):
  * the others are stopped and the primary exits 1. SIGTERM or SIGINT stops every worker gracefully,

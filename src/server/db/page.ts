@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 
 /**
- * Where a keyset page stands (docs/architecture.md, "Deep pages"): after, or before, the order
+ * Where a keyset page stands (docs/decisions/0012-speed-at-scale.md, "Lists at scale, as built"): after, or before, the order
  * `orderId` in its list's order, `skip` rows away from it (the pages in between).
  */
 export interface PageAnchor {

@@ -19,7 +19,7 @@ interface PagedQuery {
 
 /**
  * The page a list query asks for (`after`/`before` on `anchorPage`: keyset paging,
- * docs/architecture.md, "Deep pages"; the schema has checked that the anchor's page lies on the
+ * docs/decisions/0012-speed-at-scale.md, "Lists at scale, as built"; the schema has checked that the anchor's page lies on the
  * right side of `page`).
  */
 function pageOf({ page, pageSize, after, before, anchorPage }: PagedQuery): Page {

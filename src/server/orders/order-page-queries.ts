@@ -115,7 +115,7 @@ function readPageIds(db: Database, query: OrderIdsQuery, total: SQL, page: Page)
 
 /**
  * Where a page read in one statement starts: at the list's top, or `skip` rows beyond an anchor
- * (keyset paging, docs/architecture.md, "Deep pages"). `order` walks away from the start.
+ * (keyset paging, docs/decisions/0012-speed-at-scale.md, "Lists at scale, as built"). `order` walks away from the start.
  */
 interface PageStart {
   /** Names the statement: says everything that changes its text. */

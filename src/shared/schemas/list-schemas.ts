@@ -49,7 +49,7 @@ export const listQueryShape = {
 
 /**
  * `?after=` or `?before=` an order's id: an order list's page read from where the reader is
- * (keyset paging, docs/architecture.md, "Deep pages"). The page comes after, or before, that
+ * (keyset paging, docs/decisions/0012-speed-at-scale.md, "Lists at scale, as built"). The page comes after, or before, that
  * order, which stands on page `anchorPage` (by default the page right before, or right after,
  * `page`); `page` still numbers it, and places it when the order is no longer in the list. The
  * pager sends them when it moves from the page on screen.

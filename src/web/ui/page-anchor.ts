@@ -1,6 +1,6 @@
 /**
  * Where an order list's page is read from when the pager moves (keyset paging,
- * docs/architecture.md, "Deep pages"): the server seeks to a row on screen instead of counting its
+ * docs/decisions/0012-speed-at-scale.md, "Lists at scale, as built"): the server seeks to a row on screen instead of counting its
  * way to the page, so that page 800 costs what page 2 does, and new orders arriving at the top do
  * not shift what the reader sees.
  */
