@@ -14,7 +14,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineStylesheets(),
-    // The pages of issue 12's Lighthouse audit (scripts/lighthouse.ts); see app/router.tsx.
+    // The pages of the Lighthouse audit (scripts/lighthouse.ts); see features/<area>/routes.tsx.
     preloadFirstScreens({
       '/': ['features/public/public-layout.tsx', 'features/public/pages/home-page.tsx'],
       '/track-shipment': [

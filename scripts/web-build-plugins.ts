@@ -37,8 +37,9 @@ export function inlineStylesheets(): Plugin {
  * Starts fetching the code of the first screen of the pages people arrive on while the app's
  * own code downloads, instead of once the app has started and its router asks for it: a small
  * script, run before the app, adds `modulepreload` links for the path being opened.
- * `modulesByPath` names, for each path, its screen's lazy route modules in
- * src/web/app/router.tsx (relative to src/web); the build fails when one is no longer there.
+ * `modulesByPath` names, for each path, its screen's lazy route modules in the
+ * areas' routes (src/web/features/<area>/routes.tsx; paths relative to src/web); the build fails
+ * when one is no longer there.
  */
 export function preloadFirstScreens(modulesByPath: Record<string, string[]>): Plugin {
   let webRoot = '';

@@ -21,8 +21,9 @@ import { buildTestApp, type TestApp } from './helpers';
 import { withEnglishText } from './notification-rows';
 
 /*
- * The driver's transitions (pick up, failed attempt) have no route yet: the drivers' screens
- * come next. These tests drive the lifecycle the routes will call, on the API's own database.
+ * The lifecycle driven directly, on the API's own database, for what its routes cannot show
+ * (tests/api/driver-orders.test.ts and admin-order-status.test.ts drive the same transitions
+ * through the driver's and the admin's routes).
  */
 let testApp: TestApp;
 let lifecycle: OrderLifecycle;

@@ -6,7 +6,7 @@ export const driverLoginRoute: RouteObject = {
   ...lazyRoute(() => import('./auth/driver-login-page'), 'DriverLoginPage'),
 };
 
-/** The driver's own page, made for a phone (docs/product.md, "The driver's page"), behind its guard. */
+/** The driver's own page, made for a phone (docs/decisions/0009-drivers.md, "The driver's orders"), behind its guard. */
 export const driverRoutes: RouteObject = {
   ...lazyRoute(() => import('./auth/require-driver'), 'RequireDriver'),
   children: [{ path: '/driver', ...lazyRoute(() => import('./pages/driver-page'), 'DriverPage') }],

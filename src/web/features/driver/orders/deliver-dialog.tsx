@@ -18,7 +18,7 @@ import { FormAlert } from '../../../ui/form-alert';
 type Field = 'code' | 'cashCollected';
 
 /**
- * Deliver (docs/product.md, "Proof of delivery" and "Cash on delivery"): the receiver's 6-digit
+ * Deliver (docs/decisions/0009-drivers.md, "Proof of delivery" and "Cash on delivery"): the receiver's 6-digit
  * code, and for a cash order the cash collected in MAD. The server's refusal (a wrong code, a
  * lock-out after too many) is shown here, in the dialog, in its own words.
  */

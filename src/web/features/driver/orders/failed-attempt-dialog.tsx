@@ -18,7 +18,7 @@ import { FormAlert } from '../../../ui/form-alert';
 type Field = 'reason' | 'note';
 
 /**
- * Delivery failed (docs/product.md, "The driver's page"): why, and a note, which "Other" needs.
+ * Delivery failed (docs/decisions/0009-drivers.md, "The driver's orders"): why, and a note, which "Other" needs.
  * The order stays with the driver for another attempt.
  */
 export function FailedAttemptDialog({

@@ -35,7 +35,7 @@ function Place({ label, place }: { label: string; place: DriverOrder['pickup'] }
 }
 
 /**
- * One order on the road (docs/product.md, "The driver's page"): where to, who to call, what to
+ * One order on the road (docs/decisions/0009-drivers.md, "The driver's orders"): where to, who to call, what to
  * collect, and the next step as the one big button. Steps waiting for the network show as done,
  * with a note, so the driver goes on with their round.
  */

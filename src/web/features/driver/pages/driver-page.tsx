@@ -63,7 +63,7 @@ function QueueNotices({ queue }: { queue: StepQueue }) {
 }
 
 /**
- * /driver (docs/product.md, "The driver's page"): made for a phone. The orders on the road with
+ * /driver (docs/decisions/0009-drivers.md, "The driver's orders"): made for a phone. The orders on the road with
  * their next step, the last ones delivered, live refreshes from the order events, the position
  * sent while on the road, and steps that wait for the network when there is none.
  */

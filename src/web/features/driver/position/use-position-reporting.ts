@@ -10,7 +10,7 @@ export interface PositionReporting {
 }
 
 /**
- * docs/product.md, "Live position": while `onTheRoad`, the browser's position goes to
+ * docs/decisions/0009-drivers.md, "Positions, ETA and maps": while `onTheRoad`, the browser's position goes to
  * POST /api/driver/position every 30 s and after each step. A position that fails to send is
  * not retried: the next one, 30 s later, is newer anyway.
  */
