@@ -5,8 +5,6 @@ import { expectNoHorizontalScroll } from './support/page-checks';
 
 /** /admin/cash on a 360 px phone: the ledger as cards, the dialog within the screen. */
 
-test.describe.configure({ timeout: 60_000 });
-
 test('the cash ledger turns into cards and the dialog fits a phone', async ({
   page,
   request,

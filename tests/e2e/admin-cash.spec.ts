@@ -10,8 +10,6 @@ import { expectHandledConsoleError } from './support/page-checks';
  * records the cash handed in on the screen.
  */
 
-test.describe.configure({ timeout: 60_000 });
-
 const toast = (page: Page, text: string) =>
   page.locator('.Toastify').getByRole('alert').filter({ hasText: text });
 

@@ -11,8 +11,6 @@ import { searchList } from './support/page-checks';
  * own customer's whole email address.
  */
 
-test.describe.configure({ timeout: 60_000 });
-
 const table = (page: Page) => page.getByRole('table', { name: 'Messages' });
 const toast = (page: Page, text: string) =>
   page.locator('.Toastify').getByRole('alert').filter({ hasText: text });

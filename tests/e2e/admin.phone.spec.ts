@@ -51,8 +51,8 @@ test('the lists turn into cards on a phone and nothing scrolls sideways', async 
   accounts,
   admin: _signedIn,
 }) => {
-  const customer = await accounts.customerInBrowser('phone-admin');
-  const order = await placeOrder(customer.page.request, customer.token, 'Rabat');
+  const customer = await accounts.customer({ prefix: 'phone-admin' });
+  const order = await placeOrder(page.request, customer.token, 'Rabat');
 
   await page.goto('/admin/orders');
   await searchList(page, order.trackingNumber);
@@ -79,7 +79,6 @@ test('the lists turn into cards on a phone and nothing scrolls sideways', async 
   await page.goto('/admin/add-new');
   await expect(page.getByLabel('Full Name')).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await customer.page.context().close();
 });
 
 test('Messages shows cards with Retry on a phone, and the top bar says the updates are live', async ({

@@ -23,9 +23,6 @@ import {
  * empty state only through a search nothing matches (or a filter no order can match).
  */
 
-// Each test seeds customers and orders through the API and visits several screens.
-test.describe.configure({ timeout: 60_000 });
-
 const shortId = (id: string) => `#${id.slice(0, 10)}…`;
 
 const toast = (page: Page, text: string) =>
@@ -117,8 +114,8 @@ test('the overview shows the totals as links, the status counts, the chart and r
   admin: _signedIn,
   accounts,
 }) => {
-  const customer = await accounts.customerInBrowser('overview');
-  await placeOrder(customer.page.request, customer.token, 'Fes');
+  const customer = await accounts.customer({ prefix: 'overview' });
+  await placeOrder(page.request, customer.token, 'Fes');
   await page.goto('/admin');
 
   for (const [label, href] of [
@@ -154,7 +151,8 @@ test('a driver and truck added through the form take an order from confirmation 
   admin: _signedIn,
   accounts,
 }) => {
-  test.setTimeout(120_000);
+  // Longer than most: the whole journey on two screens (playwright.config.ts sets the base).
+  test.setTimeout(2 * test.info().timeout);
   const customer = await accounts.customerInBrowser('flow');
   const order = await placeOrder(customer.page.request, customer.token, 'Agadir');
   const plate = uniqueCode('FL');
@@ -342,8 +340,8 @@ test('an order on the road can be cancelled from Tracking without a reason', asy
   admin,
   accounts,
 }) => {
-  const customer = await accounts.customerInBrowser('road-cancel');
-  const order = await placeOrder(customer.page.request, customer.token, 'Tangier');
+  const customer = await accounts.customer({ prefix: 'road-cancel' });
+  const order = await placeOrder(page.request, customer.token, 'Tangier');
   const { token } = admin;
   const plate = uniqueCode('RC');
   const added = await request.post('/api/admin/trucks/add', {
@@ -384,7 +382,6 @@ test('an order on the road can be cancelled from Tracking without a reason', asy
   await page.goto('/admin/trucks-active');
   await searchList(page, plate);
   await expect(rowWith(page, 'Trucks', plate).getByText('AVAILABLE')).toBeVisible();
-  await customer.page.context().close();
 });
 
 test('every list shows its empty state for a search nothing matches, and rows otherwise', async ({
@@ -392,9 +389,10 @@ test('every list shows its empty state for a search nothing matches, and rows ot
   admin: _signedIn,
   accounts,
 }) => {
-  test.setTimeout(90_000);
-  const customer = await accounts.customerInBrowser('lists');
-  const order = await placeOrder(customer.page.request, customer.token, 'Meknes');
+  // Eight lists, two searches each (playwright.config.ts sets the base).
+  test.setTimeout(1.5 * test.info().timeout);
+  const customer = await accounts.customer({ prefix: 'lists' });
+  const order = await placeOrder(page.request, customer.token, 'Meknes');
 
   const lists = [
     ['/admin/orders', 'No orders found.', 'All orders', order.trackingNumber],
@@ -442,7 +440,6 @@ test('every list shows its empty state for a search nothing matches, and rows ot
   await expect(row).toContainText(customer.email);
   await expect(row).toContainText('Casablanca → Meknes');
   await expect(row.getByText('Pending')).toHaveAttribute('data-tone', 'amber');
-  await customer.page.context().close();
 });
 
 test('Users shows each role as its badge, with the creation time', async ({
@@ -450,7 +447,7 @@ test('Users shows each role as its badge, with the creation time', async ({
   admin: _signedIn,
   accounts,
 }) => {
-  const customer = await accounts.customerInBrowser('roles');
+  const customer = await accounts.customer({ prefix: 'roles' });
   await page.goto('/admin/users');
   for (const columnName of ['Email', 'User Type', 'Role', 'Created At']) {
     await expect(page.getByRole('columnheader', { name: columnName })).toBeVisible();
@@ -471,7 +468,6 @@ test('Users shows each role as its badge, with the creation time', async ({
     'data-tone',
     'blue',
   );
-  await customer.page.context().close();
 });
 
 test('Download CSV saves the list as filtered, fetched with the session token', async ({
@@ -479,8 +475,8 @@ test('Download CSV saves the list as filtered, fetched with the session token', 
   admin: _signedIn,
   accounts,
 }) => {
-  const customer = await accounts.customerInBrowser('csv');
-  const order = await placeOrder(customer.page.request, customer.token, 'Safi');
+  const customer = await accounts.customer({ prefix: 'csv' });
+  const order = await placeOrder(page.request, customer.token, 'Safi');
   await page.goto('/admin/orders');
   await searchList(page, order.trackingNumber);
 
@@ -497,7 +493,6 @@ test('Download CSV saves the list as filtered, fetched with the session token', 
   expect(text).toContain('Order ID,Tracking number');
   expect(text).toContain(order.trackingNumber);
   expect(text.trim().split('\n')).toHaveLength(2);
-  await customer.page.context().close();
 });
 
 test('a duplicate driver or plate is named under its field, on the step that holds it', async ({
@@ -560,10 +555,10 @@ test('the orders pager reads the pages beside the one on screen from its rows', 
   admin: _signedIn,
   accounts,
 }) => {
-  const customer = await accounts.customerInBrowser('keyset-admin');
+  const customer = await accounts.customer({ prefix: 'keyset-admin' });
   // Four pages at least, whatever else the shared database holds.
   const destinations = [...sevenDestinations, ...sevenDestinations, ...sevenDestinations];
-  await placeOrders(customer.page.request, customer.token, destinations);
+  await placeOrders(page.request, customer.token, destinations);
   const answered = (toPage: number) =>
     page.waitForResponse((response) =>
       response.url().includes(`/api/admin/orders?page=${toPage}&`),

@@ -9,8 +9,6 @@ import { searchList } from './support/page-checks';
  * and truck, so it sees only its own events whatever runs beside it.
  */
 
-test.describe.configure({ timeout: 60_000 });
-
 const shortId = (id: string) => `#${id.slice(0, 10)}…`;
 
 const liveIndicator = (page: Page) =>
