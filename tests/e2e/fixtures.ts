@@ -3,6 +3,7 @@ import {
   expect,
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type Page,
 } from '@playwright/test';
 import { TEST_PASSWORD, uniqueEmail } from '../support/accounts';
@@ -113,7 +114,7 @@ export interface Accounts {
 
 function createAccounts(request: APIRequestContext, browser: Browser) {
   const tokens: string[] = [];
-  const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
+  const contexts: BrowserContext[] = [];
   const kept = <T extends ApiSession>(session: T) => {
     tokens.push(session.token);
     return session;
