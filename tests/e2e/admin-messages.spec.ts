@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { AdminMessage } from '../../src/shared/schemas/message-schemas';
-import { uniqueEmail } from '../support/accounts';
 import { BOUNCING_DOMAIN } from './bouncing-mail';
 import { expect, test } from './fixtures';
-import { placeOrder } from './support/app-api';
+import { placeOrder, uniqueEmail } from './support/app-api';
 import { searchList } from './support/page-checks';
 
 /**

@@ -1,7 +1,6 @@
-import { uniqueEmail } from '../support/accounts';
 import { BOUNCING_DOMAIN } from './bouncing-mail';
 import { expect, test } from './fixtures';
-import { placeOrder } from './support/app-api';
+import { placeOrder, uniqueEmail } from './support/app-api';
 import { expectNoHorizontalScroll, searchList } from './support/page-checks';
 
 /** The back office on a 360 px phone (docs/product.md, UI "Phones first"). */

@@ -1,6 +1,6 @@
-import { TEST_PASSWORD, uniqueEmail } from '../support/accounts';
+import { TEST_PASSWORD } from '../support/accounts';
 import { expect, test } from './fixtures';
-import { adminCredentials, registerCompanyThroughApi } from './support/app-api';
+import { adminCredentials, registerCompanyThroughApi, uniqueEmail } from './support/app-api';
 import { waitForMail } from './support/catchers';
 import {
   collectAlerts,

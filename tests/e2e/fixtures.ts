@@ -6,7 +6,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { TEST_PASSWORD, uniqueEmail } from '../support/accounts';
+import { TEST_PASSWORD } from '../support/accounts';
 import {
   addDriverThroughApi,
   adminCredentials,
@@ -16,6 +16,7 @@ import {
   registerIndividualThroughApi,
   signInDriverThroughApi,
   type ApiSession,
+  uniqueEmail,
   type TestDriver,
 } from './support/app-api';
 

@@ -17,7 +17,8 @@ import type { CreateDriverTruckInput } from '../../src/shared/schemas/fleet-sche
 export const TEST_PASSWORD = 'Sahara@Dunes26';
 
 /** An address no other test, nor an earlier run on the same database, uses. */
-export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@atlas.test`;
+export const uniqueEmail = (prefix: string, domain = 'example.ma') =>
+  `${prefix}-${randomUUID().slice(0, 8)}@${domain}`;
 
 /** Upper-case text after `prefix`, different on every call: plates, identity numbers. */
 export const uniqueCode = (prefix = '') =>

@@ -10,7 +10,7 @@ import {
   TEST_PASSWORD,
   uniqueCode,
   uniqueDriverPhone,
-  uniqueEmail,
+  uniqueEmail as uniqueAddress,
 } from '../../support/accounts';
 import { nextSmsTo } from './catchers';
 
@@ -21,6 +21,12 @@ import { nextSmsTo } from './catchers';
  */
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A new account's address, at atlas.test like the administrator's: the specs read it back masked
+ * (`m***@atlas.test`) and swap the domain for the mail catcher's bouncing one.
+ */
+export const uniqueEmail = (prefix: string) => uniqueAddress(prefix, 'atlas.test');
 
 /** What a sign-in answers: the bearer token and the user the app keeps beside it. */
 export interface ApiSession {
