@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { drivers } from '../../src/server/db/schema';
 import type { CreateDriverTruckInput } from '../../src/shared/schemas/fleet-schemas';
 import type { PublicUser } from '../../src/shared/schemas/user-schemas';
+import { isSignInCodeText, signInCodeIn } from '../support/accounts';
 import { bearer, driverTruckPayload } from './factories';
 import type { TestApp } from './helpers';
 import { waitUntil } from './polling';
@@ -86,10 +87,8 @@ export async function addDriver(
   return { driverId: truck.driverId, truckNumber: truck.truckNumber, phone: driver!.phoneE164! };
 }
 
-const SIGN_IN_CODE = /sign-in code is (\d{6})/;
-
 /** The code in a sign-in SMS. */
-export const signInCodeOf = (sms: CaughtSms) => SIGN_IN_CODE.exec(sms.text)![1]!;
+export const signInCodeOf = (sms: CaughtSms) => signInCodeIn(sms.text);
 
 /**
  * Asks for a sign-in code for this phone and answers the SMS that brings it (a new one, not one
@@ -109,7 +108,7 @@ export async function requestSignInCode(
   });
   expect(requested.statusCode, requested.body).toBe(202);
   const message = await waitUntil(`the sign-in code SMS to ${phone}`, () =>
-    sms.messages.slice(before).findLast((m) => m.to === phone && SIGN_IN_CODE.test(m.text)),
+    sms.messages.slice(before).findLast((m) => m.to === phone && isSignInCodeText(m.text)),
   );
   return signInCodeOf(message);
 }

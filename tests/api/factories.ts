@@ -1,60 +1,30 @@
-import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type {
-  CompanyRegistrationInput,
-  IndividualRegistrationInput,
-} from '../../src/shared/schemas/auth-schemas';
-import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
 import type { UpdateOrderStatusInput } from '../../src/shared/schemas/admin-schemas';
-import type { CreateDriverTruckInput } from '../../src/shared/schemas/fleet-schemas';
 import type { CreateOrderInput, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { PublicUser } from '../../src/shared/schemas/user-schemas';
 import { upsertAdminAccount } from '../../src/server/auth/admin-bootstrap';
 import { drivers, trucks, users } from '../../src/server/db/schema';
+import {
+  companyPayload,
+  dateFromToday,
+  driverTruckPayload,
+  individualPayload,
+  TEST_PASSWORD,
+  uniqueCode,
+  uniqueEmail,
+} from '../support/accounts';
 import type { TestApp } from './helpers';
 
-/** Strong and not on the common-password list (a word plus a year is: 'Sahara@2026'). */
-export const TEST_PASSWORD = 'Sahara@Dunes26';
-
-export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.ma`;
-
-export function companyPayload(
-  overrides: Partial<CompanyRegistrationInput['company']> & { email?: string } = {},
-): CompanyRegistrationInput {
-  const { email, ...company } = overrides;
-  return {
-    email: email ?? uniqueEmail('company'),
-    password: TEST_PASSWORD,
-    userType: 'Company',
-    company: {
-      companyName: 'Souss Logistique SARL',
-      rc: 'RC-AGA-45821',
-      nIf: 'IF-3345120',
-      responsableName: 'Youssef Amrani',
-      phone: '+212661234567',
-      address: '12 Avenue Hassan II, Agadir',
-      ...company,
-    },
-  };
-}
-
-export function individualPayload(
-  overrides: Partial<IndividualRegistrationInput['individual']> & { email?: string } = {},
-): IndividualRegistrationInput {
-  const { email, ...individual } = overrides;
-  return {
-    email: email ?? uniqueEmail('person'),
-    password: TEST_PASSWORD,
-    userType: 'Individual',
-    individual: {
-      fullName: 'Salma Benali',
-      nationalId: 'JB123456',
-      phone: '0661234567',
-      address: '5 Rue de Fes, Rabat',
-      ...individual,
-    },
-  };
-}
+// Shared with the end-to-end tests; the API tests import them from here with the rest.
+export {
+  companyPayload,
+  dateFromToday,
+  driverTruckPayload,
+  individualPayload,
+  TEST_PASSWORD,
+  uniqueDriverPhone,
+  uniqueEmail,
+} from '../support/accounts';
 
 export interface LoggedIn {
   token: string;
@@ -117,38 +87,6 @@ export function orderPayload(overrides: Partial<CreateOrderInput> = {}): CreateO
   };
 }
 
-/** A calendar date `days` from today in Morocco (the server's business day), `yyyy-MM-dd`. */
-export const dateFromToday = (days: number) => addDays(toBusinessDate(new Date()), days);
-
-/** Short random upper-case text, so that plates and identity numbers never collide. */
-const randomCode = () => randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase();
-
-/** A Moroccan mobile number in E.164, different on every call (a driver's phone is unique). */
-export const uniqueDriverPhone = () => `+2126${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-
-/** The driver-plus-truck payload of POST /api/admin/trucks/add, unique on every call. */
-export function driverTruckPayload(
-  overrides: Partial<CreateDriverTruckInput> = {},
-): CreateDriverTruckInput {
-  return {
-    fullName: 'Hassan Ouali',
-    phone: uniqueDriverPhone(),
-    email: 'hassan.ouali@example.ma',
-    nationalId: `BK${randomCode()}`,
-    license: `LIC-${randomCode()}`,
-    licenseExpire: dateFromToday(400),
-    truckNumber: `${randomCode()}-A-6`,
-    truckYear: 2019,
-    model: 'Volvo FH',
-    truckType: 'Box Truck',
-    technicalDate: dateFromToday(-30),
-    capacity: 12_000,
-    status: 'AVAILABLE',
-    location: 'Depot 1',
-    ...overrides,
-  };
-}
-
 export interface TruckWithDriver {
   truckId: string;
   truckNumber: string;
@@ -171,7 +109,7 @@ export async function createTruckWithDriver(
   } = {},
 ): Promise<TruckWithDriver> {
   const payload = driverTruckPayload();
-  const fullName = overrides.fullName ?? `Driver ${randomCode()}`;
+  const fullName = overrides.fullName ?? `Driver ${uniqueCode()}`;
   const { db } = testApp.database;
   const [account] = await db
     .insert(users)

@@ -1,20 +1,16 @@
 import { formatMad } from '../../src/shared/format';
-import { signInAsAdmin } from './admin-helpers';
-import { deliverCashOrderThroughApi } from './cash-helpers';
-import { expectNoHorizontalScroll } from './dashboard-helpers';
 import { expect, test } from './fixtures';
+import { deliverCashOrderThroughApi } from './support/app-api';
+import { expectNoHorizontalScroll } from './support/page-checks';
 
 /** /admin/cash on a 360 px phone: the ledger as cards, the dialog within the screen. */
 
-test.describe.configure({ timeout: 60_000 });
-
-test('the cash ledger turns into cards and the dialog fits a phone', async ({ page, browser }) => {
-  const adminToken = await signInAsAdmin(page);
-  const { driver, driverName, collected } = await deliverCashOrderThroughApi(
-    page,
-    browser,
-    adminToken,
-  );
+test('the cash ledger turns into cards and the dialog fits a phone', async ({
+  page,
+  request,
+  admin,
+}) => {
+  const { driver, driverName, collected } = await deliverCashOrderThroughApi(request, admin.token);
 
   await page.goto('/admin/cash');
   await page.getByRole('searchbox', { name: 'Search drivers' }).fill(driver.plate);

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { formatMad } from '../../src/shared/format';
-import { expectHandledConsoleError, signInAsAdmin } from './admin-helpers';
-import { deliverCashOrderThroughApi } from './cash-helpers';
 import { expect, test } from './fixtures';
+import { deliverCashOrderThroughApi } from './support/app-api';
+import { expectHandledConsoleError } from './support/page-checks';
 
 /**
  * /admin/cash, the cash ledger: the cash comes from a real delivery (a customer's cash order,
@@ -10,22 +10,19 @@ import { expect, test } from './fixtures';
  * records the cash handed in on the screen.
  */
 
-test.describe.configure({ timeout: 60_000 });
-
 const toast = (page: Page, text: string) =>
   page.locator('.Toastify').getByRole('alert').filter({ hasText: text });
 
 test('the admin records cash a driver handed in and sees what they hold drop', async ({
   page,
-  browser,
+  request,
+  admin,
   pageErrors,
 }) => {
-  const adminToken = await signInAsAdmin(page);
   // Short by 50 MAD: the order is flagged, and the driver holds the rest.
   const { driver, driverName, order, collected } = await deliverCashOrderThroughApi(
-    page,
-    browser,
-    adminToken,
+    request,
+    admin.token,
     50,
   );
 

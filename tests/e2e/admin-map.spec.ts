@@ -1,9 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { openCustomer, placeOrder, signInAsAdmin } from './admin-helpers';
-import { expectNoHorizontalScroll } from './dashboard-helpers';
-import { addDriverAndDispatch, signInDriverThroughApi } from './driver-helpers';
 import { collectPageErrors, expect, test } from './fixtures';
-import { bearer } from './order-helpers';
+import { addDriverAndDispatch, bearer, placeOrder } from './support/app-api';
+import { expectNoHorizontalScroll } from './support/page-checks';
 
 /**
  * The maps (docs/decisions/0009-drivers.md, "Positions, ETA and maps"): a truck appears where its
@@ -29,14 +27,13 @@ const placeOf = (marker: ReturnType<Page['locator']>) =>
 
 test('/admin/map shows the truck of a dispatched order at its driver’s position and follows it live', async ({
   page,
-  browser,
+  admin,
+  accounts,
 }) => {
-  const adminToken = await signInAsAdmin(page);
-  const customer = await openCustomer(browser, 'mapped');
-  const order = await placeOrder(customer.page.request, customer.token, 'Marrakech');
-  await customer.page.context().close();
-  const driver = await addDriverAndDispatch(page.request, adminToken, order.id, 'Nabil Tazi');
-  const driverToken = await signInDriverThroughApi(page.request, driver.phone);
+  const customer = await accounts.customer({ prefix: 'mapped' });
+  const order = await placeOrder(page.request, customer.token, 'Marrakech');
+  const driver = await addDriverAndDispatch(page.request, admin.token, order.id, 'Nabil Tazi');
+  const { token: driverToken } = await accounts.signInDriver(driver.phone);
   // On the road south of Casablanca.
   await postPosition(page.request, driverToken, { lat: 33.2, lng: -7.9 });
 
@@ -82,15 +79,15 @@ test.describe('on a phone', () => {
 
   test('Track Shipment draws pickup, delivery and the truck on a map that fits the screen', async ({
     page,
-    browser,
+    admin,
+    accounts,
     pageErrors,
   }) => {
-    const adminToken = await signInAsAdmin(page);
-    const customer = await openCustomer(browser, 'tracked');
+    const customer = await accounts.customerInBrowser('tracked');
     collectPageErrors(customer.page, pageErrors);
     const order = await placeOrder(customer.page.request, customer.token, 'Rabat');
-    const driver = await addDriverAndDispatch(page.request, adminToken, order.id);
-    const driverToken = await signInDriverThroughApi(page.request, driver.phone);
+    const driver = await addDriverAndDispatch(page.request, admin.token, order.id);
+    const { token: driverToken } = await accounts.signInDriver(driver.phone);
     await postPosition(page.request, driverToken, { lat: 33.8, lng: -7.2 });
 
     await page.goto(`/track-shipment?number=${order.trackingNumber}`);

@@ -1,17 +1,14 @@
 import type { Page } from '@playwright/test';
 import type { AdminMessage } from '../../src/shared/schemas/message-schemas';
-import { openCustomer, placeOrder, searchList, signInAsAdmin } from './admin-helpers';
-import { registerCompanyThroughApi, uniqueEmail } from './auth-helpers';
-import { signInThroughApi } from './dashboard-helpers';
-import { expect, test } from './fixtures';
 import { BOUNCING_DOMAIN } from './bouncing-mail';
+import { expect, test } from './fixtures';
+import { placeOrder, uniqueEmail } from './support/app-api';
+import { searchList } from './support/page-checks';
 
 /**
  * The outbox screen, /admin/messages. Every test's mail lands in it, so a test searches for its
  * own customer's whole email address.
  */
-
-test.describe.configure({ timeout: 60_000 });
 
 const table = (page: Page) => page.getByRole('table', { name: 'Messages' });
 const toast = (page: Page, text: string) =>
@@ -36,12 +33,11 @@ async function readMessage(page: Page, token: string, email: string, template: s
 
 test('the mail an order sends is listed with its status, and the status filter narrows the list', async ({
   page,
-  browser,
+  accounts,
+  admin: _signedIn,
 }) => {
-  const customer = await openCustomer(browser, 'messages');
-  await placeOrder(customer.page.request, customer.token, 'Rabat');
-  await customer.page.context().close();
-  await signInAsAdmin(page);
+  const customer = await accounts.customer({ prefix: 'messages' });
+  await placeOrder(page.request, customer.token, 'Rabat');
 
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Admin' });
@@ -95,16 +91,14 @@ test('the mail an order sends is listed with its status, and the status filter n
 
 test('Retry queues a failed message again, and the worker tries it once more', async ({
   page,
-  browser,
+  accounts,
+  admin,
 }) => {
   // The e2e SMTP catcher refuses this domain for good (550): the mail fails at its first attempt.
   const email = uniqueEmail('retry').replace('@atlas.test', `@${BOUNCING_DOMAIN}`);
-  const context = await browser.newContext();
-  await registerCompanyThroughApi(context.request, email);
-  const token = await signInThroughApi(await context.newPage(), email);
-  await placeOrder(context.request, token, 'Fès');
-  await context.close();
-  const adminToken = await signInAsAdmin(page);
+  const { token } = await accounts.customer({ email });
+  await placeOrder(page.request, token, 'Fès');
+  const { token: adminToken } = admin;
   const row = table(page).getByRole('row').filter({ hasText: 'order-placed' });
   await expect(async () => {
     await showMessagesTo(page, email);

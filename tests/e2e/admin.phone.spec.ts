@@ -1,15 +1,14 @@
-import { openCustomer, placeOrder, searchList, signInAsAdmin } from './admin-helpers';
-import { registerCompanyThroughApi, uniqueEmail } from './auth-helpers';
 import { BOUNCING_DOMAIN } from './bouncing-mail';
-import { expectNoHorizontalScroll, signInThroughApi } from './dashboard-helpers';
 import { expect, test } from './fixtures';
+import { placeOrder, uniqueEmail } from './support/app-api';
+import { expectNoHorizontalScroll, searchList } from './support/page-checks';
 
 /** The back office on a 360 px phone (docs/product.md, UI "Phones first"). */
 
 test('the burger opens the slide-in menu, which closes on Escape, backdrop and navigation', async ({
   page,
+  admin: _signedIn,
 }) => {
-  await signInAsAdmin(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   // The desktop sidebar is out of the way on a phone.
@@ -48,11 +47,11 @@ test('the burger opens the slide-in menu, which closes on Escape, backdrop and n
 
 test('the lists turn into cards on a phone and nothing scrolls sideways', async ({
   page,
-  browser,
+  accounts,
+  admin: _signedIn,
 }) => {
-  const customer = await openCustomer(browser, 'phone-admin');
-  const order = await placeOrder(customer.page.request, customer.token, 'Rabat');
-  await signInAsAdmin(page);
+  const customer = await accounts.customer({ prefix: 'phone-admin' });
+  const order = await placeOrder(page.request, customer.token, 'Rabat');
 
   await page.goto('/admin/orders');
   await searchList(page, order.trackingNumber);
@@ -79,21 +78,17 @@ test('the lists turn into cards on a phone and nothing scrolls sideways', async 
   await page.goto('/admin/add-new');
   await expect(page.getByLabel('Full Name')).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await customer.page.context().close();
 });
 
 test('Messages shows cards with Retry on a phone, and the top bar says the updates are live', async ({
   page,
-  browser,
+  accounts,
+  admin: _signedIn,
 }) => {
   // The e2e SMTP catcher bounces this domain (550): the customer's first mail fails for real.
   const email = uniqueEmail('phone').replace('@atlas.test', `@${BOUNCING_DOMAIN}`);
-  const context = await browser.newContext();
-  await registerCompanyThroughApi(context.request, email);
-  const token = await signInThroughApi(await context.newPage(), email);
-  await placeOrder(context.request, token, 'Oujda');
-  await context.close();
-  await signInAsAdmin(page);
+  const { token } = await accounts.customer({ email });
+  await placeOrder(page.request, token, 'Oujda');
 
   const card = page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
   await expect(async () => {

@@ -1,40 +1,27 @@
 import type { Page } from '@playwright/test';
 import { formatMad } from '../../src/shared/format';
+import { dateFromToday, uniqueCode, uniqueDriverPhone } from '../support/accounts';
+import { expect, test } from './fixtures';
+import {
+  adminCredentials,
+  bearer,
+  placeOrder,
+  placeOrders,
+  sevenDestinations,
+} from './support/app-api';
 import {
   expectHandledConsoleError,
+  expectHandledHttpError,
   nothingMatches,
-  openCustomer,
-  placeOrder,
+  readSession,
   searchList,
-  signInAsAdmin,
-  uniquePhone,
-} from './admin-helpers';
-import { adminCredentials, expectHandledHttpError, readSession } from './auth-helpers';
-import { placeOrders, sevenDestinations } from './dashboard-helpers';
-import { expect, test } from './fixtures';
-import { bearer } from './order-helpers';
+} from './support/page-checks';
 
 /**
  * The back office of docs/product.md, section 2 on a desktop screen. The e2e database is shared by
  * every test running at once, so each test finds its own rows by searching for them, and asserts an
  * empty state only through a search nothing matches (or a filter no order can match).
  */
-
-// Each test seeds customers and orders through the API and visits several screens.
-test.describe.configure({ timeout: 60_000 });
-
-let counter = 0;
-/** Text no other test (or earlier run) uses: plates, identity numbers. */
-const uniqueCode = (prefix: string) => {
-  counter += 1;
-  return `${prefix}${Date.now().toString(36)}${process.pid % 100}${counter}`.toUpperCase();
-};
-
-const dateFromToday = (days: number) => {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 const shortId = (id: string) => `#${id.slice(0, 10)}…`;
 
@@ -50,7 +37,7 @@ async function fillStepOne(
   driver: { name: string; nationalId: string; license: string },
 ) {
   await page.getByLabel('Full Name').fill(driver.name);
-  await page.getByLabel('Phone Number').fill(uniquePhone());
+  await page.getByLabel('Phone Number').fill(uniqueDriverPhone());
   await page.getByLabel('National ID / CIN').fill(driver.nationalId);
   await page.getByLabel('Driver License Number').fill(driver.license);
   await page.getByLabel('License Expiry Date').fill(dateFromToday(400));
@@ -65,8 +52,11 @@ async function fillStepTwo(page: Page, plate: string) {
   await page.getByLabel('Technical Inspection Date').fill(dateFromToday(-20));
 }
 
-test('the sidebar links every admin screen and Logout ends the session', async ({ page }) => {
-  const token = await signInAsAdmin(page);
+test('the sidebar links every admin screen and Logout ends the session', async ({
+  page,
+  admin,
+}) => {
+  const { token } = admin;
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
@@ -121,11 +111,11 @@ test('the sidebar links every admin screen and Logout ends the session', async (
 
 test('the overview shows the totals as links, the status counts, the chart and recent orders', async ({
   page,
-  browser,
+  admin: _signedIn,
+  accounts,
 }) => {
-  const customer = await openCustomer(browser, 'overview');
-  await placeOrder(customer.page.request, customer.token, 'Fes');
-  await signInAsAdmin(page);
+  const customer = await accounts.customer({ prefix: 'overview' });
+  await placeOrder(page.request, customer.token, 'Fes');
   await page.goto('/admin');
 
   for (const [label, href] of [
@@ -158,14 +148,15 @@ test('the overview shows the totals as links, the status counts, the chart and r
 
 test('a driver and truck added through the form take an order from confirmation to delivery', async ({
   page,
-  browser,
+  admin: _signedIn,
+  accounts,
 }) => {
-  test.setTimeout(120_000);
-  const customer = await openCustomer(browser, 'flow');
+  // Longer than most: the whole journey on two screens (playwright.config.ts sets the base).
+  test.setTimeout(2 * test.info().timeout);
+  const customer = await accounts.customerInBrowser('flow');
   const order = await placeOrder(customer.page.request, customer.token, 'Agadir');
   const plate = uniqueCode('FL');
   const driverName = 'Youssef Amrani';
-  await signInAsAdmin(page);
 
   // Add new: two steps, each button enabled only once its step is filled, no way back.
   await page.goto('/admin/add-new');
@@ -174,7 +165,7 @@ test('a driver and truck added through the form take an order from confirmation 
   const next = page.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
   await page.getByLabel('Full Name').fill(driverName);
-  await page.getByLabel('Phone Number').fill(uniquePhone());
+  await page.getByLabel('Phone Number').fill(uniqueDriverPhone());
   await page.getByLabel('National ID / CIN').fill(uniqueCode('JA'));
   await page.getByLabel('Driver License Number').fill(uniqueCode('LIC'));
   await expect(next).toBeDisabled();
@@ -305,11 +296,11 @@ test('a driver and truck added through the form take an order from confirmation 
 
 test('cancelling a pending order needs a reason, which the lists then show', async ({
   page,
-  browser,
+  admin: _signedIn,
+  accounts,
 }) => {
-  const customer = await openCustomer(browser, 'cancel');
+  const customer = await accounts.customerInBrowser('cancel');
   const order = await placeOrder(customer.page.request, customer.token, 'Oujda');
-  await signInAsAdmin(page);
   await page.goto('/admin/confirmation-order');
   await searchList(page, order.trackingNumber);
   await page.getByRole('button', { name: `Cancel order ${shortId(order.id)}` }).click();
@@ -345,18 +336,19 @@ test('cancelling a pending order needs a reason, which the lists then show', asy
 
 test('an order on the road can be cancelled from Tracking without a reason', async ({
   page,
-  browser,
   request,
+  admin,
+  accounts,
 }) => {
-  const customer = await openCustomer(browser, 'road-cancel');
-  const order = await placeOrder(customer.page.request, customer.token, 'Tangier');
-  const token = await signInAsAdmin(page);
+  const customer = await accounts.customer({ prefix: 'road-cancel' });
+  const order = await placeOrder(page.request, customer.token, 'Tangier');
+  const { token } = admin;
   const plate = uniqueCode('RC');
   const added = await request.post('/api/admin/trucks/add', {
     headers: bearer(token),
     data: {
       fullName: 'Karim Bennani',
-      phone: uniquePhone(),
+      phone: uniqueDriverPhone(),
       nationalId: uniqueCode('KB'),
       license: uniqueCode('LK'),
       licenseExpire: dateFromToday(300),
@@ -390,17 +382,17 @@ test('an order on the road can be cancelled from Tracking without a reason', asy
   await page.goto('/admin/trucks-active');
   await searchList(page, plate);
   await expect(rowWith(page, 'Trucks', plate).getByText('AVAILABLE')).toBeVisible();
-  await customer.page.context().close();
 });
 
 test('every list shows its empty state for a search nothing matches, and rows otherwise', async ({
   page,
-  browser,
+  admin: _signedIn,
+  accounts,
 }) => {
-  test.setTimeout(90_000);
-  const customer = await openCustomer(browser, 'lists');
-  const order = await placeOrder(customer.page.request, customer.token, 'Meknes');
-  await signInAsAdmin(page);
+  // Eight lists, two searches each (playwright.config.ts sets the base).
+  test.setTimeout(1.5 * test.info().timeout);
+  const customer = await accounts.customer({ prefix: 'lists' });
+  const order = await placeOrder(page.request, customer.token, 'Meknes');
 
   const lists = [
     ['/admin/orders', 'No orders found.', 'All orders', order.trackingNumber],
@@ -448,12 +440,14 @@ test('every list shows its empty state for a search nothing matches, and rows ot
   await expect(row).toContainText(customer.email);
   await expect(row).toContainText('Casablanca → Meknes');
   await expect(row.getByText('Pending')).toHaveAttribute('data-tone', 'amber');
-  await customer.page.context().close();
 });
 
-test('Users shows each role as its badge, with the creation time', async ({ page, browser }) => {
-  const customer = await openCustomer(browser, 'roles');
-  await signInAsAdmin(page);
+test('Users shows each role as its badge, with the creation time', async ({
+  page,
+  admin: _signedIn,
+  accounts,
+}) => {
+  const customer = await accounts.customer({ prefix: 'roles' });
   await page.goto('/admin/users');
   for (const columnName of ['Email', 'User Type', 'Role', 'Created At']) {
     await expect(page.getByRole('columnheader', { name: columnName })).toBeVisible();
@@ -474,16 +468,15 @@ test('Users shows each role as its badge, with the creation time', async ({ page
     'data-tone',
     'blue',
   );
-  await customer.page.context().close();
 });
 
 test('Download CSV saves the list as filtered, fetched with the session token', async ({
   page,
-  browser,
+  admin: _signedIn,
+  accounts,
 }) => {
-  const customer = await openCustomer(browser, 'csv');
-  const order = await placeOrder(customer.page.request, customer.token, 'Safi');
-  await signInAsAdmin(page);
+  const customer = await accounts.customer({ prefix: 'csv' });
+  const order = await placeOrder(page.request, customer.token, 'Safi');
   await page.goto('/admin/orders');
   await searchList(page, order.trackingNumber);
 
@@ -500,22 +493,22 @@ test('Download CSV saves the list as filtered, fetched with the session token', 
   expect(text).toContain('Order ID,Tracking number');
   expect(text).toContain(order.trackingNumber);
   expect(text.trim().split('\n')).toHaveLength(2);
-  await customer.page.context().close();
 });
 
 test('a duplicate driver or plate is named under its field, on the step that holds it', async ({
   page,
   request,
   pageErrors,
+  admin,
 }) => {
-  const token = await signInAsAdmin(page);
+  const { token } = admin;
   const takenPlate = uniqueCode('DP');
   const takenId = uniqueCode('DN');
   const seeded = await request.post('/api/admin/trucks/add', {
     headers: bearer(token),
     data: {
       fullName: 'Nadia Chraibi',
-      phone: uniquePhone(),
+      phone: uniqueDriverPhone(),
       nationalId: takenId,
       license: uniqueCode('DL'),
       licenseExpire: dateFromToday(300),
@@ -535,7 +528,7 @@ test('a duplicate driver or plate is named under its field, on the step that hol
   await page.getByLabel('Phone Number').fill('12');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Phone number is not valid')).toBeVisible();
-  await page.getByLabel('Phone Number').fill(uniquePhone());
+  await page.getByLabel('Phone Number').fill(uniqueDriverPhone());
   await page.getByRole('button', { name: 'Next' }).click();
   await fillStepTwo(page, takenPlate);
   await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -559,13 +552,13 @@ test('a duplicate driver or plate is named under its field, on the step that hol
 
 test('the orders pager reads the pages beside the one on screen from its rows', async ({
   page,
-  browser,
+  admin: _signedIn,
+  accounts,
 }) => {
-  const customer = await openCustomer(browser, 'keyset-admin');
+  const customer = await accounts.customer({ prefix: 'keyset-admin' });
   // Four pages at least, whatever else the shared database holds.
   const destinations = [...sevenDestinations, ...sevenDestinations, ...sevenDestinations];
-  await placeOrders(customer.page.request, customer.token, destinations);
-  await signInAsAdmin(page);
+  await placeOrders(page.request, customer.token, destinations);
   const answered = (toPage: number) =>
     page.waitForResponse((response) =>
       response.url().includes(`/api/admin/orders?page=${toPage}&`),
@@ -594,8 +587,7 @@ test('the orders pager reads the pages beside the one on screen from its rows', 
   expect((await move('1', 1)).anchor).toEqual([null, null, null]);
 });
 
-test('a failing list says why and offers Retry', async ({ page, pageErrors }) => {
-  await signInAsAdmin(page);
+test('a failing list says why and offers Retry', async ({ page, pageErrors, admin: _signedIn }) => {
   let mode: 'server' | 'forbidden' | 'offline' | 'ok' = 'server';
   await page.route('**/api/admin/users?*', (route) => {
     if (mode === 'server') {

@@ -1,15 +1,13 @@
+import { TEST_PASSWORD } from '../support/accounts';
+import { expect, test } from './fixtures';
+import { adminCredentials, registerCompanyThroughApi, uniqueEmail } from './support/app-api';
+import { waitForMail } from './support/catchers';
 import {
-  adminCredentials,
   collectAlerts,
   expectHandledHttpError,
   logInThroughForm,
   readSession,
-  registerCompanyThroughApi,
-  strongPassword,
-  uniqueEmail,
-  waitForMail,
-} from './auth-helpers';
-import { expect, test } from './fixtures';
+} from './support/page-checks';
 
 /** Sign-up, login, guards, logout and password reset (docs/product.md, sections 2, 4, 5, 8). */
 
@@ -29,8 +27,8 @@ test('a company registers through the form, logs in and sees Dashboard in the he
   await page.getByLabel('Company Phone').fill('+212612345678');
   await page.getByLabel('Company Address').fill('Zone industrielle, Agadir');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('Confirm Password').fill(strongPassword);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
@@ -38,7 +36,7 @@ test('a company registers through the form, logs in and sees Dashboard in the he
   await expect(page.getByRole('heading', { name: 'Welcome Back!!' })).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
   // Enter submits the form.
   await page.getByLabel('Password', { exact: true }).press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -72,14 +70,14 @@ test('an individual registers on the Individual tab and logs in', async ({ page 
   await page.getByLabel('Phone Number').fill('0612345678');
   await page.getByLabel('Address', { exact: true }).fill('Rue 5, Talborjt, Agadir');
   await page.getByLabel('Email').fill(email.toUpperCase());
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('Confirm Password').fill(strongPassword);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
   expect(alerts).toEqual(['Registration successful!']);
 
-  await logInThroughForm(page, email, strongPassword);
+  await logInThroughForm(page, email, TEST_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   const user = JSON.parse((await readSession(page)).user!);
   expect(user).toMatchObject({ email, userType: 'INDIVIDUAL', name: 'Salma Berrada' });
@@ -95,8 +93,8 @@ test('registering an email twice shows the server message', async ({ page, pageE
   await page.getByLabel('Phone Number').fill('+212700112233');
   await page.getByLabel('Address', { exact: true }).fill('Hay Dakhla, Agadir');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
-  await page.getByLabel('Confirm Password').fill(strongPassword);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
   await expect(page.getByRole('alert')).toHaveText('An account with this email already exists');
@@ -129,7 +127,7 @@ test('sign-up fields show their messages only once touched', async ({ page }) =>
       'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character',
     ),
   ).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(strongPassword);
+  await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByLabel('Confirm Password').fill('Different#1a');
   await page.getByLabel('Confirm Password').blur();
   await expect(page.getByText('Passwords must match')).toBeVisible();
@@ -208,7 +206,7 @@ test('the admin lands on /admin and is kept out of the customer dashboard', asyn
 test('a customer opening the admin area lands on /unauthorized', async ({ page }) => {
   const email = uniqueEmail('curious');
   await registerCompanyThroughApi(page.request, email);
-  await logInThroughForm(page, email, strongPassword);
+  await logInThroughForm(page, email, TEST_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Already signed in: /login sends a customer back to the dashboard.
@@ -234,7 +232,7 @@ test('signed-out visitors are sent to /login by every guard', async ({ page }) =
 test('logout clears token, user and id and closes the dashboard', async ({ page }) => {
   const email = uniqueEmail('leaving');
   await registerCompanyThroughApi(page.request, email);
-  await logInThroughForm(page, email, strongPassword);
+  await logInThroughForm(page, email, TEST_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   const { token } = await readSession(page);
 
@@ -365,8 +363,8 @@ test('a reset page without a token offers a new link', async ({ page }) => {
 
 test('an unknown reset token is reported as expired or invalid', async ({ page, pageErrors }) => {
   await page.goto('/reset-password/not-a-real-token');
-  await page.getByLabel('New Password').fill(strongPassword);
-  await page.getByLabel('Confirm Password').fill(strongPassword);
+  await page.getByLabel('New Password').fill(TEST_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'This reset link has expired or is invalid. Please request a new password reset.',

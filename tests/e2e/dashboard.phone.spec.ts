@@ -1,5 +1,6 @@
-import { expectNoHorizontalScroll, signInWithSevenOrders } from './dashboard-helpers';
 import { expect, test } from './fixtures';
+import { placeOrders, sevenDestinations } from './support/app-api';
+import { expectNoHorizontalScroll } from './support/page-checks';
 
 /**
  * The customer dashboard on a 360 px phone (docs/product.md, section 2,
@@ -8,8 +9,9 @@ import { expect, test } from './fixtures';
 
 test('the burger opens the slide-in menu, which closes on Escape, backdrop and navigation', async ({
   page,
+  customer,
 }) => {
-  await signInWithSevenOrders(page, 'phone-menu');
+  await placeOrders(page.request, customer.token, sevenDestinations);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   // The desktop sidebar is out of the way on a phone.
@@ -45,9 +47,9 @@ test('the burger opens the slide-in menu, which closes on Escape, backdrop and n
   await expect(page.getByRole('heading', { level: 1, name: 'Tracking' })).toBeVisible();
 });
 
-test('the slide-in menu works without motion too', async ({ page }) => {
+test('the slide-in menu works without motion too', async ({ page, customer }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInWithSevenOrders(page, 'phone-still');
+  await placeOrders(page.request, customer.token, sevenDestinations);
   await page.goto('/dashboard/orders');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -56,8 +58,8 @@ test('the slide-in menu works without motion too', async ({ page }) => {
   await expect(menu).toBeHidden();
 });
 
-test('tracking shows cards on a phone and nothing scrolls sideways', async ({ page }) => {
-  const { orders } = await signInWithSevenOrders(page, 'phone-cards');
+test('tracking shows cards on a phone and nothing scrolls sideways', async ({ page, customer }) => {
+  const orders = await placeOrders(page.request, customer.token, sevenDestinations);
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
   await expectNoHorizontalScroll(page);

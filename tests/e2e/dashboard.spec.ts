@@ -1,31 +1,18 @@
-import type { Locator, Page } from '@playwright/test';
-import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
+import type { Locator } from '@playwright/test';
 import { formatDh } from '../../src/shared/format';
-import {
-  adminCredentials,
-  expectHandledHttpError,
-  readSession,
-  registerCompanyThroughApi,
-  uniqueEmail,
-} from './auth-helpers';
-import {
-  placeOrders,
-  registerIndividualThroughApi,
-  signInThroughApi,
-  sevenDestinations,
-  signInWithSevenOrders,
-} from './dashboard-helpers';
-import { uniquePhone } from './admin-helpers';
-import { expect, test } from './fixtures';
+import { expect, showSignedIn, test } from './fixtures';
+import { dispatchThroughApi, placeOrders, sevenDestinations } from './support/app-api';
+import { expectHandledHttpError, readSession } from './support/page-checks';
 
 /** The customer dashboard of docs/product.md, section 2 and the order page, on a desktop screen. */
 
 test('the dashboard shows the latest shipment, the summary and the last orders', async ({
   page,
   context,
+  customer,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { orders } = await signInWithSevenOrders(page, 'home');
+  const orders = await placeOrders(page.request, customer.token, sevenDestinations);
   const newest = orders.at(-1)!;
 
   await page.goto('/dashboard');
@@ -77,8 +64,10 @@ test('the dashboard shows the latest shipment, the summary and the last orders',
   );
 });
 
-test('the sidebar links every screen and remembers being collapsed', async ({ page }) => {
-  await signInThroughApi(page, await registerCompany(page));
+test('the sidebar links every screen and remembers being collapsed', async ({
+  page,
+  customer: _signedIn,
+}) => {
   await page.goto('/dashboard');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   for (const [name, path] of [
@@ -114,8 +103,11 @@ test('the sidebar links every screen and remembers being collapsed', async ({ pa
   expect(await readSession(page)).toEqual({ token: null, user: null, id: null });
 });
 
-test('tracking lists the orders six a page, filters by state and searches', async ({ page }) => {
-  const { orders } = await signInWithSevenOrders(page, 'tracking');
+test('tracking lists the orders six a page, filters by state and searches', async ({
+  page,
+  customer,
+}) => {
+  const orders = await placeOrders(page.request, customer.token, sevenDestinations);
   await page.goto('/dashboard/tracking');
   await expect(page.getByRole('heading', { level: 1, name: 'Tracking' })).toBeVisible();
 
@@ -164,8 +156,10 @@ test('tracking lists the orders six a page, filters by state and searches', asyn
 
 test('the pager reads pages from the rows shown, and they stay put as orders arrive', async ({
   page,
+  customer,
 }) => {
-  const { token, orders: seven } = await signInWithSevenOrders(page, 'keyset');
+  const { token } = customer;
+  const seven = await placeOrders(page.request, token, sevenDestinations);
   // Thirteen orders, oldest first: pages of 12 to 7, 6 to 1, and 0 alone.
   const orders = [
     ...seven,
@@ -209,8 +203,8 @@ test('the pager reads pages from the rows shown, and they stay put as orders arr
   await expect(rows.first()).toContainText('Casablanca → Fes');
 });
 
-test('orders open to their details and link to the order page', async ({ page }) => {
-  const { orders } = await signInWithSevenOrders(page, 'orders');
+test('orders open to their details and link to the order page', async ({ page, customer }) => {
+  const orders = await placeOrders(page.request, customer.token, sevenDestinations);
   const agadir = orders[5]!;
   await page.goto('/dashboard/orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
@@ -261,8 +255,8 @@ test('orders open to their details and link to the order page', async ({ page })
   await expect(page).toHaveURL(/\/dashboard\/orders$/);
 });
 
-test('deliveries and cancelled show their empty states', async ({ page }) => {
-  await signInWithSevenOrders(page, 'empty-lists');
+test('deliveries and cancelled show their empty states', async ({ page, customer }) => {
+  await placeOrders(page.request, customer.token, sevenDestinations);
   await page.goto('/dashboard/deliveries');
   await expect(page.getByRole('heading', { level: 1, name: 'Deliveries' })).toBeVisible();
   await expect(page.getByText('No delivered orders found')).toBeVisible();
@@ -276,9 +270,8 @@ test('deliveries and cancelled show their empty states', async ({ page }) => {
   await expect(page.getByText('No cancelled orders found')).toBeVisible();
 });
 
-test('the profile shows the company details of a company', async ({ page }) => {
-  const email = await registerCompany(page);
-  await signInThroughApi(page, email);
+test('the profile shows the company details of a company', async ({ page, customer }) => {
+  const { email } = customer;
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   const company = page.getByRole('region', { name: 'Company' });
@@ -299,10 +292,8 @@ test('the profile shows the company details of a company', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Personal details' })).toHaveCount(0);
 });
 
-test('the profile shows the personal details of an individual', async ({ page }) => {
-  const email = uniqueEmail('person');
-  await registerIndividualThroughApi(page.request, email);
-  await signInThroughApi(page, email);
+test('the profile shows the personal details of an individual', async ({ page, accounts }) => {
+  await showSignedIn(page, await accounts.customer({ prefix: 'person', kind: 'individual' }));
   await page.goto('/dashboard/profile');
   const personal = page.getByRole('region', { name: 'Personal details' });
   for (const [label, value] of [
@@ -320,8 +311,10 @@ test('the profile shows the personal details of an individual', async ({ page })
   await expect(page.getByRole('banner').getByText('Salma Berrada')).toBeVisible();
 });
 
-test('notifications show the session notice and a way back to the top', async ({ page }) => {
-  await signInThroughApi(page, await registerCompany(page));
+test('notifications show the session notice and a way back to the top', async ({
+  page,
+  customer: _signedIn,
+}) => {
   await page.goto('/dashboard/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Keep your session safe' })).toBeVisible();
@@ -336,38 +329,15 @@ test('notifications show the session notice and a way back to the top', async ({
 test('an order confirmed by the admin shows on the road, and Mark all as read clears it', async ({
   page,
   request,
+  customer,
+  accounts,
 }) => {
-  const token = await signInThroughApi(page, await registerCompany(page));
-  const [order] = await placeOrders(page.request, token, ['Rabat']);
+  const [order] = await placeOrders(page.request, customer.token, ['Rabat']);
 
-  const login = await request.post('/api/auth/login', { data: adminCredentials() });
-  expect(login.status(), await login.text()).toBe(200);
-  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-  const code = `${Date.now().toString(36)}${process.pid % 100}`.toUpperCase();
-  const plate = `NT${code}-A-6`;
-  const added = await request.post('/api/admin/trucks/add', {
-    headers: admin,
-    data: {
-      fullName: 'Omar Tazi',
-      phone: uniquePhone(),
-      nationalId: `NT${code}`,
-      license: `LN${code}`,
-      licenseExpire: addDays(toBusinessDate(new Date()), 300),
-      truckNumber: plate,
-      capacity: 5000,
-      truckYear: 2021,
-      model: 'Isuzu NQR',
-      truckType: 'Box Truck',
-      technicalDate: addDays(toBusinessDate(new Date()), -10),
-    },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const { truck } = (await added.json()) as { truck: { driverId: string } };
-  const confirmed = await request.put(`/api/admin/orders/${order!.id}/update-status`, {
-    headers: admin,
-    data: { status: 'IN_TRANSIT', truckNumber: plate, driverId: truck.driverId },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const admin = await accounts.admin();
+  const driver = await accounts.driver(admin.token, 'Omar Tazi');
+  const { plate } = driver;
+  await dispatchThroughApi(request, admin.token, order!.id, driver);
 
   await page.goto('/dashboard/notifications');
   await expect(page.getByRole('heading', { name: 'Keep your session safe' })).toBeVisible();
@@ -387,15 +357,11 @@ test('an order confirmed by the admin shows on the road, and Mark all as read cl
   await expect(list.getByText('Unread')).toHaveCount(0);
 });
 
-test("a customer never sees another customer's orders", async ({ page, pageErrors }) => {
-  const ownerEmail = uniqueEmail('owner');
-  await registerCompanyThroughApi(page.request, ownerEmail);
-  const ownerToken = await signInThroughApi(page, ownerEmail);
-  const [owned] = await placeOrders(page.request, ownerToken, ['Tangier']);
+test("a customer never sees another customer's orders", async ({ page, pageErrors, accounts }) => {
+  const owner = await accounts.customer({ prefix: 'owner' });
+  const [owned] = await placeOrders(page.request, owner.token, ['Tangier']);
 
-  const otherEmail = uniqueEmail('other');
-  await registerIndividualThroughApi(page.request, otherEmail);
-  await signInThroughApi(page, otherEmail);
+  await showSignedIn(page, await accounts.customer({ prefix: 'other', kind: 'individual' }));
 
   await page.goto('/dashboard');
   const summary = page.getByRole('region', { name: 'Summary' });
@@ -422,8 +388,9 @@ test("a customer never sees another customer's orders", async ({ page, pageError
 test('failed calls show their error texts, Retry, and a 404 list as empty', async ({
   page,
   pageErrors,
+  customer,
 }) => {
-  await signInWithSevenOrders(page, 'failures');
+  await placeOrders(page.request, customer.token, sevenDestinations);
   // Fails every try (the client retries a server error twice) until the test lets it through.
   let failDashboard = true;
   await page.route('**/api/dashboard', (route) =>
@@ -461,13 +428,6 @@ test('failed calls show their error texts, Retry, and a 404 list as empty', asyn
   await nav.getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('alert')).toContainText('Invalid profile data received');
 });
-
-/** A new company customer, registered through the API. */
-async function registerCompany(page: Page) {
-  const email = uniqueEmail('company');
-  await registerCompanyThroughApi(page.request, email);
-  return email;
-}
 
 /** The value a description list gives for `term`. */
 function definitionOf(scope: Locator, term: string) {

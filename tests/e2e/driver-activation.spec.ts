@@ -1,15 +1,15 @@
-import { searchList, signInAsAdmin } from './admin-helpers';
-import { addDriverThroughApi, signInDriverThroughApi } from './driver-helpers';
 import { expect, test } from './fixtures';
-import { bearer } from './order-helpers';
+import { bearer } from './support/app-api';
+import { searchList } from './support/page-checks';
 
 test('an admin deactivates a driver on Trucks Active: their session ends, and once reactivated they sign in again', async ({
   page,
   request,
+  admin,
+  accounts,
 }) => {
-  const adminToken = await signInAsAdmin(page);
-  const driver = await addDriverThroughApi(request, adminToken, 'Karim Lahlou');
-  const driverToken = await signInDriverThroughApi(request, driver.phone);
+  const driver = await accounts.driver(admin.token, 'Karim Lahlou');
+  const { token: driverToken } = await accounts.signInDriver(driver.phone);
 
   await page.goto('/admin/trucks-active');
   await searchList(page, driver.plate);
@@ -33,7 +33,7 @@ test('an admin deactivates a driver on Trucks Active: their session ends, and on
     .click();
   await expect(row.getByText('Deactivated')).toBeHidden();
   // Signed in again with a fresh code from their SMS.
-  const again = await signInDriverThroughApi(request, driver.phone);
-  const reopened = await request.get('/api/driver/orders', { headers: bearer(again) });
+  const again = await accounts.signInDriver(driver.phone);
+  const reopened = await request.get('/api/driver/orders', { headers: bearer(again.token) });
   expect(reopened.status()).toBe(200);
 });

@@ -1,21 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
-import { openCustomer, placeOrder } from './admin-helpers';
-import {
-  adminCredentials,
-  expectHandledHttpError,
-  registerCompanyThroughApi,
-  strongPassword,
-  uniqueEmail,
-} from './auth-helpers';
-import {
-  addDriverAndDispatch,
-  signInDriverInBrowser,
-  signInDriverThroughForm,
-} from './driver-helpers';
 import { collectPageErrors, expect, test } from './fixtures';
-import { bearer } from './order-helpers';
-import { waitForSms } from './sms-helpers';
+import { addDriverAndDispatch, bearer, dispatchThroughApi, placeOrder } from './support/app-api';
+import { waitForSms } from './support/catchers';
+import { expectHandledHttpError, signInDriverThroughForm } from './support/page-checks';
 
 /**
  * The driver's page on a phone (docs/product.md, "The driver's page"; docs/decisions/
@@ -33,23 +21,6 @@ test.use({
 /** The receiver every test order names (tests/e2e/dashboard-helpers.ts). */
 const RECEIVER_PHONE = '+212612345678';
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: adminCredentials() });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** A company customer with no browser of their own: the driver's tests read their order. */
-async function customerToken(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('driven');
-  await registerCompanyThroughApi(request, email);
-  const response = await request.post('/api/auth/login', {
-    data: { email, password: strongPassword },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function customerOrder(request: APIRequestContext, token: string, id: string) {
   const response = await request.get(`/api/dashboard/orders/${id}`, { headers: bearer(token) });
   expect(response.status(), await response.text()).toBe(200);
@@ -61,14 +32,15 @@ const orderCard = (page: Page, trackingNumber: string) =>
 
 test('a driver signs in with the SMS code, picks up and delivers; the customer sees the truck and Delivered live', async ({
   page,
-  browser,
   request,
   pageErrors,
+  accounts,
 }) => {
-  const customer = await openCustomer(browser, 'driven');
+  const customer = await accounts.customerInBrowser('driven');
   collectPageErrors(customer.page, pageErrors);
   const order = await placeOrder(customer.page.request, customer.token, 'Agadir');
-  const driver = await addDriverAndDispatch(request, await adminToken(request), order.id);
+  const admin = await accounts.admin();
+  const driver = await addDriverAndDispatch(request, admin.token, order.id);
 
   await signInDriverThroughForm(page, driver.phone);
   await expect(page.getByRole('heading', { level: 1, name: 'My deliveries' })).toBeVisible();
@@ -141,11 +113,12 @@ test('a step taken without network waits in the queue and is applied once when t
   page,
   request,
   pageErrors,
+  accounts,
+  driver,
 }) => {
-  const customer = { token: await customerToken(request) };
+  const customer = await accounts.customer({ prefix: 'driven' });
   const order = await placeOrder(request, customer.token, 'Marrakech');
-  const driver = await addDriverAndDispatch(request, await adminToken(request), order.id);
-  await signInDriverInBrowser(page, driver.phone);
+  await dispatchThroughApi(request, (await accounts.admin()).token, order.id, driver);
   await page.goto('/driver');
   const card = orderCard(page, order.trackingNumber);
   await expect(card.getByRole('button', { name: 'Picked up' })).toBeVisible();
@@ -174,11 +147,12 @@ test('a step whose answer was lost is kept across a reload and applied once with
   page,
   request,
   pageErrors,
+  accounts,
+  driver,
 }) => {
-  const customer = { token: await customerToken(request) };
+  const customer = await accounts.customer({ prefix: 'driven' });
   const order = await placeOrder(request, customer.token, 'Rabat');
-  const driver = await addDriverAndDispatch(request, await adminToken(request), order.id);
-  await signInDriverInBrowser(page, driver.phone);
+  await dispatchThroughApi(request, (await accounts.admin()).token, order.id, driver);
 
   // The first pickup reaches the server and its answer is lost on the way back; the network
   // then stays bad until the test lets it through.
@@ -228,11 +202,15 @@ test('a step whose answer was lost is kept across a reload and applied once with
 test.describe('with the location permission refused', () => {
   test.use({ permissions: [] });
 
-  test('the page says so gently and the steps still work', async ({ page, request }) => {
-    const token = await customerToken(request);
+  test('the page says so gently and the steps still work', async ({
+    page,
+    request,
+    accounts,
+    driver,
+  }) => {
+    const { token } = await accounts.customer({ prefix: 'driven' });
     const order = await placeOrder(request, token, 'Fes');
-    const driver = await addDriverAndDispatch(request, await adminToken(request), order.id);
-    await signInDriverInBrowser(page, driver.phone);
+    await dispatchThroughApi(request, (await accounts.admin()).token, order.id, driver);
     await page.goto('/driver');
 
     await expect(page.getByText(/^Location is off\./)).toBeVisible();

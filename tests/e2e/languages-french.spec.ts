@@ -1,7 +1,7 @@
 import type { CustomerOrder } from '../../src/shared/schemas/order-schemas';
 import { expect, test } from './fixtures';
-import { apiMessagesOf, expectTranslatedScreen, stringOf, stringsOf } from './language-helpers';
-import { bearer, signInNewCustomer } from './order-helpers';
+import { bearer } from './support/app-api';
+import { apiMessagesOf, expectTranslatedScreen, stringOf, stringsOf } from './support/translations';
 
 /**
  * A French-speaking customer (the browser asks for French) places an order through the whole
@@ -26,8 +26,9 @@ function frenchMessage(english: string): string {
 test('a French customer places an order through the five steps in French', async ({
   page,
   request,
+  customer,
 }) => {
-  const token = await signInNewCustomer(page, request);
+  const { token } = customer;
   await page.goto('/new-order');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ordering.wizard.title'));
   await expectTranslatedScreen(page, 'fr', '/new-order');

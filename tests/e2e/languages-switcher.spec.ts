@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { bearer, signInNewCustomer } from './order-helpers';
-import { stringOf, stringsOf } from './language-helpers';
+import { bearer } from './support/app-api';
+import { stringOf, stringsOf } from './support/translations';
 
 /**
  * The language switcher (docs/decisions/0010-languages.md): the choice changes the screen at
@@ -50,8 +50,9 @@ test('a visitor switches to Arabic in the header and keeps it after a reload', a
 test("a customer's choice on the Profile page is saved on the account", async ({
   page,
   request,
+  customer,
 }) => {
-  const token = await signInNewCustomer(page, request);
+  const { token } = customer;
   await page.goto('/dashboard/profile');
   await page.getByRole('main').getByRole('combobox', { name: 'Language' }).selectOption('fr');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

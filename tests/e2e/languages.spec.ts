@@ -1,14 +1,11 @@
 import type { Page } from '@playwright/test';
-import { signInAsAdmin, placeOrder } from './admin-helpers';
-import { registerCompanyThroughApi, uniqueEmail } from './auth-helpers';
-import { signInThroughApi } from './dashboard-helpers';
-import { addDriverAndDispatch, signInDriverInBrowser } from './driver-helpers';
 import { expect, test } from './fixtures';
+import { dispatchThroughApi, placeOrder } from './support/app-api';
 import {
   expectNoSidewaysScrollOnAPhone,
   expectSidebarOnTheRight,
   expectTranslatedScreen,
-} from './language-helpers';
+} from './support/translations';
 
 /**
  * Arabic from the browser's own language, on every main screen of each area
@@ -53,11 +50,9 @@ test('an Arabic visitor reads the public site and the sign-in pages right to lef
 
 test('an Arabic customer reads the dashboard, the wizard and an order right to left', async ({
   page,
+  customer,
 }) => {
-  const email = uniqueEmail('arabic-customer');
-  await registerCompanyThroughApi(page.request, email);
-  const token = await signInThroughApi(page, email);
-  const order = await placeOrder(page.request, token, 'Marrakech');
+  const order = await placeOrder(page.request, customer.token, 'Marrakech');
   await sweep(
     page,
     [
@@ -78,14 +73,12 @@ test('an Arabic customer reads the dashboard, the wizard and an order right to l
 });
 
 // The back office in two halves, so that each stays well inside the time limit on 2 cores.
-test('an Arabic administrator follows orders right to left', async ({ page }) => {
-  await signInAsAdmin(page);
-  const email = uniqueEmail('arabic-admin-customer');
-  await registerCompanyThroughApi(page.request, email);
-  const login = await page.request.post('/api/auth/login', {
-    data: { email, password: 'Secret@2026a' },
-  });
-  const { token } = (await login.json()) as { token: string };
+test('an Arabic administrator follows orders right to left', async ({
+  page,
+  admin: _signedIn,
+  accounts,
+}) => {
+  const { token } = await accounts.customer({ prefix: 'arabic-admin-customer' });
   const order = await placeOrder(page.request, token, 'Tangier');
   await sweep(
     page,
@@ -104,8 +97,8 @@ test('an Arabic administrator follows orders right to left', async ({ page }) =>
 
 test('an Arabic administrator runs users, fleet, money and messages right to left', async ({
   page,
+  admin: _signedIn,
 }) => {
-  await signInAsAdmin(page);
   await sweep(
     page,
     [
@@ -121,20 +114,10 @@ test('an Arabic administrator runs users, fleet, money and messages right to lef
   );
 });
 
-test('an Arabic driver reads their page right to left', async ({ page, browser }) => {
-  const adminPage = await browser.newPage();
-  const adminToken = await signInAsAdmin(adminPage);
-  const email = uniqueEmail('arabic-driver-customer');
-  await registerCompanyThroughApi(adminPage.request, email);
-  const login = await adminPage.request.post('/api/auth/login', {
-    data: { email, password: 'Secret@2026a' },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const order = await placeOrder(adminPage.request, token, 'Fes');
-  const driver = await addDriverAndDispatch(adminPage.request, adminToken, order.id);
-  await adminPage.close();
-
-  await signInDriverInBrowser(page, driver.phone);
+test('an Arabic driver reads their page right to left', async ({ page, accounts, driver }) => {
+  const { token } = await accounts.customer({ prefix: 'arabic-driver-customer' });
+  const order = await placeOrder(page.request, token, 'Fes');
+  await dispatchThroughApi(page.request, (await accounts.admin()).token, order.id, driver);
   await sweep(page, ['/driver'], { sidebar: false });
   await expect(page.getByText('فاس').first()).toBeVisible();
 });

@@ -1,22 +1,13 @@
 import type { Page } from '@playwright/test';
-import {
-  addDriverTruckThroughApi,
-  openCustomer,
-  placeOrder,
-  searchList,
-  signInAsAdmin,
-} from './admin-helpers';
-import { adminCredentials } from './auth-helpers';
 import { collectPageErrors, expect, test } from './fixtures';
-import { bearer } from './order-helpers';
+import { bearer, placeOrder } from './support/app-api';
+import { searchList } from './support/page-checks';
 
 /**
  * Live updates (GET /api/events and the public /api/track/:number/events): what one person does
  * shows on another person's open screens with no reload. Each test makes its own customer, order
  * and truck, so it sees only its own events whatever runs beside it.
  */
-
-test.describe.configure({ timeout: 60_000 });
 
 const shortId = (id: string) => `#${id.slice(0, 10)}…`;
 
@@ -38,14 +29,14 @@ async function expectSameDocument(page: Page) {
 
 test('an order confirmed in the back office goes on the road on the customer’s open screens', async ({
   page,
-  browser,
-  request,
   pageErrors,
+  admin,
+  accounts,
 }) => {
-  const customer = await openCustomer(browser, 'live');
+  const customer = await accounts.customerInBrowser('live');
   const order = await placeOrder(customer.page.request, customer.token, 'Agadir');
-  const adminToken = await signInAsAdmin(page);
-  const { plate } = await addDriverTruckThroughApi(request, adminToken, 'Rachid Ouali');
+  const { token: adminToken } = admin;
+  const { plate } = await accounts.driver(adminToken, 'Rachid Ouali');
 
   const orderPage = customer.page;
   const dashboard = await orderPage.context().newPage();
@@ -98,15 +89,13 @@ test('an order confirmed in the back office goes on the road on the customer’s
 
 test('Track Shipment follows a shipment live, without signing in', async ({
   page,
-  browser,
   request,
+  accounts,
 }) => {
-  const customer = await openCustomer(browser, 'live-track');
+  const customer = await accounts.customerInBrowser('live-track');
   const order = await placeOrder(customer.page.request, customer.token, 'Fes');
   await customer.page.context().close();
-  const login = await request.post('/api/auth/login', { data: adminCredentials() });
-  expect(login.status(), await login.text()).toBe(200);
-  const { token: adminToken } = (await login.json()) as { token: string };
+  const { token: adminToken } = await accounts.admin();
 
   const streamOpened = page.waitForResponse(
     (response) =>
@@ -120,7 +109,7 @@ test('Track Shipment follows a shipment live, without signing in', async ({
   await streamOpened;
   await markDocument(page);
 
-  const { plate, driverId } = await addDriverTruckThroughApi(request, adminToken);
+  const { plate, driverId } = await accounts.driver(adminToken, 'Hassan Idrissi');
   const confirmed = await request.put(`/api/admin/orders/${order.id}/update-status`, {
     headers: bearer(adminToken),
     data: { status: 'IN_TRANSIT', truckNumber: plate, driverId },

@@ -1,19 +1,11 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { chooseCity, signInNewCustomer } from './order-helpers';
+import { chooseCity, expectNoHorizontalScroll } from './support/page-checks';
 
 /**
  * The ordering screens on a 360 × 780 phone (docs/product.md, UI: 360 px
  * wide, tap targets of 40 px).
  */
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-}
 
 async function expectTapTarget(button: Locator) {
   const box = await button.boundingBox();
@@ -22,9 +14,8 @@ async function expectTapTarget(button: Locator) {
 
 test('the wizard fits a phone from the first step to the payment', async ({
   page,
-  request,
+  customer: _signedIn,
 }, testInfo) => {
-  await signInNewCustomer(page, request);
   await page.goto('/new-order');
   await expect(page.getByText('Step 1 of 5: Pickup and delivery')).toBeVisible();
   await expectNoHorizontalScroll(page);
@@ -60,8 +51,7 @@ test('the wizard fits a phone from the first step to the payment', async ({
   });
 });
 
-test('the calculators fit a phone', async ({ page, request }) => {
-  await signInNewCustomer(page, request);
+test('the calculators fit a phone', async ({ page, customer: _signedIn }) => {
   await page.goto('/calculate-distance');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Distance and Price Calculator');
   await expectNoHorizontalScroll(page);

@@ -7,24 +7,20 @@ import {
   straightLineDistanceKm,
 } from '../../src/shared/pricing';
 import type { CustomerOrder, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
-import {
-  adminCredentials,
-  expectHandledHttpError,
-  logInThroughForm,
-  registerCompanyThroughApi,
-  strongPassword,
-  uniqueEmail,
-} from './auth-helpers';
-import { expectHandledConsoleError } from './admin-helpers';
 import { expect, test } from './fixtures';
 import {
+  adminCredentials,
   bearer,
-  chooseCity,
   pointOf,
   priceThroughApi,
-  signInNewCustomer,
   type Shipment,
-} from './order-helpers';
+} from './support/app-api';
+import {
+  chooseCity,
+  expectHandledConsoleError,
+  expectHandledHttpError,
+  logInThroughForm,
+} from './support/page-checks';
 
 /**
  * The new-order wizard, the two calculators and the public Track Shipment look-up (docs/product.md,
@@ -83,8 +79,9 @@ async function listOrders(request: APIRequestContext, token: string) {
 test('a customer prices and places an order through the five steps, paying by card', async ({
   page,
   request,
+  customer,
 }) => {
-  const token = await signInNewCustomer(page, request);
+  const { token } = customer;
   const sent: string[] = [];
   const orderPayloads: Record<string, unknown>[] = [];
   page.on('request', (sentRequest) => {
@@ -243,8 +240,9 @@ test('a customer prices and places an order through the five steps, paying by ca
 test('each step shows its validation messages, and cash on delivery needs no card', async ({
   page,
   request,
+  customer,
 }) => {
-  const token = await signInNewCustomer(page, request);
+  const { token } = customer;
   await page.goto('/new-order');
 
   // Errors wait until a field is touched...
@@ -348,8 +346,7 @@ test('each step shows its validation messages, and cash on delivery needs no car
   });
 });
 
-test('Cancel Order leaves the wizard for the dashboard', async ({ page, request }) => {
-  await signInNewCustomer(page, request);
+test('Cancel Order leaves the wizard for the dashboard', async ({ page, customer: _signedIn }) => {
   await page.goto('/new-order');
   await page.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -372,8 +369,9 @@ test('a failing price call shows the alert and the cargo-type estimate, and stay
   page,
   request,
   pageErrors,
+  customer,
 }) => {
-  const token = await signInNewCustomer(page, request);
+  const { token } = customer;
   const shipment: Shipment = {
     from: 'Rabat',
     to: 'Marrakech',
@@ -417,10 +415,9 @@ test('a failing price call shows the alert and the cargo-type estimate, and stay
 
 test("a refused order shows the alert, stays, and puts the server's field errors under their fields", async ({
   page,
-  request,
   pageErrors,
+  customer: _signedIn,
 }) => {
-  await signInNewCustomer(page, request);
   await openPaymentStep(page);
 
   let answer: { status: number; json: unknown } = {
@@ -452,8 +449,9 @@ test('an order whose answer was lost is placed once when the customer tries agai
   page,
   request,
   pageErrors,
+  customer,
 }) => {
-  const token = await signInNewCustomer(page, request);
+  const { token } = customer;
   await openPaymentStep(page);
 
   // The first request reaches the server, which places the order; its answer never arrives.
@@ -482,8 +480,9 @@ test('an order whose answer was lost is placed once when the customer tries agai
 test('the calculator prices a trip, and Create Delivery Order opens the wizard prefilled', async ({
   page,
   request,
+  customer,
 }) => {
-  const token = await signInNewCustomer(page, request);
+  const { token } = customer;
   await page.goto('/calculate-distance');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Distance and Price Calculator');
   const result = page.getByRole('region', { name: 'Your price' });
@@ -532,10 +531,9 @@ test('the calculator prices a trip, and Create Delivery Order opens the wizard p
 
 test('when the price call fails the calculator shows a labelled straight-line estimate', async ({
   page,
-  request,
   pageErrors,
+  customer: _signedIn,
 }) => {
-  await signInNewCustomer(page, request);
   await page.route('**/api/dashboard/distance', (route) =>
     route.fulfill({ status: 503, json: { message: 'Unavailable' } }),
   );
@@ -613,13 +611,9 @@ test('the direct calculator shows the whole breakdown and refuses 20 kg on a mot
 test('a visitor tracks an order by its number and sees status and cities, nothing personal', async ({
   page,
   request,
+  accounts,
 }) => {
-  const email = uniqueEmail('track');
-  await registerCompanyThroughApi(request, email);
-  const login = await request.post('/api/auth/login', {
-    data: { email, password: strongPassword },
-  });
-  const { token } = (await login.json()) as { token: string };
+  const { token } = await accounts.customer({ prefix: 'track' });
   const created = await request.post('/api/dashboard/neworder', {
     headers: bearer(token),
     data: {

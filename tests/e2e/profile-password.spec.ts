@@ -1,11 +1,6 @@
-import {
-  expectHandledHttpError,
-  logInThroughForm,
-  registerCompanyThroughApi,
-  strongPassword,
-  uniqueEmail,
-} from './auth-helpers';
+import { TEST_PASSWORD } from '../support/accounts';
 import { expect, test } from './fixtures';
+import { expectHandledHttpError, logInThroughForm } from './support/page-checks';
 
 /** Changing the password on Profile (docs/decisions/0011-hardening.md). */
 
@@ -14,16 +9,12 @@ const NEW_PASSWORD = 'Oasis#Tafilalt 9';
 test('a customer changes their password on Profile and signs in with the new one', async ({
   page,
   pageErrors,
+  accounts,
 }) => {
-  const email = uniqueEmail('password-change');
-  await registerCompanyThroughApi(page.request, email);
   // Another device, signed in before the change.
-  const otherDevice = await page.request.post('/api/auth/login', {
-    data: { email, password: strongPassword },
-  });
-  const { token: otherToken } = (await otherDevice.json()) as { token: string };
+  const { email, token: otherToken } = await accounts.customer({ prefix: 'password-change' });
 
-  await logInThroughForm(page, email, strongPassword);
+  await logInThroughForm(page, email, TEST_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/profile');
   const card = page.getByRole('region', { name: 'Change password' });
@@ -39,7 +30,7 @@ test('a customer changes their password on Profile and signs in with the new one
   await expect(card.getByText('Your current password is incorrect')).toBeVisible();
   await expectHandledHttpError(pageErrors, 400);
 
-  await current.fill(strongPassword);
+  await current.fill(TEST_PASSWORD);
   await card.getByRole('button', { name: 'Change password' }).click();
   await expect(
     page.getByText('Your password has been changed. Your other devices have been signed out.'),
@@ -62,15 +53,10 @@ test('a customer changes their password on Profile and signs in with the new one
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('a customer signs out their other devices from Profile', async ({ page }) => {
-  const email = uniqueEmail('other-devices');
-  await registerCompanyThroughApi(page.request, email);
-  const otherDevice = await page.request.post('/api/auth/login', {
-    data: { email, password: strongPassword },
-  });
-  const { token: otherToken } = (await otherDevice.json()) as { token: string };
+test('a customer signs out their other devices from Profile', async ({ page, accounts }) => {
+  const { email, token: otherToken } = await accounts.customer({ prefix: 'other-devices' });
 
-  await logInThroughForm(page, email, strongPassword);
+  await logInThroughForm(page, email, TEST_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/profile');
   await page.getByRole('button', { name: 'Sign out other devices' }).click();

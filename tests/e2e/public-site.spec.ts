@@ -1,4 +1,4 @@
-import { expectHandledHttpError } from './auth-helpers';
+import { expectHandledHttpError } from './support/page-checks';
 import { expect, test } from './fixtures';
 
 /** The static pages of docs/product.md, section 2 ("Public layout"), on a desktop screen. */

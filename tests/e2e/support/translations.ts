@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { flattenStrings, type StringTree } from '../../src/shared/i18n/catalog-parity';
-import { expect } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { flattenStrings, type StringTree } from '../../../src/shared/i18n/catalog-parity';
 
 /**
  * What a translated screen must show (docs/decisions/0010-languages.md): the language's
