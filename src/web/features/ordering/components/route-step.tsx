@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NewOrderFormValues } from '../new-order-form';
 import { CityPicker } from './city-picker';
 import { TextField } from '../../../ui/form-field';
+import { useContextFields } from '../../../ui/use-checked-form';
 
 const legendClassName = 'mb-3 text-base font-semibold text-slate-900';
 
@@ -11,11 +12,8 @@ const legendClassName = 'mb-3 text-base font-semibold text-slate-900';
  */
 export function RouteStep() {
   const { t } = useTranslation();
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = useFormContext<NewOrderFormValues>();
+  const { control } = useFormContext<NewOrderFormValues>();
+  const field = useContextFields<NewOrderFormValues>();
   const ends = [
     { end: 'pickup', city: 'pickupLocation', address: 'pickupAddress' },
     { end: 'delivery', city: 'deliveryLocation', address: 'deliveryAddress' },
@@ -45,8 +43,7 @@ export function RouteStep() {
             label={t(`ordering.wizard.route.${end}Address`)}
             autoComplete="off"
             hint={t('ordering.wizard.route.addressHint')}
-            registration={register(address)}
-            error={errors[address]?.message}
+            {...field(address)}
           />
         </fieldset>
       ))}
