@@ -8,12 +8,11 @@ import {
   type DriverOrder,
 } from '#shared/schemas/driver-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
-import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import type { StepQueue } from '../offline/use-step-queue';
 import { firstIssuePerField, useStepDialog } from './use-step-dialog';
-import { FormAlert } from '../../../ui/form-alert';
+import { StepFormDialog } from './step-form-dialog';
 
 type Field = 'code' | 'cashCollected';
 
@@ -66,18 +65,15 @@ export function DeliverDialog({
   };
 
   return (
-    <FormDialog
-      title={t('driver.deliver.title', { trackingNumber: order.trackingNumber })}
+    <StepFormDialog
+      words="deliver"
+      order={order}
       lead={t('driver.deliver.lead')}
       onClose={onClose}
       onSubmit={submit}
       initialFocus={codeInput}
-      width="md"
-      cancelLabel={t('driver.deliver.cancel')}
-      submitLabel={t('driver.deliver.submit')}
-      busyLabel={t('driver.deliver.submitting')}
       busy={busy}
-      size="lg"
+      refusal={refusal}
     >
       <FormField label={t('driver.deliver.code')} error={errors.code}>
         {(control) => (
@@ -112,7 +108,6 @@ export function DeliverDialog({
           )}
         </FormField>
       )}
-      <FormAlert>{refusal}</FormAlert>
-    </FormDialog>
+    </StepFormDialog>
   );
 }

@@ -8,12 +8,11 @@ import {
   type DriverOrder,
   type FailedAttemptReason,
 } from '#shared/schemas/driver-schemas';
-import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import type { StepQueue } from '../offline/use-step-queue';
 import { firstIssuePerField, useStepDialog } from './use-step-dialog';
-import { FormAlert } from '../../../ui/form-alert';
+import { StepFormDialog } from './step-form-dialog';
 
 type Field = 'reason' | 'note';
 
@@ -56,18 +55,15 @@ export function FailedAttemptDialog({
   };
 
   return (
-    <FormDialog
-      title={t('driver.failed.title', { trackingNumber: order.trackingNumber })}
+    <StepFormDialog
+      words="failed"
+      order={order}
       onClose={onClose}
       onSubmit={submit}
       initialFocus={reasonSelect}
-      width="md"
-      cancelLabel={t('driver.failed.cancel')}
-      submitLabel={t('driver.failed.submit')}
-      busyLabel={t('driver.failed.submitting')}
       busy={busy}
       variant="danger"
-      size="lg"
+      refusal={refusal}
     >
       <FormField label={t('driver.failed.reason')} error={errors.reason}>
         {(control) => (
@@ -106,7 +102,6 @@ export function FailedAttemptDialog({
           />
         )}
       </FormField>
-      <FormAlert>{refusal}</FormAlert>
-    </FormDialog>
+    </StepFormDialog>
   );
 }
