@@ -11,14 +11,11 @@ import {
   Truck,
   UserRound,
 } from 'lucide-react';
-import { LanguageSwitcher } from '../../i18n/language-switcher';
-import { AppShell, SignedInUser } from '../../ui/app-shell';
+import { SignedInUser } from '../../ui/app-shell';
+import { AreaShell } from '../../ui/area-shell';
 import { buttonClassName } from '../../ui/button-styles';
-import { MAX_BADGE_COUNT, SideNav, type SideNavItem } from '../../ui/side-nav';
-import { NavLogoutButton } from '../../ui/logout-button';
+import { MAX_BADGE_COUNT, type SideNavItem } from '../../ui/side-nav';
 import { useSession } from '../../lib/session/session-context';
-import { LiveIndicator } from '../../ui/live-indicator';
-import { useLiveOrderUpdates } from '../../lib/live/use-live-order-updates';
 import { dashboardQueryKeys, useUnreadNotificationCount } from './api/dashboard-queries';
 
 /**
@@ -30,7 +27,6 @@ import { dashboardQueryKeys, useUnreadNotificationCount } from './api/dashboard-
 export function DashboardLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const live = useLiveOrderUpdates(dashboardQueryKeys.all);
   // An admin opening a customer's order page sees it in this frame, but has no notifications.
   const unread = useUnreadNotificationCount({ enabled: user?.role !== 'ADMIN' });
   const unreadCount = unread.data ?? 0;
@@ -63,43 +59,20 @@ export function DashboardLayout() {
   ];
 
   return (
-    <AppShell
+    <AreaShell
       area="dashboard"
-      labels={{
-        skipLink: t('dashboard.skipLink'),
-        brandName: t('dashboard.brand.name'),
-        brandHome: t('dashboard.brand.home'),
-        collapse: t('dashboard.nav.collapse'),
-        expand: t('dashboard.nav.expand'),
-        openMenu: t('dashboard.nav.openMenu'),
-        closeMenu: t('dashboard.nav.closeMenu'),
-        menu: t('dashboard.nav.menu'),
-      }}
-      nav={(state) => (
-        <SideNav
-          label={t('dashboard.nav.label')}
-          items={items}
-          footerItems={footerItems}
-          footer={<NavLogoutButton compact={state.compact} />}
-          {...state}
-        />
-      )}
-      topBar={
-        <>
-          <SignedInUser
-            icon={UserRound}
-            label={t('dashboard.topBar.signedInAs')}
-            name={user?.name}
-          />
-          <LanguageSwitcher className="shrink-0" />
-          <LiveIndicator state={live} />
-          <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('dashboard.topBar.newOrder')}
-          </Link>
-        </>
+      navItems={items}
+      footerNavItems={footerItems}
+      user={
+        <SignedInUser icon={UserRound} label={t('dashboard.topBar.signedInAs')} name={user?.name} />
       }
-      formatPageTitle={(page) => t('dashboard.meta.pageTitle', { page })}
+      action={
+        <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('dashboard.topBar.newOrder')}
+        </Link>
+      }
+      liveQueryKey={dashboardQueryKeys.all}
       contentWidth="max-w-6xl"
     />
   );
