@@ -21,8 +21,7 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
-import { PageHero } from '../../../ui/page-hero';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { TitledPageHero } from '../../../ui/page-hero';
 import { SummaryRow } from '../components/price-summary';
 import { SelectField, TextField } from '../../../ui/form-field';
 
@@ -50,7 +49,6 @@ const pointOf = (city: string) => {
 export function TestDirectCalculatorPage() {
   const { t } = useTranslation();
   const format = useFormatters();
-  usePageTitle(t('ordering.direct.title'));
   const [breakdown, setBreakdown] = useState<Breakdown | null>(null);
   const origin = pointOf('Agadir');
   const destination = pointOf('Casablanca');
@@ -122,11 +120,7 @@ export function TestDirectCalculatorPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow={t('ordering.direct.eyebrow')}
-        title={t('ordering.direct.title')}
-        lead={t('ordering.direct.lead')}
-      />
+      <TitledPageHero words="ordering.direct" />
       <Container className="py-12">
         <div className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
           <form

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Check, MapPinned, Package, Truck, Zap } from 'lucide-react';
 import { Container } from '../../../ui/container';
 import { CtaBand } from '../components/cta-band';
-import { PageHero } from '../../../ui/page-hero';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { TitledPageHero } from '../../../ui/page-hero';
 
 // docs/product.md, section 2: four bullet services, in this order.
 const serviceIcons = [Package, Truck, Zap, MapPinned];
@@ -16,16 +15,11 @@ interface Service {
 
 export function ServicesPage() {
   const { t } = useTranslation();
-  usePageTitle(t('public.services.title'));
   const services = t('public.services.items', { returnObjects: true }) as Service[];
   const pricing = t('public.services.pricing.points', { returnObjects: true }) as string[];
   return (
     <>
-      <PageHero
-        eyebrow={t('public.services.eyebrow')}
-        title={t('public.services.title')}
-        lead={t('public.services.lead')}
-      />
+      <TitledPageHero words="public.services" />
       <Container className="py-16">
         <ul aria-label={t('public.services.listLabel')} className="grid gap-6 md:grid-cols-2">
           {services.map((service, index) => {
