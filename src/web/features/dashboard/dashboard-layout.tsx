@@ -1,5 +1,4 @@
 import './dashboard-strings';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   Bell,
@@ -7,16 +6,15 @@ import {
   LayoutGrid,
   PackageCheck,
   PackageX,
-  Plus,
   Truck,
   UserRound,
 } from 'lucide-react';
 import { SignedInUser } from '../../ui/app-shell';
 import { AreaShell } from '../../ui/area-shell';
-import { buttonClassName } from '../../ui/button-styles';
 import { MAX_BADGE_COUNT, type SideNavItem } from '../../ui/side-nav';
 import { useSession } from '../../lib/session/session-context';
 import { dashboardQueryKeys, useUnreadNotificationCount } from './api/dashboard-queries';
+import { NewOrderLink } from './components/new-order-link';
 
 /**
  * The customer area's frame (docs/product.md, section 2, "Sidebar"): its screens with the unread
@@ -66,12 +64,7 @@ export function DashboardLayout() {
       user={
         <SignedInUser icon={UserRound} label={t('dashboard.topBar.signedInAs')} name={user?.name} />
       }
-      action={
-        <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('dashboard.topBar.newOrder')}
-        </Link>
-      }
+      action={<NewOrderLink className="shrink-0">{t('dashboard.topBar.newOrder')}</NewOrderLink>}
       liveQueryKey={dashboardQueryKeys.all}
       contentWidth="max-w-6xl"
     />

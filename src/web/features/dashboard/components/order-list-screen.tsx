@@ -17,11 +17,10 @@ import type { OrderColumn } from './order-columns';
 
 interface OrderListScreenProps {
   list: OrderListName;
-  title: string;
-  lead: string;
+  /** The screen's words (title, lead, empty message), under dashboard.<screen>. */
+  screen: 'orders' | 'tracking' | 'deliveries' | 'cancelled';
   /** Names the table for screen readers. */
   caption: string;
-  emptyMessage: string;
   emptyAction?: ReactNode;
   describeError(error: unknown): string;
   /** Desktop table columns, in order; left out where the cards serve every width (Orders). */
@@ -53,12 +52,15 @@ function useDashboardListStrings(): ListScreenStrings {
  * destination, paged on the server 6 at a time, exported as CSV; a failed download is told
  * under its button (the dashboard has no toasts).
  */
-export function OrderListScreen({ list, stateFilter, ...shown }: OrderListScreenProps) {
+export function OrderListScreen({ list, screen, stateFilter, ...shown }: OrderListScreenProps) {
   const { t } = useTranslation();
   const strings = useDashboardListStrings();
   return (
     <ListScreen
       {...shown}
+      title={t(`dashboard.${screen}.title`)}
+      lead={t(`dashboard.${screen}.lead`)}
+      emptyMessage={t(`dashboard.${screen}.empty`)}
       listQuery={(params: ListParams) => orderListQuery(list, params)}
       pageSize={DASHBOARD_PAGE_SIZE}
       strings={strings}

@@ -22,10 +22,8 @@ function ClosedOrdersPage({ list, screen, outcome }: ClosedOrdersPageProps) {
   return (
     <OrderListScreen
       list={list}
-      title={t(`dashboard.${screen}.title`)}
-      lead={t(`dashboard.${screen}.lead`)}
+      screen={screen}
       caption={caption}
-      emptyMessage={t(`dashboard.${screen}.empty`)}
       describeError={(error) => describeListError(error, t(`dashboard.${screen}.loadFailed`), true)}
       columns={[
         columns.orderId,

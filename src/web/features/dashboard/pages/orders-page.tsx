@@ -2,7 +2,7 @@ import '../dashboard-strings';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Plus } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
 import type { CustomerOrder } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
@@ -11,6 +11,7 @@ import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { DetailList } from '../../../ui/detail-list';
 import { OrderIdLink } from '../components/order-id-link';
 import { OrderListScreen } from '../components/order-list-screen';
+import { NewOrderLink } from '../components/new-order-link';
 
 function OrderRow({ order }: { order: CustomerOrder }) {
   const { t } = useTranslation();
@@ -92,16 +93,9 @@ export function OrdersPage() {
   return (
     <OrderListScreen
       list="orders"
-      title={t('dashboard.orders.title')}
-      lead={t('dashboard.orders.lead')}
+      screen="orders"
       caption={t('dashboard.orders.title')}
-      emptyMessage={t('dashboard.orders.empty')}
-      emptyAction={
-        <Link to="/new-order" className={buttonClassName('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('dashboard.orders.create')}
-        </Link>
-      }
+      emptyAction={<NewOrderLink>{t('dashboard.orders.create')}</NewOrderLink>}
       describeError={() => t('dashboard.orders.loadFailed')}
       cards={(orders) => (
         <ul aria-label={t('dashboard.orders.title')} className="flex flex-col gap-3">

@@ -1,18 +1,16 @@
 import '../dashboard-strings';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Plus } from 'lucide-react';
 import {
   TRACKING_STATE_LABELS,
   TRACKING_STATE_STATUSES,
   TRACKING_STATES,
 } from '#shared/order-status';
-import { buttonClassName } from '../../../ui/button-styles';
 import type { ListFilterOption } from '../../../ui/list-screen';
 import { OrderCards } from '../components/order-cards';
 import { useOrderColumns } from '../components/order-columns';
 import { OrderListScreen } from '../components/order-list-screen';
+import { NewOrderLink } from '../components/new-order-link';
 
 /**
  * docs/product.md, section 2: orders not yet delivered or cancelled, filtered by
@@ -36,16 +34,9 @@ export function TrackingPage() {
   return (
     <OrderListScreen
       list="tracking"
-      title={t('dashboard.tracking.title')}
-      lead={t('dashboard.tracking.lead')}
+      screen="tracking"
       caption={caption}
-      emptyMessage={t('dashboard.tracking.empty')}
-      emptyAction={
-        <Link to="/new-order" className={buttonClassName('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('dashboard.lists.createOrder')}
-        </Link>
-      }
+      emptyAction={<NewOrderLink>{t('dashboard.lists.createOrder')}</NewOrderLink>}
       describeError={() => t('dashboard.tracking.loadFailed')}
       columns={[
         columns.orderId,
