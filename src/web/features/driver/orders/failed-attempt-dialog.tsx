@@ -5,13 +5,11 @@ import {
   FAILED_ATTEMPT_REASON_LABELS,
   FAILED_ATTEMPT_REASONS,
   FailedAttemptSchema,
-  type DriverOrder,
   type FailedAttemptReason,
 } from '#shared/schemas/driver-schemas';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import type { StepQueue } from '../offline/use-step-queue';
-import { firstIssuePerField, useStepDialog } from './use-step-dialog';
+import { firstIssuePerField, useStepDialog, type StepDialogProps } from './use-step-dialog';
 import { StepFormDialog } from './step-form-dialog';
 
 type Field = 'reason' | 'note';
@@ -20,25 +18,16 @@ type Field = 'reason' | 'note';
  * Delivery failed (docs/product.md, "The driver's page"): why, and a note, which "Other" needs.
  * The order stays with the driver for another attempt.
  */
-export function FailedAttemptDialog({
-  order,
-  queue,
-  onClose,
-}: {
-  order: DriverOrder;
-  queue: StepQueue;
-  onClose(): void;
-}) {
+export function FailedAttemptDialog(props: StepDialogProps) {
+  const { order, onClose } = props;
   const { t } = useTranslation();
   const reasonSelect = useRef<HTMLSelectElement>(null);
   const [reason, setReason] = useState<FailedAttemptReason | ''>('');
   const [note, setNote] = useState('');
-  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(
-    order,
-    queue,
-    ['reason', 'note'],
-    onClose,
-  );
+  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(props, [
+    'reason',
+    'note',
+  ]);
 
   const submit = async () => {
     setRefusal(null);
