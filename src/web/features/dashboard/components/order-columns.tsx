@@ -7,6 +7,7 @@ import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { OrderIdLink } from './order-id-link';
 
 export type OrderColumn = DataTableColumn<CustomerOrder>;
+export type OrderColumns = ReturnType<typeof useOrderColumns>;
 
 /** The columns the order lists choose from, so each figure is written the same everywhere. */
 export function useOrderColumns() {

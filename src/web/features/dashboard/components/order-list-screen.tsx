@@ -13,7 +13,8 @@ import {
   orderListQuery,
   type OrderListName,
 } from '../api/dashboard-queries';
-import type { OrderColumn } from './order-columns';
+import { OrderCards } from './order-cards';
+import { useOrderColumns, type OrderColumn, type OrderColumns } from './order-columns';
 
 interface OrderListScreenProps {
   list: OrderListName;
@@ -69,6 +70,45 @@ export function OrderListScreen({ list, screen, stateFilter, ...shown }: OrderLi
       search={{ placeholder: t('dashboard.lists.searchPlaceholder') }}
       filter={stateFilter}
       downloadCsv={(filter) => downloadOrderListCsv(list, filter)}
+    />
+  );
+}
+
+type OrderTableScreenProps = Omit<OrderListScreenProps, 'caption' | 'columns' | 'cards'> & {
+  /** The column that tells where each order stands: its estimate, delivery day or cancel reason. */
+  stage(columns: OrderColumns): OrderColumn;
+};
+
+/**
+ * Tracking, Deliveries and Cancelled: a table of the order's facts and its stage, named by
+ * dashboard.<screen>.caption, and the same as cards on phones.
+ */
+export function OrderTableScreen({ stage, ...screenProps }: OrderTableScreenProps) {
+  const { t } = useTranslation();
+  const columns = useOrderColumns();
+  const stageColumn = stage(columns);
+  const caption = t(`dashboard.${screenProps.screen}.caption`);
+  return (
+    <OrderListScreen
+      {...screenProps}
+      caption={caption}
+      columns={[
+        columns.orderId,
+        columns.route,
+        columns.weight,
+        columns.price,
+        columns.placedOn,
+        stageColumn,
+        columns.status,
+      ]}
+      cards={(orders, className) => (
+        <OrderCards
+          label={caption}
+          orders={orders}
+          fields={[columns.weight, columns.price, columns.placedOn, stageColumn]}
+          className={className}
+        />
+      )}
     />
   );
 }

@@ -7,9 +7,7 @@ import {
   TRACKING_STATES,
 } from '#shared/order-status';
 import type { ListFilterOption } from '../../../ui/list-screen';
-import { OrderCards } from '../components/order-cards';
-import { useOrderColumns } from '../components/order-columns';
-import { OrderListScreen } from '../components/order-list-screen';
+import { OrderTableScreen } from '../components/order-list-screen';
 import { NewOrderLink } from '../components/new-order-link';
 
 /**
@@ -18,7 +16,6 @@ import { NewOrderLink } from '../components/new-order-link';
  */
 export function TrackingPage() {
   const { t } = useTranslation();
-  const columns = useOrderColumns();
   const stateOptions = useMemo<ListFilterOption[]>(
     () => [
       { value: 'ALL', label: t('dashboard.lists.allStates') },
@@ -30,31 +27,13 @@ export function TrackingPage() {
     ],
     [t],
   );
-  const caption = t('dashboard.tracking.caption');
   return (
-    <OrderListScreen
+    <OrderTableScreen
       list="tracking"
       screen="tracking"
-      caption={caption}
       emptyAction={<NewOrderLink>{t('dashboard.lists.createOrder')}</NewOrderLink>}
       describeError={() => t('dashboard.tracking.loadFailed')}
-      columns={[
-        columns.orderId,
-        columns.route,
-        columns.weight,
-        columns.price,
-        columns.placedOn,
-        columns.estimatedDelivery,
-        columns.status,
-      ]}
-      cards={(orders, className) => (
-        <OrderCards
-          label={caption}
-          orders={orders}
-          fields={[columns.weight, columns.price, columns.placedOn, columns.estimatedDelivery]}
-          className={className}
-        />
-      )}
+      stage={(columns) => columns.estimatedDelivery}
       stateFilter={{ label: t('dashboard.lists.stateLabel'), options: stateOptions }}
     />
   );
