@@ -1,19 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { ClipboardList, PackageCheck, Truck } from 'lucide-react';
 import { Container } from '../../../ui/container';
+import { useIconItems } from '../use-icon-items';
 import { SectionHeading } from '../../../ui/section-heading';
 
 // docs/product.md, section 1: order processing, packaging, delivery, in that order.
 const stepIcons = [ClipboardList, PackageCheck, Truck];
 
-interface Step {
-  title: string;
-  text: string;
-}
-
 export function HowItWorksSection() {
   const { t } = useTranslation();
-  const steps = t('public.home.howItWorks.steps', { returnObjects: true }) as Step[];
+  const steps = useIconItems('public.home.howItWorks.steps', stepIcons, Truck);
   return (
     <section
       id="how-it-works"
@@ -33,11 +29,10 @@ export function HowItWorksSection() {
             aria-hidden="true"
             className="absolute inset-x-[16%] top-7 hidden border-t-2 border-dashed border-brand-200 md:block"
           />
-          {steps.map((step, index) => {
-            const Icon = stepIcons[index] ?? Truck;
+          {steps.map(({ title, text, Icon }, index) => {
             return (
               <li
-                key={step.title}
+                key={title}
                 className="relative rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm"
               >
                 <span className="relative mx-auto -mt-12 flex size-14 items-center justify-center rounded-2xl bg-brand-800 text-white shadow-md ring-4 ring-white">
@@ -46,8 +41,8 @@ export function HowItWorksSection() {
                 <p className="mt-5 text-sm font-semibold text-brand-700">
                   {t('public.home.howItWorks.stepLabel', { number: index + 1 })}
                 </p>
-                <h3 className="mt-1 text-xl font-semibold text-slate-900">{step.title}</h3>
-                <p className="mt-3 text-slate-600">{step.text}</p>
+                <h3 className="mt-1 text-xl font-semibold text-slate-900">{title}</h3>
+                <p className="mt-3 text-slate-600">{text}</p>
               </li>
             );
           })}
