@@ -1,7 +1,7 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NewOrderFormValues } from '../new-order-form';
-import { CityPicker } from './city-picker';
+import { CityField } from './city-picker';
 import { TextField } from '../../../ui/form-field';
 import { useContextFields } from '../../../ui/use-checked-form';
 
@@ -24,21 +24,7 @@ export function RouteStep() {
       {ends.map(({ end, city, address }) => (
         <fieldset key={end} className="space-y-4">
           <legend className={legendClassName}>{t(`ordering.wizard.route.${end}`)}</legend>
-          <Controller
-            name={city}
-            control={control}
-            render={({ field, fieldState }) => (
-              <CityPicker
-                label={t(`ordering.wizard.route.${end}City`)}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <CityField name={city} control={control} label={t(`ordering.wizard.route.${end}City`)} />
           <TextField
             label={t(`ordering.wizard.route.${end}Address`)}
             autoComplete="off"

@@ -1,6 +1,6 @@
 import '../ordering-strings';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import type { PriceResult } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { quotePrice } from '../api/ordering-api';
-import { CityPicker } from '../components/city-picker';
+import { CityField } from '../components/city-picker';
 import { OrderingShell } from '../components/ordering-shell';
 import { SummaryRow } from '../components/price-summary';
 import { storeOrderDetails } from '../order-details-storage';
@@ -34,6 +34,19 @@ interface Calculation {
 }
 
 const SIZES = ['length', 'width', 'height'] as const;
+
+/** The calculator's fields as an order names them: what is priced, then carried to the wizard. */
+function routeAndCargoOf(input: DistanceCalculator) {
+  const { pickupCity, deliveryCity, weight, length, width, height } = input;
+  return {
+    pickupLocation: pickupCity,
+    deliveryLocation: deliveryCity,
+    weight,
+    length,
+    width,
+    height,
+  };
+}
 
 /** /calculate-distance (docs/product.md, section 2, "Distance and price calculator"). */
 export function CalculateDistancePage() {
@@ -60,15 +73,7 @@ export function CalculateDistancePage() {
   });
 
   const onSubmit = handleSubmit(async (input) => {
-    const request = toPriceRequest({
-      pickupLocation: input.pickupCity,
-      deliveryLocation: input.deliveryCity,
-      weight: input.weight,
-      length: input.length,
-      width: input.width,
-      height: input.height,
-      priority: 'normal',
-    });
+    const request = toPriceRequest({ ...routeAndCargoOf(input), priority: 'normal' });
     // The schema only lets listed cities through, so there is always a request.
     if (!request) return;
     try {
@@ -86,12 +91,7 @@ export function CalculateDistancePage() {
     if (!calculation) return;
     const { input, result } = calculation;
     storeOrderDetails({
-      pickupLocation: input.pickupCity,
-      deliveryLocation: input.deliveryCity,
-      weight: input.weight,
-      length: input.length,
-      width: input.width,
-      height: input.height,
+      ...routeAndCargoOf(input),
       price: result.price,
       distance: result.distance,
       distanceText: result.distanceText,
@@ -102,21 +102,7 @@ export function CalculateDistancePage() {
 
   const numberInput = { type: 'number', inputMode: 'decimal', step: 0.01 } as const;
   const cityField = (name: 'pickupCity' | 'deliveryCity') => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <CityPicker
-          label={t(`ordering.calculator.${name}`)}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
+    <CityField name={name} control={control} label={t(`ordering.calculator.${name}`)} />
   );
 
   return (
