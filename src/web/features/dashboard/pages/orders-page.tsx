@@ -12,6 +12,7 @@ import { DetailList } from '../../../ui/detail-list';
 import { OrderIdLink } from '../components/order-id-link';
 import { OrderListScreen } from '../components/order-list-screen';
 import { NewOrderLink } from '../components/new-order-link';
+import { routeText } from '../order-route';
 
 function OrderRow({ order }: { order: CustomerOrder }) {
   const { t } = useTranslation();
@@ -42,10 +43,7 @@ function OrderRow({ order }: { order: CustomerOrder }) {
           </button>
         </div>
         <p className="col-span-2 font-semibold text-slate-900 md:col-span-1">
-          {t('dashboard.common.route', {
-            from: format.city(order.pickup_loc),
-            to: format.city(order.delivery_loc),
-          })}
+          {routeText(t, format.city, order)}
         </p>
         <p className="text-sm text-slate-600 tabular-nums">{format.date(order.createdAt)}</p>
         <p className="text-end text-sm font-semibold text-slate-900 tabular-nums">
