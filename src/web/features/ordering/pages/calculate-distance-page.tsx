@@ -25,6 +25,7 @@ import { storeOrderDetails } from '../order-details-storage';
 import { FormAlert } from '../../../ui/form-alert';
 import { WideSubmitButton } from '../../../ui/busy-submit-button';
 import { TextField } from '../../../ui/form-field';
+import { registeredField } from '../../../ui/use-checked-form';
 
 interface Calculation {
   input: DistanceCalculator;
@@ -54,12 +55,7 @@ export function CalculateDistancePage() {
   const format = useFormatters();
   const navigate = useNavigate();
   const [calculation, setCalculation] = useState<Calculation | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(DistanceCalculatorSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -71,6 +67,11 @@ export function CalculateDistancePage() {
       height: String(CALCULATOR_DEFAULTS.height),
     },
   });
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (input) => {
     const request = toPriceRequest({ ...routeAndCargoOf(input), priority: 'normal' });
@@ -121,8 +122,7 @@ export function CalculateDistancePage() {
             label={t('ordering.calculator.weight')}
             {...numberInput}
             min={MIN_CALCULATOR_WEIGHT_KG}
-            registration={register('weight')}
-            error={errors.weight?.message}
+            {...registeredField(form, 'weight')}
           />
           <fieldset>
             <legend className="mb-3 text-base font-semibold text-slate-900">
@@ -135,8 +135,7 @@ export function CalculateDistancePage() {
                   label={t(`ordering.calculator.${size}`)}
                   {...numberInput}
                   min={0}
-                  registration={register(size)}
-                  error={errors[size]?.message}
+                  {...registeredField(form, size)}
                 />
               ))}
             </div>
