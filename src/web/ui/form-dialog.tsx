@@ -5,7 +5,7 @@ import { ModalDialog } from './modal-dialog';
 
 const widths = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-xl' } as const;
 
-interface FormDialogProps {
+export interface FormDialogProps {
   /** The dialog's heading and accessible name. */
   title: string;
   /** The line under the title: what the step does. */

@@ -27,24 +27,8 @@ export function ListToolbar<Value extends string>({
 }: ListToolbarProps<Value>) {
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-      {search && (
-        <SearchField
-          label={search.label}
-          placeholder={search.placeholder}
-          value={search.value}
-          onChange={search.onChange}
-          className="sm:max-w-sm sm:flex-1"
-        />
-      )}
-      {filter && (
-        <FilterSelect
-          label={filter.label}
-          value={filter.value}
-          options={filter.options}
-          onChange={filter.onChange}
-          className="sm:w-52"
-        />
-      )}
+      {search && <SearchField {...search} className="sm:max-w-sm sm:flex-1" />}
+      {filter && <FilterSelect {...filter} className="sm:w-52" />}
       {countText !== undefined && (
         <p role="status" className="text-sm text-slate-500 tabular-nums sm:ms-auto sm:pb-3">
           {countText}

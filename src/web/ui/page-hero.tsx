@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Container } from './container';
 import { AtlasRidge } from './atlas-ridge';
+import { usePageTitle } from './use-page-title';
 
 interface PageHeroProps {
   eyebrow?: string;
@@ -24,4 +26,15 @@ export function PageHero({ eyebrow, title, lead }: PageHeroProps) {
       </Container>
     </div>
   );
+}
+
+/**
+ * The hero of a page whose words stand under one key (`<words>.eyebrow`, `<words>.title`,
+ * `<words>.lead`); its title also names the browser tab.
+ */
+export function TitledPageHero({ words }: { words: string }) {
+  const { t } = useTranslation();
+  const title = t(`${words}.title`);
+  usePageTitle(title);
+  return <PageHero eyebrow={t(`${words}.eyebrow`)} title={title} lead={t(`${words}.lead`)} />;
 }

@@ -16,13 +16,10 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { LanguageSwitcher } from '../../i18n/language-switcher';
-import { AppShell, SignedInUser } from '../../ui/app-shell';
-import { SideNav, type SideNavItem } from '../../ui/side-nav';
-import { NavLogoutButton } from '../../ui/logout-button';
+import { SignedInUser } from '../../ui/app-shell';
+import { AreaShell } from '../../ui/area-shell';
+import type { SideNavItem } from '../../ui/side-nav';
 import { useSession } from '../../lib/session/session-context';
-import { LiveIndicator } from '../../ui/live-indicator';
-import { useLiveOrderUpdates } from '../../lib/live/use-live-order-updates';
 import { adminQueryKeys } from './api/admin-api';
 import { ToastRegion } from '../../ui/toasts';
 
@@ -35,7 +32,6 @@ import { ToastRegion } from '../../ui/toasts';
 export function AdminLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const live = useLiveOrderUpdates(adminQueryKeys.all);
   const items: SideNavItem[] = [
     { to: '/admin', label: t('admin.nav.overview'), icon: LayoutGrid, end: true },
     { to: '/admin/tracking', label: t('admin.nav.tracking'), icon: Route },
@@ -53,27 +49,10 @@ export function AdminLayout() {
   ];
 
   return (
-    <AppShell
+    <AreaShell
       area="admin"
-      labels={{
-        skipLink: t('admin.skipLink'),
-        brandName: t('admin.brand.name'),
-        brandHome: t('admin.brand.home'),
-        collapse: t('admin.nav.collapse'),
-        expand: t('admin.nav.expand'),
-        openMenu: t('admin.nav.openMenu'),
-        closeMenu: t('admin.nav.closeMenu'),
-        menu: t('admin.nav.menu'),
-      }}
-      nav={(state) => (
-        <SideNav
-          label={t('admin.nav.label')}
-          items={items}
-          footer={<NavLogoutButton compact={state.compact} />}
-          {...state}
-        />
-      )}
-      topBar={
+      navItems={items}
+      user={
         <>
           <SignedInUser icon={ShieldCheck} label={t('admin.topBar.signedInAs')} name={user?.email}>
             <span className="hidden shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 sm:inline">
@@ -83,14 +62,12 @@ export function AdminLayout() {
           <span className="hidden text-sm font-semibold text-slate-500 md:inline">
             {t('admin.brand.area')}
           </span>
-          <LanguageSwitcher className="shrink-0" />
-          <LiveIndicator state={live} />
         </>
       }
-      formatPageTitle={(page) => t('admin.meta.pageTitle', { page })}
+      liveQueryKey={adminQueryKeys.all}
       contentWidth="max-w-7xl"
     >
       <ToastRegion />
-    </AppShell>
+    </AreaShell>
   );
 }

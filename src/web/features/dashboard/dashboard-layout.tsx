@@ -1,5 +1,4 @@
 import './dashboard-strings';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   Bell,
@@ -7,19 +6,15 @@ import {
   LayoutGrid,
   PackageCheck,
   PackageX,
-  Plus,
   Truck,
   UserRound,
 } from 'lucide-react';
-import { LanguageSwitcher } from '../../i18n/language-switcher';
-import { AppShell, SignedInUser } from '../../ui/app-shell';
-import { buttonClassName } from '../../ui/button-styles';
-import { MAX_BADGE_COUNT, SideNav, type SideNavItem } from '../../ui/side-nav';
-import { NavLogoutButton } from '../../ui/logout-button';
+import { SignedInUser } from '../../ui/app-shell';
+import { AreaShell } from '../../ui/area-shell';
+import { MAX_BADGE_COUNT, type SideNavItem } from '../../ui/side-nav';
 import { useSession } from '../../lib/session/session-context';
-import { LiveIndicator } from '../../ui/live-indicator';
-import { useLiveOrderUpdates } from '../../lib/live/use-live-order-updates';
 import { dashboardQueryKeys, useUnreadNotificationCount } from './api/dashboard-queries';
+import { NewOrderLink } from './components/new-order-link';
 
 /**
  * The customer area's frame (docs/product.md, section 2, "Sidebar"): its screens with the unread
@@ -30,7 +25,6 @@ import { dashboardQueryKeys, useUnreadNotificationCount } from './api/dashboard-
 export function DashboardLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const live = useLiveOrderUpdates(dashboardQueryKeys.all);
   // An admin opening a customer's order page sees it in this frame, but has no notifications.
   const unread = useUnreadNotificationCount({ enabled: user?.role !== 'ADMIN' });
   const unreadCount = unread.data ?? 0;
@@ -63,43 +57,15 @@ export function DashboardLayout() {
   ];
 
   return (
-    <AppShell
+    <AreaShell
       area="dashboard"
-      labels={{
-        skipLink: t('dashboard.skipLink'),
-        brandName: t('dashboard.brand.name'),
-        brandHome: t('dashboard.brand.home'),
-        collapse: t('dashboard.nav.collapse'),
-        expand: t('dashboard.nav.expand'),
-        openMenu: t('dashboard.nav.openMenu'),
-        closeMenu: t('dashboard.nav.closeMenu'),
-        menu: t('dashboard.nav.menu'),
-      }}
-      nav={(state) => (
-        <SideNav
-          label={t('dashboard.nav.label')}
-          items={items}
-          footerItems={footerItems}
-          footer={<NavLogoutButton compact={state.compact} />}
-          {...state}
-        />
-      )}
-      topBar={
-        <>
-          <SignedInUser
-            icon={UserRound}
-            label={t('dashboard.topBar.signedInAs')}
-            name={user?.name}
-          />
-          <LanguageSwitcher className="shrink-0" />
-          <LiveIndicator state={live} />
-          <Link to="/new-order" className={`${buttonClassName('primary')} shrink-0`}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('dashboard.topBar.newOrder')}
-          </Link>
-        </>
+      navItems={items}
+      footerNavItems={footerItems}
+      user={
+        <SignedInUser icon={UserRound} label={t('dashboard.topBar.signedInAs')} name={user?.name} />
       }
-      formatPageTitle={(page) => t('dashboard.meta.pageTitle', { page })}
+      action={<NewOrderLink className="shrink-0">{t('dashboard.topBar.newOrder')}</NewOrderLink>}
+      liveQueryKey={dashboardQueryKeys.all}
       contentWidth="max-w-6xl"
     />
   );

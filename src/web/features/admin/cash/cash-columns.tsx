@@ -6,18 +6,7 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';
 import { OrderIdLink } from '../components/order-id-link';
 import type { AdminColumn } from '../components/row-cards';
-
-/** Like the other admin times: yyyy-MM-dd HH:mm (in English) in the admin's own time zone. */
-function CashTime({ iso }: { iso: string | null }) {
-  const { t } = useTranslation();
-  const { numericDateTime } = useFormatters();
-  if (iso === null) return t('admin.common.none');
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {numericDateTime(iso)}
-    </time>
-  );
-}
+import { AdminTime } from '../components/admin-time';
 
 function Money({ amount }: { amount: number }) {
   const { mad } = useFormatters();
@@ -120,7 +109,7 @@ export function useRemittanceColumns(): AdminColumn<CashRemittance>[] {
     {
       id: 'recordedAt',
       header: t('admin.cash.columns.recordedAt'),
-      cell: (row) => <CashTime iso={row.createdAt} />,
+      cell: (row) => <AdminTime iso={row.createdAt} />,
     },
     { id: 'driver', header: t('admin.cash.columns.driver'), cell: (row) => row.driverName },
     moneyColumn('amount', t('admin.cash.columns.amount'), (row) => row.amount),
@@ -164,7 +153,7 @@ export function useFlaggedColumns(): AdminColumn<FlaggedCashOrder>[] {
     {
       id: 'deliveredAt',
       header: t('admin.cash.columns.deliveredAt'),
-      cell: (row) => <CashTime iso={row.deliveredAt} />,
+      cell: (row) => <AdminTime iso={row.deliveredAt} />,
     },
   ];
 }

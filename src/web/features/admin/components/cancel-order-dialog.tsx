@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { shortenIdForDashboard } from '#shared/format';
 import { CancellationReasonSchema, type AdminOrder } from '#shared/schemas/admin-schemas';
 import { OrderReasonDialog } from './order-reason-dialog';
 
@@ -28,9 +27,7 @@ export function CancelOrderDialog({
     <OrderReasonDialog
       orderId={order.id}
       status="CANCELLED"
-      title={t('admin.cancelDialog.title', {
-        id: t('admin.common.hashId', { id: shortenIdForDashboard(order.id) }),
-      })}
+      words="cancelDialog"
       lead={
         reasonRequired ? t('admin.cancelDialog.leadPending') : t('admin.cancelDialog.leadInTransit')
       }
@@ -40,8 +37,6 @@ export function CancelOrderDialog({
       reasonRequired={reasonRequired}
       rule={CancellationReasonSchema}
       cancelLabel={t('admin.cancelDialog.keep')}
-      submitLabel={t('admin.cancelDialog.submit')}
-      busyLabel={t('admin.cancelDialog.submitting')}
       variant="danger"
       successMessage={successMessage}
       failureMessage={failureMessage}

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
-import { shortenIdForDashboard } from '#shared/format';
 import type { AdminOrder } from '#shared/schemas/admin-schemas';
 import { OfficeDeliveryReasonSchema } from '#shared/schemas/driver-schemas';
 import { OrderReasonDialog } from './order-reason-dialog';
@@ -30,16 +29,12 @@ export function OfficeDeliveryDialog({ order, onClose }: { order: AdminOrder; on
     <OrderReasonDialog
       orderId={order.id}
       status="DELIVERED"
-      title={t('admin.officeDelivery.title', {
-        id: t('admin.common.hashId', { id: shortenIdForDashboard(order.id) }),
-      })}
+      words="officeDelivery"
       lead={t('admin.officeDelivery.lead')}
       reasonLabel={t('admin.officeDelivery.reason')}
       reasonRequired
       rule={OfficeDeliveryReasonSchema}
       cancelLabel={t('admin.officeDelivery.back')}
-      submitLabel={t('admin.officeDelivery.submit')}
-      busyLabel={t('admin.officeDelivery.submitting')}
       successMessage={t('admin.toasts.statusUpdated', { status: 'DELIVERED' })}
       failureMessage={t('admin.toasts.updateFailed')}
       onClose={onClose}

@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { shortenIdForDashboard } from '#shared/format';
 import type { UpdateOrderStatusInput } from '#shared/schemas/admin-schemas';
 import type { ButtonVariant } from '../../../ui/button-styles';
 import { FormDialog } from '../../../ui/form-dialog';
@@ -16,7 +18,8 @@ interface ReasonRule {
 
 interface OrderReasonDialogProps {
   orderId: string;
-  title: string;
+  /** The dialog's words under admin.<words>: its title naming the order, submit and busy text. */
+  words: 'cancelDialog' | 'officeDelivery';
   lead: string;
   reasonLabel: string;
   /** Whether a reason must be given; an empty optional one is sent as none. */
@@ -26,8 +29,6 @@ interface OrderReasonDialogProps {
   /** The status change the reason goes with. */
   status: UpdateOrderStatusInput['status'];
   cancelLabel: string;
-  submitLabel: string;
-  busyLabel: string;
   variant?: ButtonVariant;
   /** The toasts of the screen that opened the dialog (docs/product.md, section 8). */
   successMessage: string;
@@ -41,6 +42,7 @@ interface OrderReasonDialogProps {
  */
 export function OrderReasonDialog({
   orderId,
+  words,
   reasonLabel,
   reasonRequired,
   rule,
@@ -50,6 +52,7 @@ export function OrderReasonDialog({
   onClose,
   ...dialog
 }: OrderReasonDialogProps) {
+  const { t } = useTranslation();
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -77,6 +80,11 @@ export function OrderReasonDialog({
   return (
     <FormDialog
       {...dialog}
+      title={t(`admin.${words}.title`, {
+        id: t('admin.common.hashId', { id: shortenIdForDashboard(orderId) }),
+      })}
+      submitLabel={t(`admin.${words}.submit`)}
+      busyLabel={t(`admin.${words}.submitting`)}
       onClose={onClose}
       onSubmit={submit}
       initialFocus={field}

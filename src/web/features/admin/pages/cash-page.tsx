@@ -1,11 +1,44 @@
 import '../admin-strings';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CashLedgerRow } from '#shared/schemas/cash-schemas';
 import { PageHeader } from '../../../ui/page-header';
 import { useFlaggedColumns, useLedgerColumns, useRemittanceColumns } from '../cash/cash-columns';
 import { RecordRemittanceDialog } from '../cash/record-remittance-dialog';
 import { AdminListScreen } from '../components/admin-list-screen';
+
+type CashList = 'cashLedger' | 'cashRemittances' | 'cashFlagged';
+
+/** One of the page's lists, its words under admin.cash.<words> (the heading, search, empty text). */
+function CashSection<List extends CashList>({
+  list,
+  words,
+  withLead = false,
+  columns,
+  rowKey,
+}: {
+  list: List;
+  words: 'ledger' | 'remittances' | 'flagged';
+  /** Whether the section has a line under its heading (admin.cash.<words>.lead). */
+  withLead?: boolean;
+} & Pick<ComponentProps<typeof AdminListScreen<List>>, 'columns' | 'rowKey'>) {
+  const { t } = useTranslation();
+  return (
+    <AdminListScreen
+      variant="section"
+      list={list}
+      title={t(`admin.cash.${words}.heading`)}
+      lead={withLead ? t(`admin.cash.${words}.lead`) : undefined}
+      caption={t(`admin.cash.${words}.caption`)}
+      searchLabel={t(`admin.cash.${words}.searchLabel`)}
+      searchPlaceholder={t(`admin.cash.${words}.searchPlaceholder`)}
+      emptyMessage={t(`admin.cash.${words}.empty`)}
+      loadFailedMessage={t(`admin.cash.loadFailed.${list}`)}
+      columns={columns}
+      rowKey={rowKey}
+    />
+  );
+}
 
 /**
  * /admin/cash: the cash ledger (docs/decisions/0009-drivers.md). Per driver what they collected
@@ -21,40 +54,22 @@ export function CashPage() {
   return (
     <>
       <PageHeader title={t('admin.cash.title')} lead={t('admin.cash.lead')} />
-      <AdminListScreen
-        variant="section"
+      <CashSection
         list="cashLedger"
-        title={t('admin.cash.ledger.heading')}
-        caption={t('admin.cash.ledger.caption')}
-        searchLabel={t('admin.cash.ledger.searchLabel')}
-        searchPlaceholder={t('admin.cash.ledger.searchPlaceholder')}
-        emptyMessage={t('admin.cash.ledger.empty')}
-        loadFailedMessage={t('admin.cash.loadFailed.cashLedger')}
+        words="ledger"
         columns={ledgerColumns}
         rowKey={(row) => row.driverId}
       />
-      <AdminListScreen
-        variant="section"
+      <CashSection
         list="cashRemittances"
-        title={t('admin.cash.remittances.heading')}
-        caption={t('admin.cash.remittances.caption')}
-        searchLabel={t('admin.cash.remittances.searchLabel')}
-        searchPlaceholder={t('admin.cash.remittances.searchPlaceholder')}
-        emptyMessage={t('admin.cash.remittances.empty')}
-        loadFailedMessage={t('admin.cash.loadFailed.cashRemittances')}
+        words="remittances"
         columns={remittanceColumns}
         rowKey={(row) => row.id}
       />
-      <AdminListScreen
-        variant="section"
+      <CashSection
         list="cashFlagged"
-        title={t('admin.cash.flagged.heading')}
-        lead={t('admin.cash.flagged.lead')}
-        caption={t('admin.cash.flagged.caption')}
-        searchLabel={t('admin.cash.flagged.searchLabel')}
-        searchPlaceholder={t('admin.cash.flagged.searchPlaceholder')}
-        emptyMessage={t('admin.cash.flagged.empty')}
-        loadFailedMessage={t('admin.cash.loadFailed.cashFlagged')}
+        words="flagged"
+        withLead
         columns={flaggedColumns}
         rowKey={(row) => row.orderId}
       />

@@ -5,7 +5,6 @@ import { useMessageText } from '../../../i18n/use-message-text';
 import { RotateCw } from 'lucide-react';
 import { MESSAGE_STATUSES, MESSAGE_STATUS_TONES } from '#shared/message-status';
 import type { AdminMessage } from '#shared/schemas/message-schemas';
-import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useRetryMessage } from '../api/admin-api';
@@ -14,18 +13,7 @@ import type { ListFilterOption } from '../../../ui/list-screen';
 import { AdminListScreen } from '../components/admin-list-screen';
 import { notifyError, notifySuccess } from '../../../ui/toasts';
 import type { AdminColumn } from '../components/row-cards';
-
-/** Like the other admin times: yyyy-MM-dd HH:mm (in English) in the admin's own time zone. */
-function MessageTime({ iso }: { iso: string | null }) {
-  const { t } = useTranslation();
-  const { numericDateTime } = useFormatters();
-  if (iso === null) return t('admin.common.none');
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {numericDateTime(iso)}
-    </time>
-  );
-}
+import { AdminTime } from '../components/admin-time';
 
 /** Sends a failed message again and says how it went; the list then refreshes. */
 function RetryMessageButton({ message }: { message: AdminMessage }) {
@@ -131,13 +119,13 @@ export function MessagesPage() {
     {
       id: 'createdAt',
       header: t('admin.messages.columns.createdAt'),
-      cell: (message) => <MessageTime iso={message.createdAt} />,
+      cell: (message) => <AdminTime iso={message.createdAt} />,
     },
     {
       id: 'nextOrSent',
       header: t('admin.messages.columns.nextOrSent'),
       cell: (message) => (
-        <MessageTime iso={message.status === 'sent' ? message.sentAt : message.nextAttemptAt} />
+        <AdminTime iso={message.status === 'sent' ? message.sentAt : message.nextAttemptAt} />
       ),
     },
   ];

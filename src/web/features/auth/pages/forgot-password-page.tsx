@@ -1,41 +1,25 @@
 import '../../../i18n/auth-strings';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AuthBackLink, AuthForm } from '../../../ui/auth-form';
 import { useTranslation } from 'react-i18next';
 import { ForgotPasswordSchema } from '#shared/schemas/auth-schemas';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard } from '../../../ui/auth-card';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { useCheckedForm } from '../../../ui/use-checked-form';
 import { resetKeys, writeResetValue } from '../reset-storage';
 import { EmailField } from '../../../ui/form-field';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const { form, formError, field, submitWith } = useCheckedForm({
     resolver: zodResolver(ForgotPasswordSchema),
-    mode: 'onTouched',
     defaultValues: { email: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFormError(null);
-    let message: string;
-    try {
-      ({ message } = await requestPasswordReset({ email }));
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['email'], t('auth.forgotPassword.failed')));
-      return;
-    }
+  const onSubmit = submitWith(['email'], t('auth.forgotPassword.failed'), async ({ email }) => {
+    const { message } = await requestPasswordReset({ email });
     window.alert(message || t('auth.forgotPassword.success'));
     writeResetValue(resetKeys.email, email);
     await navigate('/check-email', { state: { email } });
@@ -50,15 +34,11 @@ export function ForgotPasswordPage() {
       <AuthForm
         onSubmit={onSubmit}
         error={formError}
-        busy={isSubmitting}
+        busy={form.formState.isSubmitting}
         submitLabel={t('auth.forgotPassword.submit')}
         busyLabel={t('auth.forgotPassword.busy')}
       >
-        <EmailField
-          label={t('auth.fields.email')}
-          registration={register('email')}
-          error={errors.email?.message}
-        />
+        <EmailField label={t('auth.fields.email')} {...field('email')} />
       </AuthForm>
     </AuthCard>
   );

@@ -1,12 +1,11 @@
 import '../../../i18n/auth-strings';
-import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { AuthForm } from '../../../ui/auth-form';
 import { useTranslation } from 'react-i18next';
 import type { LoginInput } from '#shared/schemas/auth-schemas';
 import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { useCheckedForm } from '../../../ui/use-checked-form';
 import { homePathFor, useSession } from '../../../lib/session/session-context';
 import { PasswordField } from '../../../ui/password-field';
 import { EmailField } from '../../../ui/form-field';
@@ -23,31 +22,17 @@ const loginResolver: Resolver<LoginInput> = async (values, context, options) =>
 export function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({
+  const { form, formError, field, submitWith } = useCheckedForm<LoginInput>({
     resolver: loginResolver,
-    mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
 
   // Signed in already, or just now: admins to the back office, customers to their dashboard.
   if (session.user) return <Navigate to={homePathFor(session.user)} replace />;
 
-  const onSubmit = handleSubmit(async (credentials) => {
-    setFormError(null);
-    try {
-      await session.login(credentials);
-    } catch (error) {
-      setFormError(
-        applyServerErrors(error, setError, ['email', 'password'], t('auth.login.failed')),
-      );
-    }
-  });
+  const onSubmit = submitWith(['email', 'password'], t('auth.login.failed'), (credentials) =>
+    session.login(credentials),
+  );
 
   return (
     <AuthCard
@@ -67,7 +52,7 @@ export function LoginPage() {
         // The checks are fetched as soon as the visitor turns to the form.
         onFocus={() => void loadLoginResolver()}
         error={formError}
-        busy={isSubmitting}
+        busy={form.formState.isSubmitting}
         submitLabel={t('auth.login.submit')}
         busyLabel={t('auth.login.busy')}
         after={
@@ -78,17 +63,12 @@ export function LoginPage() {
           </p>
         }
       >
-        <EmailField
-          label={t('auth.fields.email')}
-          registration={register('email')}
-          error={errors.email?.message}
-        />
+        <EmailField label={t('auth.fields.email')} {...field('email')} />
         <div>
           <PasswordField
             label={t('auth.fields.password')}
             autoComplete="current-password"
-            registration={register('password')}
-            error={errors.password?.message}
+            {...field('password')}
           />
           <div className="mt-2 text-end text-sm">
             <Link to="/forgot-password" className={authLinkClassName}>

@@ -1,7 +1,6 @@
 import '../../../i18n/auth-strings';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AuthBackLink, AuthForm } from '../../../ui/auth-form';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { readResetValue, resetKeys, writeResetValue } from '../reset-storage';
 import { PasswordField } from '../../../ui/password-field';
+import { useCheckedForm } from '../../../ui/use-checked-form';
 
 function InvalidResetLink() {
   const { t } = useTranslation();
@@ -41,16 +41,9 @@ export function ResetPasswordPage() {
   // Without a token in the route, one kept from this visit (e.g. a reload) still works.
   const [storedToken] = useState(() => readResetValue(resetKeys.token));
   const token = routeToken || storedToken;
-  const [formError, setFormError] = useState<string | null>(null);
   const [linkExpired, setLinkExpired] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const { form, formError, setFormError, field } = useCheckedForm({
     resolver: zodResolver(ResetPasswordSchema),
-    mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -63,7 +56,7 @@ export function ResetPasswordPage() {
 
   if (!token) return <InvalidResetLink />;
 
-  const onSubmit = handleSubmit(async ({ password, confirmPassword }) => {
+  const onSubmit = form.handleSubmit(async ({ password, confirmPassword }) => {
     setFormError(null);
     setLinkExpired(false);
     try {
@@ -77,7 +70,7 @@ export function ResetPasswordPage() {
         setFormError(
           applyServerErrors(
             error,
-            setError,
+            form.setError,
             ['password', 'confirmPassword'],
             t('auth.resetPassword.failed'),
           ),
@@ -109,7 +102,7 @@ export function ResetPasswordPage() {
             </>
           )
         }
-        busy={isSubmitting}
+        busy={form.formState.isSubmitting}
         submitLabel={t('auth.resetPassword.submit')}
         busyLabel={t('auth.resetPassword.busy')}
       >
@@ -117,14 +110,12 @@ export function ResetPasswordPage() {
           label={t('auth.fields.newPassword')}
           autoComplete="new-password"
           hint={t('auth.fields.passwordHint')}
-          registration={register('password')}
-          error={errors.password?.message}
+          {...field('password')}
         />
         <PasswordField
           label={t('auth.fields.confirmPassword')}
           autoComplete="new-password"
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+          {...field('confirmPassword')}
         />
       </AuthForm>
     </AuthCard>

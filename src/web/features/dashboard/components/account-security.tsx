@@ -1,6 +1,5 @@
 import '../dashboard-strings';
 import { useRef, useState, type RefObject } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import { changePassword, logoutOtherSessions } from '../../../lib/session/sessio
 import { FormAlert } from '../../../ui/form-alert';
 import { PasswordField } from '../../../ui/password-field';
 import { notifyError, notifySuccess } from '../../../ui/toasts';
+import { useCheckedForm } from '../../../ui/use-checked-form';
 
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -27,18 +27,11 @@ const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as
  */
 export function ChangePasswordCard() {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormInput>({
+  const { form, formError, setFormError, field } = useCheckedForm<ChangePasswordFormInput>({
     resolver: zodResolver(ChangePasswordFormSchema),
-    mode: 'onTouched',
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
+  const { handleSubmit, setError, reset } = form;
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setFormError(null);
@@ -74,24 +67,21 @@ export function ChangePasswordCard() {
         <PasswordField
           label={t('dashboard.profile.password.current')}
           autoComplete="current-password"
-          registration={register('currentPassword')}
-          error={errors.currentPassword?.message}
+          {...field('currentPassword')}
         />
         <PasswordField
           label={t('dashboard.profile.password.new')}
           autoComplete="new-password"
           hint={t('auth.fields.passwordHint')}
-          registration={register('newPassword')}
-          error={errors.newPassword?.message}
+          {...field('newPassword')}
         />
         <PasswordField
           label={t('dashboard.profile.password.confirm')}
           autoComplete="new-password"
-          registration={register('confirmPassword')}
-          error={errors.confirmPassword?.message}
+          {...field('confirmPassword')}
         />
         <BusySubmitButton
-          busy={isSubmitting}
+          busy={form.formState.isSubmitting}
           label={t('dashboard.profile.password.submit')}
           busyLabel={t('dashboard.profile.password.busy')}
         />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../i18n/use-formatters';
 import type { OrderColumn } from './order-columns';
 import { OrderIdLink } from './order-id-link';
+import { routeText } from '../order-route';
 
 interface OrderCardsProps {
   /** Names the list for screen readers. */
@@ -26,12 +27,7 @@ export function OrderCards({ label, orders, fields, className = '' }: OrderCards
             <OrderIdLink id={order.id} form="mobile" />
             <OrderStatusBadge status={order.status} />
           </div>
-          <p className="mt-1 font-semibold text-slate-900">
-            {t('dashboard.common.route', {
-              from: city(order.pickup_loc),
-              to: city(order.delivery_loc),
-            })}
-          </p>
+          <p className="mt-1 font-semibold text-slate-900">{routeText(t, city, order)}</p>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2">
             {fields.map((field) => (
               <div key={field.id} className="min-w-0">

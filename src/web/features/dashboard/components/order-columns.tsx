@@ -5,8 +5,10 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { OrderIdLink } from './order-id-link';
+import { routeText } from '../order-route';
 
 export type OrderColumn = DataTableColumn<CustomerOrder>;
+export type OrderColumns = ReturnType<typeof useOrderColumns>;
 
 /** The columns the order lists choose from, so each figure is written the same everywhere. */
 export function useOrderColumns() {
@@ -25,10 +27,7 @@ export function useOrderColumns() {
         <OrderIdLink id={order.id} form="dashboard" />
       )),
       route: column('route', t('dashboard.lists.columns.route'), (order) =>
-        t('dashboard.common.route', {
-          from: format.city(order.pickup_loc),
-          to: format.city(order.delivery_loc),
-        }),
+        routeText(t, format.city, order),
       ),
       weight: column(
         'weight',

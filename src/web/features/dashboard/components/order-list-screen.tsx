@@ -13,15 +13,15 @@ import {
   orderListQuery,
   type OrderListName,
 } from '../api/dashboard-queries';
-import type { OrderColumn } from './order-columns';
+import { OrderCards } from './order-cards';
+import { useOrderColumns, type OrderColumn, type OrderColumns } from './order-columns';
 
 interface OrderListScreenProps {
   list: OrderListName;
-  title: string;
-  lead: string;
+  /** The screen's words (title, lead, empty message), under dashboard.<screen>. */
+  screen: 'orders' | 'tracking' | 'deliveries' | 'cancelled';
   /** Names the table for screen readers. */
   caption: string;
-  emptyMessage: string;
   emptyAction?: ReactNode;
   describeError(error: unknown): string;
   /** Desktop table columns, in order; left out where the cards serve every width (Orders). */
@@ -53,12 +53,15 @@ function useDashboardListStrings(): ListScreenStrings {
  * destination, paged on the server 6 at a time, exported as CSV; a failed download is told
  * under its button (the dashboard has no toasts).
  */
-export function OrderListScreen({ list, stateFilter, ...shown }: OrderListScreenProps) {
+export function OrderListScreen({ list, screen, stateFilter, ...shown }: OrderListScreenProps) {
   const { t } = useTranslation();
   const strings = useDashboardListStrings();
   return (
     <ListScreen
       {...shown}
+      title={t(`dashboard.${screen}.title`)}
+      lead={t(`dashboard.${screen}.lead`)}
+      emptyMessage={t(`dashboard.${screen}.empty`)}
       listQuery={(params: ListParams) => orderListQuery(list, params)}
       pageSize={DASHBOARD_PAGE_SIZE}
       strings={strings}
@@ -67,6 +70,45 @@ export function OrderListScreen({ list, stateFilter, ...shown }: OrderListScreen
       search={{ placeholder: t('dashboard.lists.searchPlaceholder') }}
       filter={stateFilter}
       downloadCsv={(filter) => downloadOrderListCsv(list, filter)}
+    />
+  );
+}
+
+type OrderTableScreenProps = Omit<OrderListScreenProps, 'caption' | 'columns' | 'cards'> & {
+  /** The column that tells where each order stands: its estimate, delivery day or cancel reason. */
+  stage(columns: OrderColumns): OrderColumn;
+};
+
+/**
+ * Tracking, Deliveries and Cancelled: a table of the order's facts and its stage, named by
+ * dashboard.<screen>.caption, and the same as cards on phones.
+ */
+export function OrderTableScreen({ stage, ...screenProps }: OrderTableScreenProps) {
+  const { t } = useTranslation();
+  const columns = useOrderColumns();
+  const stageColumn = stage(columns);
+  const caption = t(`dashboard.${screenProps.screen}.caption`);
+  return (
+    <OrderListScreen
+      {...screenProps}
+      caption={caption}
+      columns={[
+        columns.orderId,
+        columns.route,
+        columns.weight,
+        columns.price,
+        columns.placedOn,
+        stageColumn,
+        columns.status,
+      ]}
+      cards={(orders, className) => (
+        <OrderCards
+          label={caption}
+          orders={orders}
+          fields={[columns.weight, columns.price, columns.placedOn, stageColumn]}
+          className={className}
+        />
+      )}
     />
   );
 }

@@ -1,8 +1,7 @@
 import '../dashboard-strings';
 import { useTranslation } from 'react-i18next';
-import { OrderCards } from '../components/order-cards';
-import { useOrderColumns, type OrderColumn } from '../components/order-columns';
-import { OrderListScreen } from '../components/order-list-screen';
+import type { OrderColumn, OrderColumns } from '../components/order-columns';
+import { OrderTableScreen } from '../components/order-list-screen';
 import { describeListError } from '../list-error';
 
 interface ClosedOrdersPageProps {
@@ -10,40 +9,18 @@ interface ClosedOrdersPageProps {
   /** The screen's words, under dashboard.<screen>. */
   screen: 'deliveries' | 'cancelled';
   /** The date, or the reason, that tells how the order ended. */
-  outcome(columns: ReturnType<typeof useOrderColumns>): OrderColumn;
+  outcome(columns: OrderColumns): OrderColumn;
 }
 
 /** docs/product.md, section 2: the orders that are over, searchable by order id or destination. */
 function ClosedOrdersPage({ list, screen, outcome }: ClosedOrdersPageProps) {
   const { t } = useTranslation();
-  const columns = useOrderColumns();
-  const outcomeColumn = outcome(columns);
-  const caption = t(`dashboard.${screen}.caption`);
   return (
-    <OrderListScreen
+    <OrderTableScreen
       list={list}
-      title={t(`dashboard.${screen}.title`)}
-      lead={t(`dashboard.${screen}.lead`)}
-      caption={caption}
-      emptyMessage={t(`dashboard.${screen}.empty`)}
+      screen={screen}
       describeError={(error) => describeListError(error, t(`dashboard.${screen}.loadFailed`), true)}
-      columns={[
-        columns.orderId,
-        columns.route,
-        columns.weight,
-        columns.price,
-        columns.placedOn,
-        outcomeColumn,
-        columns.status,
-      ]}
-      cards={(orders, className) => (
-        <OrderCards
-          label={caption}
-          orders={orders}
-          fields={[columns.weight, columns.price, columns.placedOn, outcomeColumn]}
-          className={className}
-        />
-      )}
+      stage={outcome}
     />
   );
 }

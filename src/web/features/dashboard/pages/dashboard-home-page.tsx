@@ -14,6 +14,7 @@ import { DetailList } from '../../../ui/detail-list';
 import { OrderIdLink } from '../components/order-id-link';
 import { PageHeader } from '../../../ui/page-header';
 import { summarizeStatusCounts } from '../dashboard-summary';
+import { routeText } from '../order-route';
 
 const linkClassName =
   'inline-flex min-h-10 items-center gap-1 rounded text-sm font-semibold text-brand-800 underline-offset-4 hover:underline';
@@ -187,10 +188,7 @@ function LastOrdersCard({ orders }: { orders: CustomerOrder[] }) {
                 {kg(order.weight)}
               </span>
               <span className="text-sm font-medium text-slate-900">
-                {t('dashboard.common.route', {
-                  from: city(order.pickup_loc),
-                  to: city(order.delivery_loc),
-                })}
+                {routeText(t, city, order)}
               </span>
               <span className="text-end sm:text-start">
                 <OrderStatusBadge status={order.status} />

@@ -15,6 +15,7 @@ import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import { OrderDetailPage } from '../../../ui/order-detail-page';
 import { OrderMap } from '../../../ui/maps/order-map';
+import { routeText } from '../order-route';
 
 /**
  * /orders/:id (docs/product.md, decision 12): one order with its timeline,
@@ -62,10 +63,7 @@ export function OrderPage() {
             <DeliveryCodePanel code={order.deliveryCode} className="order-1" />
             <OrderRouteCard
               title={t('dashboard.order.route.title')}
-              route={t('dashboard.common.route', {
-                from: format.city(order.pickup_loc),
-                to: format.city(order.delivery_loc),
-              })}
+              route={routeText(t, format.city, order)}
               className="order-3"
               details={[
                 {

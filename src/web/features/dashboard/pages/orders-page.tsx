@@ -2,7 +2,7 @@ import '../dashboard-strings';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, Plus } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
 import type { CustomerOrder } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
@@ -11,6 +11,8 @@ import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { DetailList } from '../../../ui/detail-list';
 import { OrderIdLink } from '../components/order-id-link';
 import { OrderListScreen } from '../components/order-list-screen';
+import { NewOrderLink } from '../components/new-order-link';
+import { routeText } from '../order-route';
 
 function OrderRow({ order }: { order: CustomerOrder }) {
   const { t } = useTranslation();
@@ -41,10 +43,7 @@ function OrderRow({ order }: { order: CustomerOrder }) {
           </button>
         </div>
         <p className="col-span-2 font-semibold text-slate-900 md:col-span-1">
-          {t('dashboard.common.route', {
-            from: format.city(order.pickup_loc),
-            to: format.city(order.delivery_loc),
-          })}
+          {routeText(t, format.city, order)}
         </p>
         <p className="text-sm text-slate-600 tabular-nums">{format.date(order.createdAt)}</p>
         <p className="text-end text-sm font-semibold text-slate-900 tabular-nums">
@@ -92,16 +91,9 @@ export function OrdersPage() {
   return (
     <OrderListScreen
       list="orders"
-      title={t('dashboard.orders.title')}
-      lead={t('dashboard.orders.lead')}
+      screen="orders"
       caption={t('dashboard.orders.title')}
-      emptyMessage={t('dashboard.orders.empty')}
-      emptyAction={
-        <Link to="/new-order" className={buttonClassName('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('dashboard.orders.create')}
-        </Link>
-      }
+      emptyAction={<NewOrderLink>{t('dashboard.orders.create')}</NewOrderLink>}
       describeError={() => t('dashboard.orders.loadFailed')}
       cards={(orders) => (
         <ul aria-label={t('dashboard.orders.title')} className="flex flex-col gap-3">

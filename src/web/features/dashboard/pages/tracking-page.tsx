@@ -1,18 +1,14 @@
 import '../dashboard-strings';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Plus } from 'lucide-react';
 import {
   TRACKING_STATE_LABELS,
   TRACKING_STATE_STATUSES,
   TRACKING_STATES,
 } from '#shared/order-status';
-import { buttonClassName } from '../../../ui/button-styles';
 import type { ListFilterOption } from '../../../ui/list-screen';
-import { OrderCards } from '../components/order-cards';
-import { useOrderColumns } from '../components/order-columns';
-import { OrderListScreen } from '../components/order-list-screen';
+import { OrderTableScreen } from '../components/order-list-screen';
+import { NewOrderLink } from '../components/new-order-link';
 
 /**
  * docs/product.md, section 2: orders not yet delivered or cancelled, filtered by
@@ -20,7 +16,6 @@ import { OrderListScreen } from '../components/order-list-screen';
  */
 export function TrackingPage() {
   const { t } = useTranslation();
-  const columns = useOrderColumns();
   const stateOptions = useMemo<ListFilterOption[]>(
     () => [
       { value: 'ALL', label: t('dashboard.lists.allStates') },
@@ -32,38 +27,13 @@ export function TrackingPage() {
     ],
     [t],
   );
-  const caption = t('dashboard.tracking.caption');
   return (
-    <OrderListScreen
+    <OrderTableScreen
       list="tracking"
-      title={t('dashboard.tracking.title')}
-      lead={t('dashboard.tracking.lead')}
-      caption={caption}
-      emptyMessage={t('dashboard.tracking.empty')}
-      emptyAction={
-        <Link to="/new-order" className={buttonClassName('primary')}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('dashboard.lists.createOrder')}
-        </Link>
-      }
+      screen="tracking"
+      emptyAction={<NewOrderLink>{t('dashboard.lists.createOrder')}</NewOrderLink>}
       describeError={() => t('dashboard.tracking.loadFailed')}
-      columns={[
-        columns.orderId,
-        columns.route,
-        columns.weight,
-        columns.price,
-        columns.placedOn,
-        columns.estimatedDelivery,
-        columns.status,
-      ]}
-      cards={(orders, className) => (
-        <OrderCards
-          label={caption}
-          orders={orders}
-          fields={[columns.weight, columns.price, columns.placedOn, columns.estimatedDelivery]}
-          className={className}
-        />
-      )}
+      stage={(columns) => columns.estimatedDelivery}
       stateFilter={{ label: t('dashboard.lists.stateLabel'), options: stateOptions }}
     />
   );

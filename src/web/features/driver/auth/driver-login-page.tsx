@@ -1,14 +1,13 @@
 import '../driver-strings';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AuthForm } from '../../../ui/auth-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driver-schemas';
 import { AuthCard, authLinkClassName } from '../../../ui/auth-card';
-import { applyServerErrors } from '../../../lib/server-errors';
+import { useCheckedForm } from '../../../ui/use-checked-form';
 import { homePathFor, useSession } from '../../../lib/session/session-context';
 import { buttonClassName } from '../../../ui/button-styles';
 import { driverLoginRequest, requestDriverCode } from './driver-auth-api';
@@ -34,33 +33,21 @@ function useSecondsLeft(until: number): number {
 /** Step one: the driver's phone, in any way they write it. */
 function PhoneStep({ onSent }: { onSent(phone: string): void }) {
   const { t } = useTranslation();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PhoneForm, unknown, z.output<typeof DriverCodeRequestSchema>>({
-    resolver: zodResolver(DriverCodeRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { phone: '' },
-  });
+  const { form, formError, field, submitWith } = useCheckedForm<
+    PhoneForm,
+    z.output<typeof DriverCodeRequestSchema>
+  >({ resolver: zodResolver(DriverCodeRequestSchema), defaultValues: { phone: '' } });
 
-  const onSubmit = handleSubmit(async ({ phone }) => {
-    setFormError(null);
-    try {
-      await requestDriverCode(phone);
-      onSent(phone);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['phone'], t('driver.login.codeFailed')));
-    }
+  const onSubmit = submitWith(['phone'], t('driver.login.codeFailed'), async ({ phone }) => {
+    await requestDriverCode(phone);
+    onSent(phone);
   });
 
   return (
     <AuthForm
       onSubmit={onSubmit}
       error={formError}
-      busy={isSubmitting}
+      busy={form.formState.isSubmitting}
       submitLabel={t('driver.login.sendCode')}
       busyLabel={t('driver.login.sendingCode')}
     >
@@ -70,8 +57,7 @@ function PhoneStep({ onSent }: { onSent(phone: string): void }) {
         autoComplete="tel"
         inputMode="tel"
         hint={t('driver.login.phoneHint')}
-        registration={register('phone')}
-        error={errors.phone?.message}
+        {...field('phone')}
       />
     </AuthForm>
   );
@@ -81,34 +67,22 @@ function PhoneStep({ onSent }: { onSent(phone: string): void }) {
 function CodeStep({ phone, onChangePhone }: { phone: string; onChangePhone(): void }) {
   const { t } = useTranslation();
   const session = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_AFTER_SECONDS * 1000);
   const [resending, setResending] = useState(false);
   const secondsLeft = useSecondsLeft(resendAt);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeForm, unknown, z.output<typeof CodeFormSchema>>({
-    resolver: zodResolver(CodeFormSchema),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  const { form, formError, setFormError, field, submitWith } = useCheckedForm<
+    CodeForm,
+    z.output<typeof CodeFormSchema>
+  >({ resolver: zodResolver(CodeFormSchema), defaultValues: { code: '' } });
+  const { setFocus } = form;
 
   useEffect(() => setFocus('code'), [setFocus]);
 
-  const onSubmit = handleSubmit(async ({ code }) => {
-    setFormError(null);
+  const onSubmit = submitWith(['code'], t('driver.login.failed'), async ({ code }) => {
     setNotice(null);
-    try {
-      // The session then holds a driver, and this screen sends them to /driver.
-      await session.signIn(await driverLoginRequest(phone, code));
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ['code'], t('driver.login.failed')));
-    }
+    // The session then holds a driver, and this screen sends them to /driver.
+    await session.signIn(await driverLoginRequest(phone, code));
   });
 
   const resend = async () => {
@@ -130,7 +104,7 @@ function CodeStep({ phone, onChangePhone }: { phone: string; onChangePhone(): vo
     <AuthForm
       onSubmit={onSubmit}
       error={formError}
-      busy={isSubmitting}
+      busy={form.formState.isSubmitting}
       submitLabel={t('driver.login.signIn')}
       busyLabel={t('driver.login.signingIn')}
       before={
@@ -164,8 +138,7 @@ function CodeStep({ phone, onChangePhone }: { phone: string; onChangePhone(): vo
         autoComplete="one-time-code"
         inputMode="numeric"
         maxLength={6}
-        registration={register('code')}
-        error={errors.code?.message}
+        {...field('code')}
       />
     </AuthForm>
   );

@@ -5,15 +5,12 @@ import {
   DeliverOrderSchema,
   DRIVER_CODE_LENGTH,
   driverMessages,
-  type DriverOrder,
 } from '#shared/schemas/driver-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
-import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import type { StepQueue } from '../offline/use-step-queue';
-import { firstIssuePerField, useStepDialog } from './use-step-dialog';
-import { FormAlert } from '../../../ui/form-alert';
+import { firstIssuePerField, useStepDialog, type StepDialogProps } from './use-step-dialog';
+import { StepFormDialog } from './step-form-dialog';
 
 type Field = 'code' | 'cashCollected';
 
@@ -22,26 +19,17 @@ type Field = 'code' | 'cashCollected';
  * code, and for a cash order the cash collected in MAD. The server's refusal (a wrong code, a
  * lock-out after too many) is shown here, in the dialog, in its own words.
  */
-export function DeliverDialog({
-  order,
-  queue,
-  onClose,
-}: {
-  order: DriverOrder;
-  queue: StepQueue;
-  onClose(): void;
-}) {
+export function DeliverDialog(props: StepDialogProps) {
+  const { order, onClose } = props;
   const { t } = useTranslation();
   const { mad } = useFormatters();
   const codeInput = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [cash, setCash] = useState('');
-  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(
-    order,
-    queue,
-    ['code', 'cashCollected'],
-    onClose,
-  );
+  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(props, [
+    'code',
+    'cashCollected',
+  ]);
   const collectsCash = order.cashToCollect !== null;
 
   const submit = async () => {
@@ -66,18 +54,15 @@ export function DeliverDialog({
   };
 
   return (
-    <FormDialog
-      title={t('driver.deliver.title', { trackingNumber: order.trackingNumber })}
+    <StepFormDialog
+      words="deliver"
+      order={order}
       lead={t('driver.deliver.lead')}
       onClose={onClose}
       onSubmit={submit}
       initialFocus={codeInput}
-      width="md"
-      cancelLabel={t('driver.deliver.cancel')}
-      submitLabel={t('driver.deliver.submit')}
-      busyLabel={t('driver.deliver.submitting')}
       busy={busy}
-      size="lg"
+      refusal={refusal}
     >
       <FormField label={t('driver.deliver.code')} error={errors.code}>
         {(control) => (
@@ -112,7 +97,6 @@ export function DeliverDialog({
           )}
         </FormField>
       )}
-      <FormAlert>{refusal}</FormAlert>
-    </FormDialog>
+    </StepFormDialog>
   );
 }

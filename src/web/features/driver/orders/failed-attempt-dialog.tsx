@@ -5,15 +5,12 @@ import {
   FAILED_ATTEMPT_REASON_LABELS,
   FAILED_ATTEMPT_REASONS,
   FailedAttemptSchema,
-  type DriverOrder,
   type FailedAttemptReason,
 } from '#shared/schemas/driver-schemas';
-import { FormDialog } from '../../../ui/form-dialog';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import type { StepQueue } from '../offline/use-step-queue';
-import { firstIssuePerField, useStepDialog } from './use-step-dialog';
-import { FormAlert } from '../../../ui/form-alert';
+import { firstIssuePerField, useStepDialog, type StepDialogProps } from './use-step-dialog';
+import { StepFormDialog } from './step-form-dialog';
 
 type Field = 'reason' | 'note';
 
@@ -21,25 +18,16 @@ type Field = 'reason' | 'note';
  * Delivery failed (docs/decisions/0009-drivers.md, "The driver's orders"): why, and a note, which "Other" needs.
  * The order stays with the driver for another attempt.
  */
-export function FailedAttemptDialog({
-  order,
-  queue,
-  onClose,
-}: {
-  order: DriverOrder;
-  queue: StepQueue;
-  onClose(): void;
-}) {
+export function FailedAttemptDialog(props: StepDialogProps) {
+  const { order, onClose } = props;
   const { t } = useTranslation();
   const reasonSelect = useRef<HTMLSelectElement>(null);
   const [reason, setReason] = useState<FailedAttemptReason | ''>('');
   const [note, setNote] = useState('');
-  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(
-    order,
-    queue,
-    ['reason', 'note'],
-    onClose,
-  );
+  const { errors, setErrors, refusal, setRefusal, busy, send } = useStepDialog(props, [
+    'reason',
+    'note',
+  ]);
 
   const submit = async () => {
     setRefusal(null);
@@ -56,18 +44,15 @@ export function FailedAttemptDialog({
   };
 
   return (
-    <FormDialog
-      title={t('driver.failed.title', { trackingNumber: order.trackingNumber })}
+    <StepFormDialog
+      words="failed"
+      order={order}
       onClose={onClose}
       onSubmit={submit}
       initialFocus={reasonSelect}
-      width="md"
-      cancelLabel={t('driver.failed.cancel')}
-      submitLabel={t('driver.failed.submit')}
-      busyLabel={t('driver.failed.submitting')}
       busy={busy}
       variant="danger"
-      size="lg"
+      refusal={refusal}
     >
       <FormField label={t('driver.failed.reason')} error={errors.reason}>
         {(control) => (
@@ -106,7 +91,6 @@ export function FailedAttemptDialog({
           />
         )}
       </FormField>
-      <FormAlert>{refusal}</FormAlert>
-    </FormDialog>
+    </StepFormDialog>
   );
 }

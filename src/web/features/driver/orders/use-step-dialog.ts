@@ -14,16 +14,21 @@ export function firstIssuePerField<Field extends string>(
   return found;
 }
 
+/** What the order card gives a step dialog: the order, the queue steps go through, and the way out. */
+export interface StepDialogProps {
+  order: DriverOrder;
+  queue: StepQueue;
+  onClose(): void;
+}
+
 /**
  * The state of a driver's step dialog (deliver, delivery failed): its field errors, the server's
  * refusal in its own words, and `send`, which hands the step to the queue and closes the dialog,
  * or shows the refusal and its field errors (`fields`) in the dialog.
  */
 export function useStepDialog<Field extends string>(
-  order: DriverOrder,
-  queue: StepQueue,
+  { order, queue, onClose }: StepDialogProps,
   fields: readonly Field[],
-  onClose: () => void,
 ) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [refusal, setRefusal] = useState<string | null>(null);

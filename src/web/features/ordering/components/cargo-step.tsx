@@ -1,19 +1,16 @@
-import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CARGO_TYPES } from '#shared/pricing';
 import type { NewOrderFormValues } from '../new-order-form';
 import { PriorityChoice } from './priority-choice';
 import { SelectField, TextField } from '../../../ui/form-field';
+import { useContextFields } from '../../../ui/use-checked-form';
 
 const SIZES = ['length', 'width', 'height'] as const;
 
 /** Step 2: weight, size, cargo type and priority; leaving it prices the order. */
 export function CargoStep() {
   const { t } = useTranslation();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<NewOrderFormValues>();
+  const field = useContextFields<NewOrderFormValues>();
   const numberInput = { type: 'number', inputMode: 'decimal', min: 0, step: 'any' } as const;
 
   return (
@@ -22,17 +19,15 @@ export function CargoStep() {
         <TextField
           label={t('ordering.wizard.cargo.weight')}
           {...numberInput}
-          registration={register('weight')}
-          error={errors.weight?.message}
+          {...field('weight')}
         />
         <SelectField
           label={t('ordering.wizard.cargo.cargoType')}
-          registration={register('cargoType')}
+          {...field('cargoType')}
           options={CARGO_TYPES.map((type) => ({
             value: type,
             label: t(`ordering.cargoTypes.${type}`),
           }))}
-          error={errors.cargoType?.message}
         />
       </div>
       <fieldset>
@@ -45,8 +40,7 @@ export function CargoStep() {
               key={size}
               label={t(`ordering.wizard.cargo.${size}`)}
               {...numberInput}
-              registration={register(size)}
-              error={errors[size]?.message}
+              {...field(size)}
             />
           ))}
         </div>
@@ -55,8 +49,7 @@ export function CargoStep() {
       <TextField
         label={t('ordering.wizard.cargo.shipmentInfo')}
         hint={t('ordering.wizard.cargo.shipmentInfoHint')}
-        registration={register('shipmentInfo')}
-        error={errors.shipmentInfo?.message}
+        {...field('shipmentInfo')}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, MapPin } from 'lucide-react';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import {
   cityLabel,
   cityNamesSortedFor,
@@ -214,5 +215,34 @@ export function CityPicker({
         </p>
       )}
     </div>
+  );
+}
+
+/** A CityPicker holding the form's field `name` (docs/product.md, decision 13), its error under it. */
+export function CityField<T extends FieldValues, TOutput>({
+  name,
+  control,
+  label,
+}: {
+  name: FieldPathByValue<T, string>;
+  control: Control<T, unknown, TOutput>;
+  label: string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <CityPicker
+          label={label}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

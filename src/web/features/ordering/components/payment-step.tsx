@@ -7,6 +7,7 @@ import type { WizardPrice } from '../use-wizard-price';
 import { OrderSummary } from './order-summary';
 import { PriceSummary } from './price-summary';
 import { TextField } from '../../../ui/form-field';
+import { useContextFields } from '../../../ui/use-checked-form';
 import { ChoiceGroup } from '../../../ui/choice-group';
 
 const methodIcons = { card: CreditCard, cod: Banknote } as const;
@@ -17,11 +18,8 @@ const methodIcons = { card: CreditCard, cod: Banknote } as const;
  */
 export function PaymentStep({ price }: { price: WizardPrice }) {
   const { t } = useTranslation();
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = useFormContext<NewOrderFormValues>();
+  const { control } = useFormContext<NewOrderFormValues>();
+  const field = useContextFields<NewOrderFormValues>();
   const method = useWatch({ control, name: 'paymentMethod' });
 
   return (
@@ -29,7 +27,7 @@ export function PaymentStep({ price }: { price: WizardPrice }) {
       <div className="space-y-5">
         <ChoiceGroup
           legend={t('ordering.wizard.payment.method')}
-          registration={register('paymentMethod')}
+          {...field('paymentMethod')}
           columns={2}
           choices={WIZARD_PAYMENT_METHODS.map((value) => {
             const Icon = methodIcons[value];
@@ -40,7 +38,6 @@ export function PaymentStep({ price }: { price: WizardPrice }) {
               icon: <Icon aria-hidden="true" className="size-4 text-brand-800" />,
             };
           })}
-          error={errors.paymentMethod?.message}
         />
         {method === 'card' && (
           <div className="space-y-4 rounded-lg border border-slate-200 p-4">
@@ -48,14 +45,12 @@ export function PaymentStep({ price }: { price: WizardPrice }) {
               label={t('ordering.wizard.payment.cardNumber')}
               inputMode="numeric"
               autoComplete="cc-number"
-              registration={register('cardNumber')}
-              error={errors.cardNumber?.message}
+              {...field('cardNumber')}
             />
             <TextField
               label={t('ordering.wizard.payment.cardName')}
               autoComplete="cc-name"
-              registration={register('cardName')}
-              error={errors.cardName?.message}
+              {...field('cardName')}
             />
             <div className="grid grid-cols-2 gap-4">
               <TextField
@@ -64,16 +59,14 @@ export function PaymentStep({ price }: { price: WizardPrice }) {
                 inputMode="numeric"
                 autoComplete="cc-exp"
                 maxLength={5}
-                registration={register('expiryDate')}
-                error={errors.expiryDate?.message}
+                {...field('expiryDate')}
               />
               <TextField
                 label={t('ordering.wizard.payment.cvv')}
                 inputMode="numeric"
                 autoComplete="cc-csc"
                 maxLength={4}
-                registration={register('cvv')}
-                error={errors.cvv?.message}
+                {...field('cvv')}
               />
             </div>
             <p className="flex gap-2 text-sm text-slate-600">

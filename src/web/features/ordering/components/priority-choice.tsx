@@ -1,8 +1,8 @@
-import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PRIORITIES } from '#shared/pricing';
 import type { NewOrderFormValues } from '../new-order-form';
 import { ChoiceGroup } from '../../../ui/choice-group';
+import { useContextFields } from '../../../ui/use-checked-form';
 
 /**
  * Normal, express or urgent. Shown when the cargo is described and again beside the price, where
@@ -10,20 +10,16 @@ import { ChoiceGroup } from '../../../ui/choice-group';
  */
 export function PriorityChoice() {
   const { t } = useTranslation();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<NewOrderFormValues>();
+  const field = useContextFields<NewOrderFormValues>();
   return (
     <ChoiceGroup
       legend={t('ordering.wizard.cargo.priority')}
-      registration={register('priority')}
+      {...field('priority')}
       choices={PRIORITIES.map((priority) => ({
         value: priority,
         label: t(`ordering.priorities.${priority}.label`),
         description: t(`ordering.priorities.${priority}.text`),
       }))}
-      error={errors.priority?.message}
     />
   );
 }

@@ -1,18 +1,15 @@
-import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NewOrderFormValues } from '../new-order-form';
 import type { WizardPrice } from '../use-wizard-price';
 import { PriceSummary } from './price-summary';
 import { PriorityChoice } from './priority-choice';
 import { TextAreaField, TextField } from '../../../ui/form-field';
+import { useContextFields } from '../../../ui/use-checked-form';
 
 /** Step 3: the receiver and special instructions, beside the price summary. */
 export function ReceiverStep({ price }: { price: WizardPrice }) {
   const { t } = useTranslation();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<NewOrderFormValues>();
+  const field = useContextFields<NewOrderFormValues>();
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-5">
@@ -21,8 +18,7 @@ export function ReceiverStep({ price }: { price: WizardPrice }) {
           <TextField
             label={t('ordering.wizard.receiver.receiverName')}
             autoComplete="off"
-            registration={register('receiverName')}
-            error={errors.receiverName?.message}
+            {...field('receiverName')}
           />
           <TextField
             label={t('ordering.wizard.receiver.receiverPhone')}
@@ -30,8 +26,7 @@ export function ReceiverStep({ price }: { price: WizardPrice }) {
             inputMode="tel"
             autoComplete="off"
             hint={t('ordering.wizard.receiver.receiverPhoneHint')}
-            registration={register('receiverPhone')}
-            error={errors.receiverPhone?.message}
+            {...field('receiverPhone')}
           />
         </div>
         <TextField
@@ -39,14 +34,12 @@ export function ReceiverStep({ price }: { price: WizardPrice }) {
           type="email"
           inputMode="email"
           autoComplete="off"
-          registration={register('receiverEmail')}
-          error={errors.receiverEmail?.message}
+          {...field('receiverEmail')}
         />
         <TextAreaField
           label={t('ordering.wizard.receiver.specialInstructions')}
           hint={t('ordering.wizard.receiver.specialInstructionsHint')}
-          registration={register('specialInstructions')}
-          error={errors.specialInstructions?.message}
+          {...field('specialInstructions')}
         />
       </div>
       <aside>

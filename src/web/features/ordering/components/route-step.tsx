@@ -1,8 +1,9 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NewOrderFormValues } from '../new-order-form';
-import { CityPicker } from './city-picker';
+import { CityField } from './city-picker';
 import { TextField } from '../../../ui/form-field';
+import { useContextFields } from '../../../ui/use-checked-form';
 
 const legendClassName = 'mb-3 text-base font-semibold text-slate-900';
 
@@ -11,11 +12,8 @@ const legendClassName = 'mb-3 text-base font-semibold text-slate-900';
  */
 export function RouteStep() {
   const { t } = useTranslation();
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = useFormContext<NewOrderFormValues>();
+  const { control } = useFormContext<NewOrderFormValues>();
+  const field = useContextFields<NewOrderFormValues>();
   const ends = [
     { end: 'pickup', city: 'pickupLocation', address: 'pickupAddress' },
     { end: 'delivery', city: 'deliveryLocation', address: 'deliveryAddress' },
@@ -26,27 +24,12 @@ export function RouteStep() {
       {ends.map(({ end, city, address }) => (
         <fieldset key={end} className="space-y-4">
           <legend className={legendClassName}>{t(`ordering.wizard.route.${end}`)}</legend>
-          <Controller
-            name={city}
-            control={control}
-            render={({ field, fieldState }) => (
-              <CityPicker
-                label={t(`ordering.wizard.route.${end}City`)}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <CityField name={city} control={control} label={t(`ordering.wizard.route.${end}City`)} />
           <TextField
             label={t(`ordering.wizard.route.${end}Address`)}
             autoComplete="off"
             hint={t('ordering.wizard.route.addressHint')}
-            registration={register(address)}
-            error={errors[address]?.message}
+            {...field(address)}
           />
         </fieldset>
       ))}

@@ -1,6 +1,6 @@
 import '../ordering-strings';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +18,14 @@ import type { PriceResult } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { quotePrice } from '../api/ordering-api';
-import { CityPicker } from '../components/city-picker';
+import { CityField } from '../components/city-picker';
 import { OrderingShell } from '../components/ordering-shell';
 import { SummaryRow } from '../components/price-summary';
 import { storeOrderDetails } from '../order-details-storage';
 import { FormAlert } from '../../../ui/form-alert';
 import { WideSubmitButton } from '../../../ui/busy-submit-button';
 import { TextField } from '../../../ui/form-field';
+import { registeredField } from '../../../ui/use-checked-form';
 
 interface Calculation {
   input: DistanceCalculator;
@@ -35,18 +36,26 @@ interface Calculation {
 
 const SIZES = ['length', 'width', 'height'] as const;
 
+/** The calculator's fields as an order names them: what is priced, then carried to the wizard. */
+function routeAndCargoOf(input: DistanceCalculator) {
+  const { pickupCity, deliveryCity, weight, length, width, height } = input;
+  return {
+    pickupLocation: pickupCity,
+    deliveryLocation: deliveryCity,
+    weight,
+    length,
+    width,
+    height,
+  };
+}
+
 /** /calculate-distance (docs/product.md, section 2, "Distance and price calculator"). */
 export function CalculateDistancePage() {
   const { t } = useTranslation();
   const format = useFormatters();
   const navigate = useNavigate();
   const [calculation, setCalculation] = useState<Calculation | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(DistanceCalculatorSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -58,17 +67,14 @@ export function CalculateDistancePage() {
       height: String(CALCULATOR_DEFAULTS.height),
     },
   });
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (input) => {
-    const request = toPriceRequest({
-      pickupLocation: input.pickupCity,
-      deliveryLocation: input.deliveryCity,
-      weight: input.weight,
-      length: input.length,
-      width: input.width,
-      height: input.height,
-      priority: 'normal',
-    });
+    const request = toPriceRequest({ ...routeAndCargoOf(input), priority: 'normal' });
     // The schema only lets listed cities through, so there is always a request.
     if (!request) return;
     try {
@@ -86,12 +92,7 @@ export function CalculateDistancePage() {
     if (!calculation) return;
     const { input, result } = calculation;
     storeOrderDetails({
-      pickupLocation: input.pickupCity,
-      deliveryLocation: input.deliveryCity,
-      weight: input.weight,
-      length: input.length,
-      width: input.width,
-      height: input.height,
+      ...routeAndCargoOf(input),
       price: result.price,
       distance: result.distance,
       distanceText: result.distanceText,
@@ -102,21 +103,7 @@ export function CalculateDistancePage() {
 
   const numberInput = { type: 'number', inputMode: 'decimal', step: 0.01 } as const;
   const cityField = (name: 'pickupCity' | 'deliveryCity') => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <CityPicker
-          label={t(`ordering.calculator.${name}`)}
-          name={field.name}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
+    <CityField name={name} control={control} label={t(`ordering.calculator.${name}`)} />
   );
 
   return (
@@ -135,8 +122,7 @@ export function CalculateDistancePage() {
             label={t('ordering.calculator.weight')}
             {...numberInput}
             min={MIN_CALCULATOR_WEIGHT_KG}
-            registration={register('weight')}
-            error={errors.weight?.message}
+            {...registeredField(form, 'weight')}
           />
           <fieldset>
             <legend className="mb-3 text-base font-semibold text-slate-900">
@@ -149,8 +135,7 @@ export function CalculateDistancePage() {
                   label={t(`ordering.calculator.${size}`)}
                   {...numberInput}
                   min={0}
-                  registration={register(size)}
-                  error={errors[size]?.message}
+                  {...registeredField(form, size)}
                 />
               ))}
             </div>

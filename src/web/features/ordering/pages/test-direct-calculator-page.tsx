@@ -21,10 +21,10 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
-import { PageHero } from '../../../ui/page-hero';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { TitledPageHero } from '../../../ui/page-hero';
 import { SummaryRow } from '../components/price-summary';
 import { SelectField, TextField } from '../../../ui/form-field';
+import { registeredField } from '../../../ui/use-checked-form';
 
 interface Breakdown extends DirectPriceBreakdown {
   distanceKm: number;
@@ -50,19 +50,10 @@ const pointOf = (city: string) => {
 export function TestDirectCalculatorPage() {
   const { t } = useTranslation();
   const format = useFormatters();
-  usePageTitle(t('ordering.direct.title'));
   const [breakdown, setBreakdown] = useState<Breakdown | null>(null);
   const origin = pointOf('Agadir');
   const destination = pointOf('Casablanca');
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    setValue,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(DirectCalculatorSchema),
     mode: 'onTouched',
     defaultValues: {
@@ -75,6 +66,16 @@ export function TestDirectCalculatorPage() {
       express: false,
     },
   });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    setValue,
+    formState: { errors },
+  } = form;
+  const field = (name: Parameters<typeof register>[0]) => registeredField(form, name);
   const coordinates = useWatch({
     control,
     name: ['originLat', 'originLng', 'destinationLat', 'destinationLng'],
@@ -122,11 +123,7 @@ export function TestDirectCalculatorPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow={t('ordering.direct.eyebrow')}
-        title={t('ordering.direct.title')}
-        lead={t('ordering.direct.lead')}
-      />
+      <TitledPageHero words="ordering.direct" />
       <Container className="py-12">
         <div className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
           <form
@@ -163,22 +160,21 @@ export function TestDirectCalculatorPage() {
                   </select>
                 </div>
                 <div className="grid grid-cols-2 gap-4">
-                  <TextField
-                    label={t('ordering.direct.latitude')}
-                    type="number"
-                    inputMode="decimal"
-                    step="any"
-                    registration={register(lat)}
-                    error={errors[lat]?.message}
-                  />
-                  <TextField
-                    label={t('ordering.direct.longitude')}
-                    type="number"
-                    inputMode="decimal"
-                    step="any"
-                    registration={register(lng)}
-                    error={errors[lng]?.message}
-                  />
+                  {(
+                    [
+                      ['latitude', lat],
+                      ['longitude', lng],
+                    ] as const
+                  ).map(([axis, name]) => (
+                    <TextField
+                      key={axis}
+                      label={t(`ordering.direct.${axis}`)}
+                      type="number"
+                      inputMode="decimal"
+                      step="any"
+                      {...field(name)}
+                    />
+                  ))}
                 </div>
               </fieldset>
             ))}
@@ -189,8 +185,7 @@ export function TestDirectCalculatorPage() {
                 inputMode="decimal"
                 min={0}
                 step="any"
-                registration={register('weight')}
-                error={errors.weight?.message}
+                {...field('weight')}
               />
               <SelectField
                 label={t('ordering.direct.vehicle')}

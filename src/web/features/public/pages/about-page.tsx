@@ -4,8 +4,7 @@ import { BadgeCheck, HandHeart, Headset, Radar } from 'lucide-react';
 import { Container } from '../../../ui/container';
 import { SectionHeading } from '../../../ui/section-heading';
 import { CtaBand } from '../components/cta-band';
-import { PageHero } from '../../../ui/page-hero';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { TitledPageHero } from '../../../ui/page-hero';
 
 const valueIcons = [BadgeCheck, HandHeart, Radar, Headset];
 
@@ -16,16 +15,11 @@ interface Value {
 
 export function AboutPage() {
   const { t } = useTranslation();
-  usePageTitle(t('public.about.title'));
   const story = t('public.about.story.paragraphs', { returnObjects: true }) as string[];
   const values = t('public.about.values.items', { returnObjects: true }) as Value[];
   return (
     <>
-      <PageHero
-        eyebrow={t('public.about.eyebrow')}
-        title={t('public.about.title')}
-        lead={t('public.about.lead')}
-      />
+      <TitledPageHero words="public.about" />
       <Container className="grid gap-10 py-16 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
         <h2 className="text-3xl font-bold tracking-tight text-slate-900">
           {t('public.about.story.title')}

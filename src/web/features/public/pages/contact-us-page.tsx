@@ -6,8 +6,7 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 import { ContactDetails } from '../components/contact-details';
-import { PageHero } from '../../../ui/page-hero';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { TitledPageHero } from '../../../ui/page-hero';
 
 type Field = 'name' | 'email' | 'message';
 type Errors = Partial<Record<Field, string>>;
@@ -16,7 +15,6 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function ContactUsPage() {
   const { t } = useTranslation();
-  usePageTitle(t('public.contactPage.title'));
   const [errors, setErrors] = useState<Errors>({});
   const [sentBy, setSentBy] = useState<string | null>(null);
 
@@ -56,11 +54,7 @@ export function ContactUsPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow={t('public.contactPage.eyebrow')}
-        title={t('public.contactPage.title')}
-        lead={t('public.contactPage.lead')}
-      />
+      <TitledPageHero words="public.contactPage" />
       <Container className="grid gap-10 py-16 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
         <section aria-labelledby="contact-details-title">
           <h2 id="contact-details-title" className="text-2xl font-semibold text-slate-900">

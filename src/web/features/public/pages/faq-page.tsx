@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChevronDown, MessageCircleQuestion } from 'lucide-react';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Container } from '../../../ui/container';
-import { PageHero } from '../../../ui/page-hero';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { TitledPageHero } from '../../../ui/page-hero';
 
 interface Question {
   question: string;
@@ -14,7 +13,6 @@ interface Question {
 
 export function FaqPage() {
   const { t } = useTranslation();
-  usePageTitle(t('public.faq.title'));
   const questions = t('public.faq.items', {
     returnObjects: true,
     email: t('public.contact.email'),
@@ -22,11 +20,7 @@ export function FaqPage() {
   }) as Question[];
   return (
     <>
-      <PageHero
-        eyebrow={t('public.faq.eyebrow')}
-        title={t('public.faq.title')}
-        lead={t('public.faq.lead')}
-      />
+      <TitledPageHero words="public.faq" />
       <Container width="narrow" className="py-16">
         {/* Native <details>: keyboard, screen readers and find-in-page work without script. */}
         <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">

@@ -2,49 +2,36 @@ import '../public-pages-strings';
 import { useTranslation } from 'react-i18next';
 import { Check, MapPinned, Package, Truck, Zap } from 'lucide-react';
 import { Container } from '../../../ui/container';
+import { useIconItems } from '../use-icon-items';
 import { CtaBand } from '../components/cta-band';
-import { PageHero } from '../../../ui/page-hero';
-import { usePageTitle } from '../../../ui/use-page-title';
+import { TitledPageHero } from '../../../ui/page-hero';
 
 // docs/product.md, section 2: four bullet services, in this order.
 const serviceIcons = [Package, Truck, Zap, MapPinned];
 
-interface Service {
-  title: string;
-  text: string;
-}
-
 export function ServicesPage() {
   const { t } = useTranslation();
-  usePageTitle(t('public.services.title'));
-  const services = t('public.services.items', { returnObjects: true }) as Service[];
+  const services = useIconItems('public.services.items', serviceIcons, Package);
   const pricing = t('public.services.pricing.points', { returnObjects: true }) as string[];
   return (
     <>
-      <PageHero
-        eyebrow={t('public.services.eyebrow')}
-        title={t('public.services.title')}
-        lead={t('public.services.lead')}
-      />
+      <TitledPageHero words="public.services" />
       <Container className="py-16">
         <ul aria-label={t('public.services.listLabel')} className="grid gap-6 md:grid-cols-2">
-          {services.map((service, index) => {
-            const Icon = serviceIcons[index] ?? Package;
-            return (
-              <li
-                key={service.title}
-                className="flex gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-              >
-                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-800 text-white">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <div>
-                  <h2 className="text-xl font-semibold text-slate-900">{service.title}</h2>
-                  <p className="mt-2 text-slate-600">{service.text}</p>
-                </div>
-              </li>
-            );
-          })}
+          {services.map(({ title, text, Icon }) => (
+            <li
+              key={title}
+              className="flex gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+            >
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-800 text-white">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <div>
+                <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+                <p className="mt-2 text-slate-600">{text}</p>
+              </div>
+            </li>
+          ))}
         </ul>
 
         <section

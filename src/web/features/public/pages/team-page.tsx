@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Globe, Mail } from 'lucide-react';
 import { Container } from '../../../ui/container';
 import { CtaBand } from '../components/cta-band';
-import { PageHero } from '../../../ui/page-hero';
+import { TitledPageHero } from '../../../ui/page-hero';
 import { initialsOf } from '../initials-of';
-import { usePageTitle } from '../../../ui/use-page-title';
 
 interface Member {
   name: string;
@@ -20,17 +19,12 @@ const avatarTints = ['bg-brand-800', 'bg-accent-600', 'bg-brand-600'];
 
 export function TeamPage() {
   const { t } = useTranslation();
-  usePageTitle(t('public.team.title'));
   const members = t('public.team.members', { returnObjects: true }) as Member[];
   const socialLink =
     'inline-flex size-10 items-center justify-center rounded-lg border border-slate-200 text-slate-600 transition-colors hover:border-brand-300 hover:bg-brand-50 hover:text-brand-800';
   return (
     <>
-      <PageHero
-        eyebrow={t('public.team.eyebrow')}
-        title={t('public.team.title')}
-        lead={t('public.team.lead')}
-      />
+      <TitledPageHero words="public.team" />
       <Container className="py-16">
         <ul className="grid gap-6 md:grid-cols-3">
           {members.map((member, index) => (

@@ -13,9 +13,8 @@ import { Container } from '../../../ui/container';
 import { inputClassName, labelClassName } from '../../../ui/input-styles';
 import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
-import { PageHero } from '../../../ui/page-hero';
+import { TitledPageHero } from '../../../ui/page-hero';
 import { ShipmentTrackingResult } from '../components/shipment-tracking-result';
-import { usePageTitle } from '../../../ui/use-page-title';
 
 const inputId = 'tracking-number';
 const errorId = 'tracking-number-error';
@@ -29,7 +28,6 @@ const errorId = 'tracking-number-error';
  */
 export function TrackShipmentPage() {
   const { t } = useTranslation();
-  usePageTitle(t('public.track.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const number = (searchParams.get('number') ?? '').trim().toUpperCase();
   const [error, setError] = useState<string | null>(null);
@@ -63,11 +61,7 @@ export function TrackShipmentPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow={t('public.track.eyebrow')}
-        title={t('public.track.title')}
-        lead={t('public.track.lead')}
-      />
+      <TitledPageHero words="public.track" />
       <Container width="narrow" className="py-16">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
           <form noValidate onSubmit={submit}>
