@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { placeOrder, uniqueEmail } from './support/app-api';
 import { expectNoHorizontalScroll, searchList } from './support/page-checks';
 
-/** The back office on a 360 px phone (docs/product.md, UI "Phones first"). */
+/** The back office on a 360 px phone (docs/product.md, "Screens and look (UI)", "Phones first"). */
 
 test('the burger opens the slide-in menu, which closes on Escape, backdrop and navigation', async ({
   page,

@@ -6,8 +6,8 @@ import { waitForSms } from './support/catchers';
 import { expectHandledHttpError, signInDriverThroughForm } from './support/page-checks';
 
 /**
- * The driver's page on a phone (docs/product.md, "The driver's page"; docs/decisions/
- * 0009-drivers.md): sign-in with the code from the SMS, the steps, the position on the
+ * The driver's page on a phone (docs/decisions/0009-drivers.md, "The driver's orders"):
+ * sign-in with the code from the SMS, the steps, the position on the
  * customer's map and the delivery on the customer's open page; then a step taken without
  * network, replayed once when it returns. Each test has its own customer, order and driver.
  */

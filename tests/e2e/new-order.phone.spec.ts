@@ -3,8 +3,8 @@ import { expect, test } from './fixtures';
 import { chooseCity, expectNoHorizontalScroll } from './support/page-checks';
 
 /**
- * The ordering screens on a 360 × 780 phone (docs/product.md, UI: 360 px
- * wide, tap targets of 40 px).
+ * The ordering screens on a 360 × 780 phone (docs/product.md, "Screens and look (UI)":
+ * 360 px wide, tap targets of 40 px).
  */
 
 async function expectTapTarget(button: Locator) {
