@@ -23,44 +23,55 @@ async function adminGet(url: string) {
 }
 
 describe('npm run seed:demo', () => {
-  it('fills every state through the API, and a second run changes nothing', async () => {
-    const result = await seedDemoData(testApp.app, admin.token);
-    expect(result.created).toBe(true);
+  // Two whole seeds through the API, each signing its customers up (argon2id): about 15 s alone,
+  // past the default 30 s when the machine is busy.
+  it(
+    'fills every state through the API, and a second run changes nothing',
+    {
+      timeout: 90_000,
+    },
+    async () => {
+      const result = await seedDemoData(testApp.app, admin.token);
+      expect(result.created).toBe(true);
 
-    const dashboard = await adminGet('/api/admin/dashboard');
-    expect(dashboard.totalOrders).toBe(result.orders);
-    expect(dashboard.statusCounts).toMatchObject({
-      PENDING: 3,
-      IN_TRANSIT: 2,
-      DELIVERED: 4,
-      CANCELLED: 2,
-    });
-    // Delivered orders are paid, and only they count as revenue.
-    const delivered = await adminGet('/api/admin/orders/delivered');
-    const paid = delivered.reduce((sum: number, order: { price: number }) => sum + order.price, 0);
-    expect(dashboard.totalPayments).toBeCloseTo(paid, 2);
-
-    // Two trucks are out on the two orders on the road; the third is free.
-    const trucks: Array<{ status: string }> = await adminGet('/api/admin/trucks');
-    expect(trucks.map((truck) => truck.status).sort()).toEqual([
-      'AVAILABLE',
-      'ON_DELIVERY',
-      'ON_DELIVERY',
-    ]);
-
-    for (const email of result.customerEmails) {
-      const customer = await login(testApp, email, DEMO_PASSWORD);
-      const orders = await testApp.app.inject({
-        method: 'GET',
-        url: '/api/dashboard/orders',
-        headers: bearer(customer.token),
+      const dashboard = await adminGet('/api/admin/dashboard');
+      expect(dashboard.totalOrders).toBe(result.orders);
+      expect(dashboard.statusCounts).toMatchObject({
+        PENDING: 3,
+        IN_TRANSIT: 2,
+        DELIVERED: 4,
+        CANCELLED: 2,
       });
-      expect(orders.json().orders.length).toBeGreaterThan(0);
-    }
+      // Delivered orders are paid, and only they count as revenue.
+      const delivered = await adminGet('/api/admin/orders/delivered');
+      const paid = delivered.reduce(
+        (sum: number, order: { price: number }) => sum + order.price,
+        0,
+      );
+      expect(dashboard.totalPayments).toBeCloseTo(paid, 2);
 
-    expect(await seedDemoData(testApp.app, admin.token)).toMatchObject({ created: false });
-    expect((await adminGet('/api/admin/dashboard')).totalOrders).toBe(result.orders);
-  });
+      // Two trucks are out on the two orders on the road; the third is free.
+      const trucks: Array<{ status: string }> = await adminGet('/api/admin/trucks');
+      expect(trucks.map((truck) => truck.status).sort()).toEqual([
+        'AVAILABLE',
+        'ON_DELIVERY',
+        'ON_DELIVERY',
+      ]);
+
+      for (const email of result.customerEmails) {
+        const customer = await login(testApp, email, DEMO_PASSWORD);
+        const orders = await testApp.app.inject({
+          method: 'GET',
+          url: '/api/dashboard/orders',
+          headers: bearer(customer.token),
+        });
+        expect(orders.json().orders.length).toBeGreaterThan(0);
+      }
+
+      expect(await seedDemoData(testApp.app, admin.token)).toMatchObject({ created: false });
+      expect((await adminGet('/api/admin/dashboard')).totalOrders).toBe(result.orders);
+    },
+  );
 });
 
 describe('npm run seed:demo in production', () => {
