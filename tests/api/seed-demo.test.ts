@@ -23,7 +23,7 @@ async function adminGet(url: string) {
 }
 
 describe('npm run seed:demo', () => {
-  // A whole seed through the API (its customers signed up with argon2id), then a second run: 15 s alone,
+  // A whole seed through the API (customers signed up with argon2id), then a second: 15 s alone,
   // past the default 30 s when the machine is busy.
   it(
     'fills every state through the API, and a second run changes nothing',
