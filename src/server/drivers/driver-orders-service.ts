@@ -1,4 +1,5 @@
 import {
+  DRIVER_STEP_DONE_MESSAGES,
   FAILED_ATTEMPT_REASON_LABELS,
   type DeliverOrder,
   type DriverOrderList,
@@ -53,7 +54,7 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
 
     async pickUp(caller: DriverCaller, orderId: string): Promise<DriverStepResult> {
       await lifecycle.pickUp(orderId, actorOf(caller));
-      return answer(caller, orderId, 'driver.picked_up');
+      return answer(caller, orderId, DRIVER_STEP_DONE_MESSAGES.pickup);
     },
 
     async deliver(
@@ -65,7 +66,7 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
         code: input.code,
         cashCollected: input.cashCollected,
       });
-      return answer(caller, orderId, 'driver.delivered');
+      return answer(caller, orderId, DRIVER_STEP_DONE_MESSAGES.deliver);
     },
 
     async reportFailedAttempt(
@@ -77,7 +78,7 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
         reason: FAILED_ATTEMPT_REASON_LABELS[input.reason],
         note: input.note,
       });
-      return answer(caller, orderId, 'driver.failed_attempt_recorded');
+      return answer(caller, orderId, DRIVER_STEP_DONE_MESSAGES['attempt-failed']);
     },
   };
 }

@@ -14,7 +14,7 @@
  * first answer and changes nothing.
  */
 import { z } from 'zod';
-import { messageKey } from '../i18n/message-key';
+import { messageKey, type MessageCode } from '../i18n/message-key';
 import '../i18n/zod-messages';
 import { toE164 } from '../phone';
 import { CARGO_TYPES } from '../pricing';
@@ -41,6 +41,17 @@ export const driverMessages = {
   noteRequired: messageKey('driver.note_required'),
   outsideMorocco: messageKey('driver.position_outside_morocco'),
 } as const;
+
+/** The driver's steps on an order, as their routes name them (POST /api/driver/orders/:id/<step>). */
+export const DRIVER_STEPS = ['pickup', 'deliver', 'attempt-failed'] as const;
+export type DriverStep = (typeof DRIVER_STEPS)[number];
+
+/** What a step's answer says once applied: the server writes it in English, the phone in its language. */
+export const DRIVER_STEP_DONE_MESSAGES: Readonly<Record<DriverStep, MessageCode>> = {
+  pickup: 'driver.picked_up',
+  deliver: 'driver.delivered',
+  'attempt-failed': 'driver.failed_attempt_recorded',
+};
 
 /** Any way of writing a phone number that reads as one E.164 number; kept as that number. */
 export const DriverPhoneSchema = requiredText(driverMessages.invalidPhone)

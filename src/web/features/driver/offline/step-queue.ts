@@ -6,8 +6,9 @@
  * timers, the storage and the network.
  */
 
-export const STEP_KINDS = ['pickup', 'deliver', 'attempt-failed'] as const;
-export type StepKind = (typeof STEP_KINDS)[number];
+import { DRIVER_STEPS, type DriverStep } from '#shared/schemas/driver-schemas';
+
+export type StepKind = DriverStep;
 
 export interface StepAction {
   /** The Idempotency-Key: one per tap, kept for every resend. */
@@ -116,7 +117,7 @@ function isStepAction(value: unknown): value is StepAction {
     typeof action.orderId === 'string' &&
     typeof action.trackingNumber === 'string' &&
     typeof action.createdAt === 'string' &&
-    STEP_KINDS.includes(action.step as StepKind) &&
+    (DRIVER_STEPS as readonly unknown[]).includes(action.step) &&
     (action.body === undefined || (typeof action.body === 'object' && action.body !== null))
   );
 }

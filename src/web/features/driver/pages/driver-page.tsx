@@ -5,8 +5,7 @@ import { useMessageText } from '../../../i18n/use-message-text';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, LogOut, MapPinOff } from 'lucide-react';
-import type { MessageCode } from '#shared/i18n/message-key';
-import type { DriverStepResult } from '#shared/schemas/driver-schemas';
+import { DRIVER_STEP_DONE_MESSAGES, type DriverStepResult } from '#shared/schemas/driver-schemas';
 import { useSession } from '../../../lib/session/session-context';
 import { LiveIndicator } from '../../../ui/live-indicator';
 import { useLiveOrderUpdates } from '../../../lib/live/use-live-order-updates';
@@ -68,12 +67,6 @@ function QueueNotices({ queue }: { queue: StepQueue }) {
  * sent while on the road, and steps that wait for the network when there is none.
  */
 /** What the driver reads once a step went through. */
-const STEP_DONE_MESSAGES: Record<StepKind, MessageCode> = {
-  pickup: 'driver.picked_up',
-  deliver: 'driver.delivered',
-  'attempt-failed': 'driver.failed_attempt_recorded',
-};
-
 export function DriverPage() {
   const { t } = useTranslation();
   const { user, logout } = useSession();
@@ -90,7 +83,7 @@ export function DriverPage() {
   const onApplied = useCallback(
     (result?: DriverStepResult, step?: StepKind) => {
       // The answer's message is the API's English; the screen says it in the driver's language.
-      if (result && step) setLastResult(messageText(STEP_DONE_MESSAGES[step]));
+      if (result && step) setLastResult(messageText(DRIVER_STEP_DONE_MESSAGES[step]));
       void queryClient.invalidateQueries({ queryKey: driverOrdersQueryKey });
       reportNow();
     },
