@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ban, Check } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
+import { transitionsFor } from '#shared/order-lifecycle';
 import type { AdminOrder } from '#shared/schemas/admin-schemas';
 import { buttonClassName } from '../../../ui/button-styles';
 import { AdminListScreen } from '../components/admin-list-screen';
@@ -24,26 +25,32 @@ export function ConfirmationPage() {
     header: t('admin.columns.actions'),
     cell: (order) => {
       const id = t('admin.common.hashId', { id: shortenIdForDashboard(order.id) });
+      // What the lifecycle lets an admin do with this order: confirm it onto a truck, cancel it.
+      const transitions = transitionsFor('admin', order.status);
       return (
         <span className="flex gap-2">
-          <button
-            type="button"
-            aria-label={t('admin.confirmation.confirmLabel', { id })}
-            onClick={() => setDialog({ kind: 'confirm', order })}
-            className={buttonClassName('primary')}
-          >
-            <Check aria-hidden="true" className="size-4" />
-            {t('admin.confirmation.confirm')}
-          </button>
-          <button
-            type="button"
-            aria-label={t('admin.confirmation.cancelLabel', { id })}
-            onClick={() => setDialog({ kind: 'cancel', order })}
-            className={buttonClassName('secondary')}
-          >
-            <Ban aria-hidden="true" className="size-4" />
-            {t('admin.confirmation.cancel')}
-          </button>
+          {transitions.includes('dispatch') && (
+            <button
+              type="button"
+              aria-label={t('admin.confirmation.confirmLabel', { id })}
+              onClick={() => setDialog({ kind: 'confirm', order })}
+              className={buttonClassName('primary')}
+            >
+              <Check aria-hidden="true" className="size-4" />
+              {t('admin.confirmation.confirm')}
+            </button>
+          )}
+          {transitions.includes('cancel') && (
+            <button
+              type="button"
+              aria-label={t('admin.confirmation.cancelLabel', { id })}
+              onClick={() => setDialog({ kind: 'cancel', order })}
+              className={buttonClassName('secondary')}
+            >
+              <Ban aria-hidden="true" className="size-4" />
+              {t('admin.confirmation.cancel')}
+            </button>
+          )}
         </span>
       );
     },

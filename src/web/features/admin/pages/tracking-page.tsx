@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
+import { transitionsFor } from '#shared/order-lifecycle';
 import type { AdminOrder } from '#shared/schemas/admin-schemas';
 import { inputClassName } from '../../../ui/input-styles';
 import { describeActionError } from '../admin-errors';
@@ -19,6 +20,7 @@ const CANCEL = 'CANCELLED';
 /**
  * The Actions select of docs/product.md, section 2: Update Status is the empty choice and is
  * ignored; the select always shows it again, since the row leaves the list once its status changes.
+ * It offers delivering and cancelling where the lifecycle lets an admin make them.
  */
 function OrderActionSelect({
   order,
@@ -30,6 +32,7 @@ function OrderActionSelect({
   onAction(action: typeof DELIVER | typeof CANCEL): void;
 }) {
   const { t } = useTranslation();
+  const transitions = transitionsFor('admin', order.status);
   return (
     <span className="relative block min-w-44">
       <select
@@ -45,8 +48,12 @@ function OrderActionSelect({
         className={`${inputClassName()} min-h-10 appearance-none py-1.5 pe-9 text-sm`}
       >
         <option value="">{t('admin.tracking.actions.placeholder')}</option>
-        <option value={DELIVER}>{t('admin.tracking.actions.deliver')}</option>
-        <option value={CANCEL}>{t('admin.tracking.actions.cancel')}</option>
+        {transitions.includes('deliver') && (
+          <option value={DELIVER}>{t('admin.tracking.actions.deliver')}</option>
+        )}
+        {transitions.includes('cancel') && (
+          <option value={CANCEL}>{t('admin.tracking.actions.cancel')}</option>
+        )}
       </select>
       <ChevronDown
         aria-hidden="true"
