@@ -1,0 +1,2 @@
+-- Reserved for issue 22; replaced by its migration.
+SELECT 1;
