@@ -73,6 +73,11 @@ export const users = pgTable(
      * notifications are written in it.
      */
     locale: text('locale').$type<Locale>().notNull().default('en'),
+    /**
+     * Set while the office has disabled the account (docs/decisions/0016-audit-trail.md): it
+     * cannot sign in and none of its sessions stands. Null for every account in use.
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -585,3 +590,47 @@ export const orderHourlyTotals = pgTable('order_hourly_totals', {
   orders: bigint('orders', { mode: 'number' }).notNull(),
   paidCentimes: bigint('paid_centimes', { mode: 'number' }).notNull(),
 });
+
+/**
+ * The audit trail (docs/decisions/0016-audit-trail.md): one row per office action, written in
+ * the action's transaction by src/server/audit/. The database refuses UPDATE, DELETE and
+ * TRUNCATE on it (migration 0010).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id')
+      .notNull()
+      .references(() => users.id),
+    actorRole: roleEnum('actor_role').notNull(),
+    action: text('action').notNull(),
+    recordType: text('record_type').notNull(),
+    recordId: text('record_id').notNull(),
+    /** The fields the action changed, as they were and as they became. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The client's address as the request gave it (TRUST_PROXY decides whom to believe). */
+    ip: text('ip').notNull(),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('audit_log_actor_at_idx').on(
+      table.actorUserId,
+      table.at.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('audit_log_action_at_idx').on(
+      table.action,
+      table.at.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('audit_log_record_at_idx').on(
+      table.recordType,
+      table.recordId,
+      table.at.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);
