@@ -61,7 +61,10 @@ import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
 import { createAccountsService } from './users/accounts-service';
+import { createAccountStatusService } from './users/account-status-service';
 import { registerUserRoutes } from './users/users-routes';
+import { registerAuditRoutes } from './audit/audit-routes';
+import { createAuditService } from './audit/audit-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -204,6 +207,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const cashService = createCashService({ db, log: app.log });
+  const accountStatusService = createAccountStatusService({
+    db,
+    clock,
+    log: app.log,
+    onSessionsRevoked: authService.forgetSessionChecks,
+  });
+  const auditService = createAuditService({ db });
 
   const orderEventHub = createOrderEventHub({
     db,
@@ -258,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       const zodApi = api as ZodApp;
       registerHealthRoutes(zodApi, db);
       registerAuthRoutes(zodApi, authService, config);
-      registerUserRoutes(zodApi, db);
+      registerUserRoutes(zodApi, db, accountStatusService);
       registerOrderRoutes(zodApi, ordersService, config);
       registerNotificationRoutes(zodApi, notificationsService);
       registerAdminRoutes(zodApi, adminService);
@@ -267,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerDriverOrderRoutes(zodApi, driverOrdersService);
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
+      registerAuditRoutes(zodApi, auditService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
     },

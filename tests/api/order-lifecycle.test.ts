@@ -140,7 +140,11 @@ describe('the order lifecycle', () => {
     await expect(lifecycle.pickUp(order.id, asCustomer)).rejects.toMatchObject({
       statusCode: 403,
     });
-    const asAdmin: OrderActor = { kind: 'admin', userId: admin.user.id };
+    const asAdmin: OrderActor = {
+      kind: 'admin',
+      userId: admin.user.id,
+      office: { userId: admin.user.id, role: 'ADMIN', ip: '127.0.0.1' },
+    };
     await expect(
       lifecycle.failDelivery(order.id, asAdmin, { reason: 'Refused' }),
     ).rejects.toMatchObject({ statusCode: 403 });

@@ -9,7 +9,7 @@ import {
   UpdateOrderStatusSchema,
 } from '#shared/schemas/admin-schemas';
 import { OrderListQuerySchema } from '#shared/schemas/order-schemas';
-import { authOf } from '../auth/auth-guards';
+import { officeActorOf } from '../audit/office-actions';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
@@ -121,7 +121,7 @@ export function registerAdminRoutes(app: ZodApp, adminService: AdminService): vo
       onRequest: adminOnly,
     },
     async (request) =>
-      adminService.updateOrderStatus(request.params.id, request.body, authOf(request).userId),
+      adminService.updateOrderStatus(request.params.id, request.body, officeActorOf(request)),
   );
 
   registerListRoutes(app, {

@@ -13,6 +13,7 @@ import {
   type UpdateOrderStatus,
   type UpdateOrderStatusResult,
 } from '#shared/schemas/admin-schemas';
+import type { OfficeActor } from '../audit/office-actions';
 import { exactTotal, type ListTotal } from '../db/list-total';
 import type { OrderListQuery } from '#shared/schemas/order-schemas';
 import type { Database } from '../db/open-database';
@@ -145,15 +146,16 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
     /**
      * The back office's status change (PUT update-status): the target status names one transition
-     * of the order lifecycle, which does the work (docs/product.md, decisions 5 and 15).
+     * of the order lifecycle, which does the work (docs/product.md, decisions 5 and 15) and
+     * writes its audit row (docs/decisions/0016-audit-trail.md).
      */
     async updateOrderStatus(
       orderId: string,
       input: UpdateOrderStatus,
-      actorUserId: string,
+      office: OfficeActor,
     ): Promise<UpdateOrderStatusResult> {
       if (!isUuid(orderId)) throw notFound('order.not_found');
-      const actor = { kind: 'admin', userId: actorUserId } as const;
+      const actor = { kind: 'admin', userId: office.userId, office } as const;
       switch (ADMIN_STATUS_TRANSITIONS[input.status]) {
         case 'dispatch':
           await lifecycle.dispatch(orderId, actor, {

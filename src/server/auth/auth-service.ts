@@ -220,6 +220,11 @@ export function createAuthService({
         log.warn({ userId: user.id, reason: 'wrong password' }, 'login failed');
         throw unauthorized('auth.invalid_credentials');
       }
+      // Said only to whoever knows the password (docs/decisions/0016-audit-trail.md).
+      if (user.disabledAt) {
+        log.warn({ userId: user.id, reason: 'account disabled' }, 'login failed');
+        throw unauthorized('account.disabled');
+      }
       log.info({ userId: user.id, role: user.role }, 'login succeeded');
       return startSession(user.id);
     },

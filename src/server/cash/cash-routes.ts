@@ -7,6 +7,7 @@ import {
   RecordRemittanceResultSchema,
   RecordRemittanceSchema,
 } from '#shared/schemas/cash-schemas';
+import { officeActorOf } from '../audit/office-actions';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
@@ -76,6 +77,10 @@ export function registerCashRoutes(app: ZodApp, cashService: CashService): void 
       onRequest: adminOnly,
     },
     async (request, reply) =>
-      reply.status(201).send(await cashService.recordRemittance(request.body, authOf(request))),
+      reply
+        .status(201)
+        .send(
+          await cashService.recordRemittance(request.body, authOf(request), officeActorOf(request)),
+        ),
   );
 }

@@ -10,6 +10,7 @@ import {
   type RecordRemittance,
   type RecordRemittanceResult,
 } from '#shared/schemas/cash-schemas';
+import { recordOfficeAction, type OfficeActor } from '../audit/office-actions';
 import type { AuthContext } from '../auth/auth-service';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
@@ -79,11 +80,13 @@ export function createCashService({ db, log }: CashServiceDeps) {
 
     /**
      * Records cash a driver handed in: more than 0 and at most what they hold. The driver's row
-     * is locked first, so two remittances at once queue and together never exceed it.
+     * is locked first, so two remittances at once queue and together never exceed it. An office
+     * action: its audit row is written in the same transaction (docs/decisions/0016-audit-trail.md).
      */
     async recordRemittance(
       input: RecordRemittance,
       recordedBy: AuthContext,
+      office: OfficeActor,
     ): Promise<RecordRemittanceResult> {
       const amountCentimes = madToCentimes(input.amount);
       const result = await db.transaction(async (tx) => {
@@ -102,6 +105,13 @@ export function createCashService({ db, log }: CashServiceDeps) {
           amountCentimes,
           note: input.note ?? null,
           recordedByUserId: recordedBy.userId,
+        });
+        await recordOfficeAction(tx, {
+          actor: office,
+          action: 'cash.remittance',
+          record: { type: 'cash_remittance', id: row.id },
+          before: { driverId: driver.id, outstandingCentimes },
+          after: { amountCentimes, outstandingCentimes: outstandingCentimes - amountCentimes },
         });
         return {
           remittance: toCashRemittance({

@@ -114,7 +114,7 @@ export async function insertDriverWithTruck(
   db: Database,
   driver: Omit<typeof drivers.$inferInsert, 'userId'>,
   truck: Omit<typeof trucks.$inferInsert, 'driverId'>,
-): Promise<string> {
+): Promise<{ truckId: string; driverId: string }> {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .insert(users)
@@ -128,11 +128,24 @@ export async function insertDriverWithTruck(
       .insert(trucks)
       .values({ ...truck, driverId: created!.id })
       .returning({ id: trucks.id });
-    return createdTruck!.id;
+    return { truckId: createdTruck!.id, driverId: created!.id };
   });
 }
 
 /** Sets or clears the driver's deactivation: their account's id, undefined for an unknown driver. */
+/** Locks the driver's row for a change of its activation: whether it is deactivated now. */
+export async function lockDriverActivation(
+  db: Database,
+  driverId: string,
+): Promise<{ deactivatedAt: Date | null } | undefined> {
+  const [driver] = await db
+    .select({ deactivatedAt: drivers.deactivatedAt })
+    .from(drivers)
+    .where(eq(drivers.id, driverId))
+    .for('update');
+  return driver;
+}
+
 export async function setDriverDeactivation(
   db: Database,
   driverId: string,

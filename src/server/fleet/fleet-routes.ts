@@ -8,6 +8,7 @@ import {
   TruckDriverQuerySchema,
 } from '#shared/schemas/fleet-schemas';
 import { z } from 'zod';
+import { officeActorOf } from '../audit/office-actions';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
@@ -64,7 +65,9 @@ export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): vo
       onRequest: adminOnly,
     },
     async (request, reply) =>
-      reply.status(201).send(await fleetService.addDriverWithTruck(request.body)),
+      reply
+        .status(201)
+        .send(await fleetService.addDriverWithTruck(request.body, officeActorOf(request))),
   );
 
   for (const [action, active] of [
@@ -85,7 +88,8 @@ export function registerFleetRoutes(app: ZodApp, fleetService: FleetService): vo
         },
         onRequest: adminOnly,
       },
-      async (request) => fleetService.setDriverActive(request.params.id, active),
+      async (request) =>
+        fleetService.setDriverActive(request.params.id, active, officeActorOf(request)),
     );
   }
 }

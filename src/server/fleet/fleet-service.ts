@@ -11,6 +11,7 @@ import {
   type TruckDriverQuery,
 } from '#shared/schemas/fleet-schemas';
 import { toE164 } from '#shared/phone';
+import { recordOfficeAction, type OfficeActor } from '../audit/office-actions';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import { findOrderWeightKg } from '../orders/order-reads';
@@ -26,6 +27,7 @@ import {
   insertDriverWithTruck,
   listAvailableTrucks,
   listTrucks,
+  lockDriverActivation,
   setDriverDeactivation,
   type Identities,
 } from './fleet-queries';
@@ -110,8 +112,14 @@ export function createFleetService({
         .map(toTruckDriverCombination);
     },
 
-    /** POST /admin/trucks/add: the driver and the truck together, or nothing. */
-    async addDriverWithTruck(input: CreateDriverTruck): Promise<CreateDriverTruckResult> {
+    /**
+     * POST /admin/trucks/add: the driver and the truck together with the audit row of their
+     * creation, or nothing.
+     */
+    async addDriverWithTruck(
+      input: CreateDriverTruck,
+      office: OfficeActor,
+    ): Promise<CreateDriverTruckResult> {
       // The schema already refused a phone that is not one; this narrows it to its E.164 form.
       const phoneE164 = toE164(input.phone);
       if (!phoneE164) {
@@ -128,28 +136,41 @@ export function createFleetService({
       if (duplicates.length > 0) refuseDuplicates(input, duplicates);
       let truckId: string;
       try {
-        truckId = await insertDriverWithTruck(
-          db,
-          {
-            fullName: input.fullName,
-            phone: input.phone,
-            phoneE164,
-            email: input.email ?? null,
-            nationalId: input.nationalId,
-            license: input.license,
-            licenseExpire: input.licenseExpire,
-          },
-          {
-            truckNumber: input.truckNumber,
-            truckType: input.truckType,
-            model: input.model,
-            truckYear: input.truckYear,
-            capacityKg: String(input.capacity),
-            technicalDate: input.technicalDate,
-            status: 'AVAILABLE',
-            location: 'Depot 1',
-          },
-        );
+        truckId = await db.transaction(async (tx) => {
+          const created = await insertDriverWithTruck(
+            tx,
+            {
+              fullName: input.fullName,
+              phone: input.phone,
+              phoneE164,
+              email: input.email ?? null,
+              nationalId: input.nationalId,
+              license: input.license,
+              licenseExpire: input.licenseExpire,
+            },
+            {
+              truckNumber: input.truckNumber,
+              truckType: input.truckType,
+              model: input.model,
+              truckYear: input.truckYear,
+              capacityKg: String(input.capacity),
+              technicalDate: input.technicalDate,
+              status: 'AVAILABLE',
+              location: 'Depot 1',
+            },
+          );
+          await recordOfficeAction(tx, {
+            actor: office,
+            action: 'truck.create',
+            record: { type: 'truck', id: created.truckId },
+            after: {
+              truckNumber: input.truckNumber,
+              driverId: created.driverId,
+              driverName: input.fullName,
+            },
+          });
+          return created.truckId;
+        });
       } catch (error) {
         // Another admin added the same plate or person between the check and the insert.
         const identity = IDENTITY_OF_CONSTRAINT[findUniqueViolationConstraint(error) ?? ''];
@@ -166,15 +187,29 @@ export function createFleetService({
 
     /**
      * A deactivated driver cannot sign in and is offered to no order; their sessions end now,
-     * and their open event streams at the next heartbeat (docs/decisions/0009-drivers.md).
+     * and their open event streams at the next heartbeat (docs/decisions/0009-drivers.md). Each
+     * is an office action with its audit row (docs/decisions/0016-audit-trail.md).
      */
-    async setDriverActive(driverId: string, active: boolean): Promise<DriverActivationResult> {
+    async setDriverActive(
+      driverId: string,
+      active: boolean,
+      office: OfficeActor,
+    ): Promise<DriverActivationResult> {
       const now = clock();
       // Deactivating ends every session of the account in the same transaction.
       const found = isUuid(driverId)
         ? await db.transaction(async (tx) => {
+            const current = await lockDriverActivation(tx, driverId);
+            if (!current) return undefined;
             const driver = await setDriverDeactivation(tx, driverId, active ? null : now, now);
             if (driver && !active) await accounts.revokeSessionsOfUser(driver.userId, now, tx);
+            await recordOfficeAction(tx, {
+              actor: office,
+              action: active ? 'driver.activate' : 'driver.deactivate',
+              record: { type: 'driver', id: driverId },
+              before: { active: current.deactivatedAt === null },
+              after: { active },
+            });
             return driver;
           })
         : undefined;

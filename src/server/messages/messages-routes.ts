@@ -5,6 +5,7 @@ import {
   RetryMessageResultSchema,
   type AdminMessage,
 } from '#shared/schemas/message-schemas';
+import { officeActorOf } from '../audit/office-actions';
 import type { CsvColumn } from '../http/csv';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
@@ -52,6 +53,6 @@ export function registerMessageRoutes(app: ZodApp, messagesService: MessagesServ
       },
       onRequest: adminOnly,
     },
-    async (request) => messagesService.retryMessage(request.params.id),
+    async (request) => messagesService.retryMessage(request.params.id, officeActorOf(request)),
   );
 }

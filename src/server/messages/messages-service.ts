@@ -4,6 +4,7 @@ import type {
   MessageListQuery,
   RetryMessageResult,
 } from '#shared/schemas/message-schemas';
+import { recordOfficeAction, type OfficeActor } from '../audit/office-actions';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
@@ -74,7 +75,8 @@ export function createMessagesService({ db }: { db: Database }) {
       return { items: rows.map(toAdminMessage), total };
     },
 
-    async retryMessage(id: string): Promise<RetryMessageResult> {
+    /** An office action: the message is queued again with its audit row, in one transaction. */
+    async retryMessage(id: string, office: OfficeActor): Promise<RetryMessageResult> {
       const found = isUuid(id) ? await findOutboxMessage(db, id) : undefined;
       if (!found) throw notFound('message.not_found');
       if (found.status !== 'failed') {
@@ -83,8 +85,18 @@ export function createMessagesService({ db }: { db: Database }) {
       if (secretParamsOf(found.template).length > 0) {
         throw conflict('message.retry_secret');
       }
-      const requeued = await requeueFailedMessage(db, id);
-      if (!requeued) throw conflict('message.no_longer_failed');
+      const requeued = await db.transaction(async (tx) => {
+        const row = await requeueFailedMessage(tx, id);
+        if (!row) throw conflict('message.no_longer_failed');
+        await recordOfficeAction(tx, {
+          actor: office,
+          action: 'message.retry',
+          record: { type: 'message', id },
+          before: { status: found.status, attempts: found.attempts },
+          after: { status: row.status, attempts: row.attempts },
+        });
+        return row;
+      });
       return { message: englishMessage('message.requeued'), item: toAdminMessage(requeued) };
     },
   };

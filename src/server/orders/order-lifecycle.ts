@@ -6,13 +6,14 @@ import { cashShortfallCentimes, centimesToMad, madToCentimes } from '#shared/mon
 import {
   findTransitionRefusal,
   ORDER_LIFECYCLE,
-  type OrderActorKind,
   type OrderTransitionName,
   type OrderTransitionRule,
 } from '#shared/order-lifecycle';
 import type { OrderStatus } from '#shared/order-status';
 import { message, type Message } from '#shared/i18n/message-key';
 import { CancellationReasonSchema } from '#shared/schemas/admin-schemas';
+import type { AuditAction } from '#shared/audit-actions';
+import { recordOfficeAction, type AuditSummary, type OfficeActor } from '../audit/office-actions';
 import type { Database } from '../db/open-database';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
@@ -37,11 +38,25 @@ import {
 
 export type { OrderRow } from './order-lifecycle-queries';
 
-/** Who makes a change; the driver's own orders are the only ones a driver can touch. */
+/**
+ * Who makes a change; the driver's own orders are the only ones a driver can touch. An admin's
+ * change is an office action: it carries the office actor its audit row names.
+ */
 export type OrderActor =
-  | { kind: Exclude<OrderActorKind, 'driver' | 'system'>; userId: string }
+  | { kind: 'customer'; userId: string }
+  | { kind: 'admin'; userId: string; office: OfficeActor }
   | { kind: 'driver'; userId: string | null; driverId: string }
   | { kind: 'system'; userId: null };
+
+/**
+ * The audit action of each transition an admin makes (docs/decisions/0016-audit-trail.md); one
+ * the table would give an admin without a name of its own is an `order.status_change`.
+ */
+const ADMIN_TRANSITION_ACTIONS: Partial<Record<OrderTransitionName, AuditAction>> = {
+  dispatch: 'order.dispatch',
+  deliver: 'order.deliver',
+  cancel: 'order.cancel',
+};
 
 /**
  * What delivering needs (docs/decisions/0009-drivers.md, "Proof of delivery" and "Cash on
@@ -88,6 +103,8 @@ interface StepOutcome {
   location: string | null;
   note: string;
   facts?: Partial<OrderNoticeFacts>;
+  /** What the audit row of an admin's change adds to the status it led to. */
+  audited?: AuditSummary;
 }
 
 /**
@@ -189,7 +206,17 @@ export function createOrderLifecycle({
       if (refusal === 'status') throw conflictOf([explainRefusal(name, order.status)]);
       const outcome = await step(tx, order, now);
       if (outcome instanceof KeptRefusal) return outcome;
-      return record(tx, rule, outcome, actor, now);
+      const recorded = await record(tx, rule, outcome, actor, now);
+      if (actor.kind === 'admin') {
+        await recordOfficeAction(tx, {
+          actor: actor.office,
+          action: ADMIN_TRANSITION_ACTIONS[name] ?? 'order.status_change',
+          record: { type: 'order', id: order.id },
+          before: { status: order.status },
+          after: { status: outcome.order.status, ...outcome.audited },
+        });
+      }
+      return recorded;
     });
     if (result instanceof KeptRefusal) throw result.error;
     log.info(
@@ -257,6 +284,7 @@ export function createOrderLifecycle({
           estimatedDelivery: estimatedDelivery.toISOString(),
           deliveryCode: deliveryCodes.codeFor(order.id, deliveryCodeNonce),
         },
+        audited: { truckNumber: truck.truckNumber, driverId: truck.driverId },
       };
     };
   }
@@ -272,6 +300,7 @@ export function createOrderLifecycle({
       const isCash = payment?.method === 'cash_on_delivery';
       let collectedCentimes: number | undefined;
       let note: string;
+      let audited: AuditSummary | undefined;
       if (actor.kind === 'driver') {
         // An order dispatched before delivery codes existed has none to give: the office delivers.
         const nonce = order.deliveryCodeNonce;
@@ -309,6 +338,7 @@ export function createOrderLifecycle({
         // The office stands in for the hand-over; a cash order's driver is held to its price.
         collectedCentimes = isCash ? order.priceCentimes : undefined;
         note = reason ? `Delivered by the office: ${reason}` : 'Delivered';
+        audited = reason ? { reason } : undefined;
       }
       await freeTruck(tx, order, now);
       const updated = await updateOrder(tx, order.id, {
@@ -323,6 +353,7 @@ export function createOrderLifecycle({
         location: order.deliveryLoc,
         note,
         facts: { deliveredAt: now.toISOString() },
+        audited,
       };
     };
   }
@@ -428,6 +459,7 @@ export function createOrderLifecycle({
           location: order.pickupLoc,
           note: reason ?? 'Cancelled',
           facts: reason ? { reason } : {},
+          audited: reason ? { reason } : undefined,
         };
       }),
   };

@@ -36,7 +36,8 @@ export interface SessionUser {
 /**
  * The session's user while the session stands: unrevoked, before its absolute end, and used
  * since the idle cut-off of the user's role. A deactivated driver's sessions stand no more
- * (docs/decisions/0009-drivers.md), even one that deactivation did not revoke in time.
+ * (docs/decisions/0009-drivers.md), even one that deactivation did not revoke in time; nor do a
+ * disabled account's (docs/decisions/0016-audit-trail.md).
  */
 export async function findActiveSessionUser(
   db: Database,
@@ -65,6 +66,7 @@ export async function findActiveSessionUser(
           eq(sessions.id, sql.placeholder('sessionId')),
           eq(sessions.userId, sql.placeholder('userId')),
           isNull(sessions.revokedAt),
+          isNull(users.disabledAt),
           gt(sessions.expiresAt, sql.placeholder('now')),
           or(...seenRecently),
           isNull(drivers.deactivatedAt),

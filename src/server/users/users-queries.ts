@@ -15,6 +15,7 @@ function selectUsersWithNames(db: Database) {
       userType: users.userType,
       role: users.role,
       createdAt: users.createdAt,
+      disabledAt: users.disabledAt,
       companyName: companyProfiles.companyName,
       fullName: individualProfiles.fullName,
     })

@@ -275,4 +275,21 @@ export interface MessagePlaceholders {
   'csv.sent_at': never;
   'service.busy': never;
   'service.database_unavailable': never;
+  'audit.param_not_date': 'param';
+  'audit.dates_reversed': never;
+  'audit.csv_at': never;
+  'audit.csv_actor': never;
+  'audit.csv_actor_role': never;
+  'audit.csv_action': never;
+  'audit.csv_record_type': never;
+  'audit.csv_record_id': never;
+  'audit.csv_before': never;
+  'audit.csv_after': never;
+  'audit.csv_ip': never;
+  'account.disabled': never;
+  'account.not_found': never;
+  'account.cannot_disable_self': never;
+  'account.disable_done': never;
+  'account.enable_done': never;
+  'account.csv_disabled_at': never;
 }

@@ -243,6 +243,8 @@ export const AdminUserListItemSchema = z.object({
   /** Company name, full name, or "Administrator". */
   name: z.string(),
   createdAt: timestamp,
+  /** When the office disabled the account (it cannot sign in); null while it is in use. */
+  disabledAt: timestamp.nullable(),
 });
 export type AdminUserListItem = z.infer<typeof AdminUserListItemSchema>;
 export const AdminUserListSchema = z.array(AdminUserListItemSchema);

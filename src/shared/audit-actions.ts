@@ -1,0 +1,30 @@
+/**
+ * The audit trail's vocabulary (docs/decisions/0016-audit-trail.md): every office action by its
+ * stable dotted name, and the kinds of record one can touch. The server writes only these; the
+ * back office's filter offers them and names each in the screen's language. A new office action
+ * adds its name here (and its words in the web catalogues).
+ */
+export const AUDIT_ACTIONS = [
+  'order.dispatch',
+  'order.deliver',
+  'order.cancel',
+  'order.status_change',
+  'cash.remittance',
+  'driver.deactivate',
+  'driver.activate',
+  'truck.create',
+  'account.disable',
+  'account.enable',
+  'message.retry',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_RECORD_TYPES = [
+  'order',
+  'cash_remittance',
+  'driver',
+  'truck',
+  'user',
+  'message',
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
