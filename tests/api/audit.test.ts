@@ -255,9 +255,7 @@ describe('a refused office action writes no audit row', () => {
         attempts: 1,
       })
       .returning();
-    expect((await asOffice('POST', `/api/admin/messages/${sent!.id}/retry`)).statusCode).toBe(
-      409,
-    );
+    expect((await asOffice('POST', `/api/admin/messages/${sent!.id}/retry`)).statusCode).toBe(409);
     expect((await asOffice('POST', `/api/admin/users/${admin.user.id}/disable`)).statusCode).toBe(
       409,
     );
@@ -379,9 +377,16 @@ describe('GET /api/admin/audit', () => {
     const response = await getAudit(`/export.csv?actor=${otherAdmin.user.id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    expect(response.headers['content-disposition']).toMatch(/filename="audit-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Time,Actor,Actor role,Action,Record type,Record ID,Before,After,Address');
+    expect(response.headers['content-disposition']).toMatch(
+      /filename="audit-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Time,Actor,Actor role,Action,Record type,Record ID,Before,After,Address',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
       `${otherAdmin.email},ADMIN,order.cancel,order,${cancelled},"{""status"":""PENDING""}"`,
