@@ -289,7 +289,7 @@ describe('CSV export', () => {
     );
     expect(csvLines(payments.body)).toHaveLength(2);
     const users = await get('/api/admin/users/export.csv');
-    expect(csvLines(users.body)[0]).toBe('Email,Name,User Type,Role,Created At');
+    expect(csvLines(users.body)[0]).toBe('Email,Name,User Type,Role,Created At,Disabled at');
     const trucks = await get('/api/admin/trucks/export.csv?status=ON_DELIVERY');
     expect(csvLines(trucks.body)).toHaveLength(2);
   });

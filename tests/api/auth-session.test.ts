@@ -197,6 +197,7 @@ describe('role guard', () => {
         role: 'USER',
         name: 'Salma Benali',
         createdAt: expect.any(String),
+        disabledAt: null,
       },
     ]);
     const page = await testApp.app.inject({

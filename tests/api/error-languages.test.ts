@@ -255,13 +255,13 @@ describe('CSV exports', () => {
 
   it('name their columns in the language asked for, English unchanged', async () => {
     expect(await headerLine('/api/admin/users/export.csv')).toBe(
-      'Email,Name,User Type,Role,Created At',
+      'Email,Name,User Type,Role,Created At,Disabled at',
     );
     expect(await headerLine('/api/admin/users/export.csv', 'xx')).toBe(
-      'Email,Name,User Type,Role,Created At',
+      'Email,Name,User Type,Role,Created At,Disabled at',
     );
     expect(await headerLine('/api/admin/users/export.csv', FRENCH)).toBe(
-      "E-mail,Nom,Type d'utilisateur,Rôle,Inscrit le",
+      "E-mail,Nom,Type d'utilisateur,Rôle,Inscrit le,Désactivé le",
     );
     expect(await headerLine('/api/admin/trucks/export.csv', ARABIC)).toBe(
       'معرّف الشاحنة,النوع,الطراز,السنة,الحمولة (كغ),الحالة,الموقع,اسم السائق,هاتف السائق,الرخصة,انتهاء صلاحية الرخصة,حالة الرخصة,الفحص التقني,موعد الفحص التقني القادم,حالة الفحص التقني,آخر تحديث',

@@ -38,6 +38,7 @@ describe('page is capped at the last page that starts within 100 000 rows', () =
     '/api/admin/cash/remittances',
     '/api/admin/cash/flagged',
     '/api/admin/messages',
+    '/api/admin/audit',
   ];
   const customerLists = [
     '/api/dashboard/orders',

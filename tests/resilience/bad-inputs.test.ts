@@ -256,6 +256,19 @@ beforeAll(async () => {
     },
     {
       method: 'POST',
+      route: '/api/admin/users/:id/disable',
+      roles: ['ADMIN'],
+      // The admin's own account: even a disabling that got through would be refused (409).
+      params: { id: admin.user.id },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/users/:id/enable',
+      roles: ['ADMIN'],
+      params: { id: customer.user.id },
+    },
+    {
+      method: 'POST',
       route: '/api/driver/auth/code',
       body: { valid: { phone: driver.phone }, schema: DriverCodeRequestSchema },
     },
@@ -372,6 +385,8 @@ const COVERED_ROUTES = [
   'POST /api/admin/drivers/:id/activate',
   'POST /api/admin/cash/remittances',
   'POST /api/admin/messages/:id/retry',
+  'POST /api/admin/users/:id/disable',
+  'POST /api/admin/users/:id/enable',
   'POST /api/driver/auth/code',
   'POST /api/driver/auth/login',
   'POST /api/driver/orders/:id/pickup',
