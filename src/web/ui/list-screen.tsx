@@ -81,6 +81,8 @@ interface ListScreenProps<Row> {
   /** Left out for a list the server cannot search. */
   search?: { placeholder: string; label?: string };
   filter?: { label: string; options: readonly ListFilterOption[] };
+  /** The screen's own filters, written as one text: when it changes, paging starts at page 1. */
+  otherFilters?: string;
   emptyMessage: string;
   emptyAction?: ReactNode;
   describeError(error: unknown): string;
@@ -114,6 +116,7 @@ export function ListScreen<Row>({
   cards,
   search,
   filter,
+  otherFilters,
   emptyMessage,
   emptyAction,
   describeError,
@@ -125,7 +128,7 @@ export function ListScreen<Row>({
   const { t } = useTranslation();
   const { locale } = useFormatters();
   const headingId = useId();
-  const controls = useListControls(filter?.options[0]?.value ?? '');
+  const controls = useListControls(filter?.options[0]?.value ?? '', otherFilters);
   const option = filter?.options.find((candidate) => candidate.value === controls.filter);
   const matchesNothing = option?.matchesNothing ?? false;
   const listFilter: ListFilter = { q: controls.q, status: option?.status };

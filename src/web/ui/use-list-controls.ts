@@ -5,13 +5,14 @@ import { useDebouncedValue } from './use-debounced-value';
 /**
  * Search text, filter and page of a server-side list. The search reaches the server once typing
  * pauses; the page belongs to one search and filter, so changing either starts again at page 1.
- * A page may come with the anchor it is read from (page-anchor.ts).
+ * A page may come with the anchor it is read from (page-anchor.ts). `otherFilters` stands for a
+ * screen's filters of its own (the audit trail's days, say): a change of it starts at page 1 too.
  */
-export function useListControls<Filter extends string>(initialFilter: Filter) {
+export function useListControls<Filter extends string>(initialFilter: Filter, otherFilters = '') {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<Filter>(initialFilter);
   const q = useDebouncedValue(search.trim());
-  const listKey = `${filter}|${q}`;
+  const listKey = `${filter}|${q}|${otherFilters}`;
   const [paging, setPaging] = useState<{ page: number; listKey: string; anchor?: PageAnchor }>({
     page: 1,
     listKey,

@@ -11,6 +11,7 @@ import {
   PackageCheck,
   PackageX,
   Route,
+  ScrollText,
   ShieldCheck,
   Truck,
   UserPlus,
@@ -46,6 +47,7 @@ export function AdminLayout() {
     { to: '/admin/messages', label: t('admin.nav.messages'), icon: Mail },
     { to: '/admin/cash', label: t('admin.nav.cash'), icon: HandCoins },
     { to: '/admin/add-new', label: t('admin.nav.addNew'), icon: UserPlus },
+    { to: '/admin/audit', label: t('admin.audit.nav'), icon: ScrollText },
   ];
 
   return (

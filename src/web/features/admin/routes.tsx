@@ -30,5 +30,6 @@ export const adminRoutes: RouteObject = {
     { path: 'cash', ...lazyRoute(() => import('./pages/cash-page'), 'CashPage') },
     { path: 'map', ...lazyRoute(() => import('./pages/map-page'), 'AdminMapPage') },
     { path: 'add-new', ...lazyRoute(() => import('./pages/add-new-page'), 'AddNewPage') },
+    { path: 'audit', ...lazyRoute(() => import('./pages/audit-page'), 'AuditPage') },
   ],
 };

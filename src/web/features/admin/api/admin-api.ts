@@ -13,6 +13,7 @@ import type {
   UpdateOrderStatusInput,
   UpdateOrderStatusResult,
 } from '#shared/schemas/admin-schemas';
+import type { AccountStatusResult } from '#shared/schemas/account-schemas';
 import type {
   AdminTruck,
   CreateDriverTruckInput,
@@ -184,5 +185,18 @@ export function useRetryMessage() {
         method: 'POST',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.lists('messages') }),
+  });
+}
+
+/** Disable or enable a customer's or an admin's account; the users list and the trail refresh. */
+export function useSetAccountDisabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, disabled }: { userId: string; disabled: boolean }) =>
+      apiRequest<AccountStatusResult>(
+        `/admin/users/${encodeURIComponent(userId)}/${disabled ? 'disable' : 'enable'}`,
+        { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
   });
 }

@@ -43,7 +43,7 @@ interface AdminListScreenProps<List extends AdminListName> {
 }
 
 /** The back office's words for every list. */
-function useAdminListStrings(): ListScreenStrings {
+export function useAdminListStrings(): ListScreenStrings {
   const { t } = useTranslation();
   return useMemo(
     () => ({

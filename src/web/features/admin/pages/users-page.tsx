@@ -3,13 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { getRoleTone } from '#shared/order-status';
 import type { AdminUserListItem } from '#shared/schemas/admin-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
+import { useSession } from '../../../lib/session/session-context';
 import { StatusBadge } from '../../../ui/status-badge';
+import { AccountAccessAction, AccountStateBadge } from '../components/account-access';
 import { AdminListScreen } from '../components/admin-list-screen';
 import type { AdminColumn } from '../components/row-cards';
 
-/** /admin/users: every account with its type and role. */
+/** /admin/users: every account with its type, role and state; an admin disables or enables it. */
 export function UsersPage() {
   const { t } = useTranslation();
+  const { user: signedIn } = useSession();
   // docs/product.md, section 2: Created At as yyyy-MM-dd HH:mm, in the admin's own time zone.
   const { numericDateTime } = useFormatters();
   const none = t('admin.common.none');
@@ -37,6 +40,16 @@ export function UsersPage() {
         <time dateTime={user.createdAt} className="whitespace-nowrap">
           {numericDateTime(user.createdAt)}
         </time>
+      ),
+    },
+    {
+      id: 'access',
+      header: t('admin.accountAccess.column'),
+      cell: (user) => (
+        <span className="flex flex-wrap items-center gap-2 md:flex-nowrap">
+          <AccountStateBadge user={user} />
+          <AccountAccessAction user={user} isSelf={user.id === signedIn?.id} />
+        </span>
       ),
     },
   ];
