@@ -145,14 +145,8 @@ export function AuditPage() {
     {
       id: 'action',
       header: t('admin.audit.columns.action'),
-      cell: (entry) => (
-        <span className="flex flex-col">
-          <span>{t(`admin.audit.actions.${entry.action}`)}</span>
-          <span dir="ltr" className="font-mono text-xs text-slate-500">
-            {entry.action}
-          </span>
-        </span>
-      ),
+      // The stable name (order.dispatch …) is the CSV's; the screen says it in words.
+      cell: (entry) => <span title={entry.action}>{t(`admin.audit.actions.${entry.action}`)}</span>,
     },
     {
       id: 'record',
