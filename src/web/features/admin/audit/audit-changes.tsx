@@ -24,8 +24,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
           <span className="text-slate-500">{field}:</span>{' '}
           {field in before && field in after ? (
             <>
-              {show(before[field])} <span aria-hidden="true">→</span>
-              <span className="sr-only">,</span> {show(after[field])}
+              {show(before[field])} → {show(after[field])}
             </>
           ) : (
             show(field in after ? after[field] : before[field])
