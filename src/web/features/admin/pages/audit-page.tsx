@@ -162,7 +162,7 @@ export function AuditPage() {
       id: 'ip',
       header: t('admin.audit.columns.ip'),
       cell: (entry) => (
-        <span dir="ltr" className="font-mono text-xs [overflow-wrap:anywhere]">
+        <span dir="ltr" className="font-mono text-xs [overflow-wrap:anywhere] md:whitespace-nowrap">
           {entry.ip}
         </span>
       ),
