@@ -24,6 +24,7 @@ const lists = [
   '/api/admin/payments',
   '/api/admin/users',
   '/api/admin/trucks',
+  '/api/admin/audit',
 ];
 const reads = [
   '/api/admin/dashboard',
@@ -111,6 +112,8 @@ describe('every admin route: 401 without a token, 403 for customers, 2xx for the
         ...reads.map((path) => `GET ${path}`),
         'PUT /api/admin/orders/{id}/update-status',
         'POST /api/admin/trucks/add',
+        'POST /api/admin/users/{id}/disable',
+        'POST /api/admin/users/{id}/enable',
       ]),
     );
   });
