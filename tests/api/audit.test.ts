@@ -359,6 +359,9 @@ describe('GET /api/admin/audit', () => {
     for (const query of [
       '?from=yesterday',
       '?to=2026-13-01',
+      '?from=2026-02-30',
+      '?from=0000-01-01',
+      '?to=9999-12-31',
       '?from=2026-05-02&to=2026-05-01',
       '?action=order.explode',
       '?recordType=planet',

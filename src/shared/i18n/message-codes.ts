@@ -292,4 +292,5 @@ export interface MessagePlaceholders {
   'account.disable_done': never;
   'account.enable_done': never;
   'account.csv_disabled_at': never;
+  'audit.param_out_of_range': 'max' | 'min' | 'param';
 }

@@ -10,8 +10,17 @@ import { messageKey } from '../i18n/message-key';
 import '../i18n/zod-messages';
 import { pagingShape, withPageCap } from './list-schemas';
 
+/** Days the trail can hold: none before this product, none in a far future the database refuses. */
+const FIRST_DAY = '2000-01-01';
+const LAST_DAY = '2999-12-31';
+
 const dayField = (param: 'from' | 'to') =>
-  z.iso.date({ error: messageKey('audit.param_not_date', { param }) }).optional();
+  z.iso
+    .date({ error: messageKey('audit.param_not_date', { param }) })
+    .refine((day) => day >= FIRST_DAY && day <= LAST_DAY, {
+      error: messageKey('audit.param_out_of_range', { param, min: FIRST_DAY, max: LAST_DAY }),
+    })
+    .optional();
 
 /**
  * `?actor=&action=&recordType=&recordId=&from=&to=&page=&pageSize=`. `actor` is an account's id
