@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './admin/admin-routes';
 import { createAdminService } from './admin/admin-service';
+import { createListLimits } from './auth/attempt-limits';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     mail.close();
   });
 
+  app.decorate('listLimits', createListLimits(app, config));
   await app.register(
     async (api) => {
       const zodApi = api as ZodApp;
