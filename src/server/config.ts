@@ -154,6 +154,12 @@ const ConfigSchema = z
     RATE_LIMIT_ORDER_PER_IP: positiveInt('RATE_LIMIT_ORDER_PER_IP', 100),
     /** Public tracking lookups per client address per minute, and as many event streams opened. */
     RATE_LIMIT_TRACKING_PER_IP: positiveInt('RATE_LIMIT_TRACKING_PER_IP', 60),
+    /** Live event streams (`/api/events`) open at once per account, in each process. */
+    EVENTS_MAX_STREAMS_PER_USER: positiveInt('EVENTS_MAX_STREAMS_PER_USER', 10),
+    /** Public tracking streams open at once per client address, in each process. */
+    EVENTS_MAX_STREAMS_PER_IP: positiveInt('EVENTS_MAX_STREAMS_PER_IP', 50),
+    /** The server ends a live stream after this long; the client reconnects with Last-Event-ID. */
+    EVENTS_MAX_STREAM_LIFE_MS: positiveInt('EVENTS_MAX_STREAM_LIFE_MS', 3_600_000),
     /** List pages and exports per account per minute, every list counted together. */
     RATE_LIMIT_LISTS_PER_ACCOUNT: positiveInt('RATE_LIMIT_LISTS_PER_ACCOUNT', 600),
   })

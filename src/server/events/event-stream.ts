@@ -28,6 +28,14 @@ export interface EventStreamOptions {
    * reset) ends the stream, as it would end any other call.
    */
   isStillAuthorized?(): Promise<boolean>;
+  /**
+   * The server ends the stream after this long (EVENTS_MAX_STREAM_LIFE_MS): the client
+   * reconnects with Last-Event-ID and misses nothing, and no stream outlives a session check,
+   * a deployment's connection draining or a place taken for good.
+   */
+  maxLifeMs: number;
+  /** Called once when the stream is over, whoever ended it (its place is freed). */
+  onClose(): void;
 }
 
 /** `Last-Event-ID` as a sequence number, or undefined when absent or not one. */
@@ -95,11 +103,15 @@ export async function openEventStream(
     close,
   });
 
+  const lifeTimer = setTimeout(close, options.maxLifeMs);
+  lifeTimer.unref();
   function close() {
     if (closed) return;
     closed = true;
+    clearTimeout(lifeTimer);
     removeFromHub();
     response.end();
+    options.onClose();
   }
   response.on('close', close);
 

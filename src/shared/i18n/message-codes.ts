@@ -275,4 +275,6 @@ export interface MessagePlaceholders {
   'csv.sent_at': never;
   'service.busy': never;
   'service.database_unavailable': never;
+  'events.too_many_streams': never;
+  'idempotency.key_required': never;
 }
