@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/cash-schemas';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
+import { requireIdempotencyKey } from '../http/idempotency';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
 import type { CashService } from './cash-service';
@@ -49,7 +50,7 @@ export function registerCashRoutes(app: ZodApp, cashService: CashService): void 
 
   registerListRoutes(app, {
     path: '/admin/cash/flagged',
-    summary: 'Cash orders delivered with less cash collected than their price',
+    summary: 'Cash orders delivered with less, or more, cash collected than their price',
     tags,
     querystring: CashDriverListQuerySchema,
     item: FlaggedCashOrderSchema,
@@ -66,14 +67,21 @@ export function registerCashRoutes(app: ZodApp, cashService: CashService): void 
         tags,
         security: [{ bearerAuth: [] }],
         summary: 'Record cash a driver handed in (at most what they hold)',
+        description:
+          'Requires an `Idempotency-Key` header (400 without): a retry with the key of a ' +
+          'request whose answer was lost gets that answer back (`Idempotent-Replayed: true`), ' +
+          'and nothing is recorded twice.',
         body: RecordRemittanceSchema,
         response: {
           201: RecordRemittanceResultSchema,
           400: ErrorBodySchema,
           404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
         },
       },
       onRequest: adminOnly,
+      preHandler: [requireIdempotencyKey, app.idempotent],
     },
     async (request, reply) =>
       reply.status(201).send(await cashService.recordRemittance(request.body, authOf(request))),

@@ -277,4 +277,5 @@ export interface MessagePlaceholders {
   'service.database_unavailable': never;
   'events.too_many_streams': never;
   'idempotency.key_required': never;
+  'csv.over_collection_mad': never;
 }
