@@ -186,7 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     deliveryCodes,
     log: app.log,
   });
-  const positionsService = createPositionsService({ db, clock, log: app.log });
+  const positionsService = createPositionsService({
+    db,
+    clock,
+    log: app.log,
+    minIntervalMs: config.DRIVER_POSITION_MIN_INTERVAL_MS,
+  });
   const ordersService = createOrdersService({
     db,
     routeDistance: createRouteDistanceLookup(config.ROUTING_URL, app.log),

@@ -21,7 +21,7 @@ export interface EventStreamOptions {
   accepts(order: OrderAudience): boolean;
   /** The JSON data line of one event, holding only what this stream may show. */
   toData(notice: OrderEventNotice): unknown;
-  /** The same for a truck's new position. */
+  /** The same for a truck's new position; undefined when this stream may not see it. */
   toPositionData(position: OrderPosition): unknown;
   /**
    * Asked at each heartbeat of a signed-in stream: a session revoked since (logout, password
@@ -88,9 +88,9 @@ export async function openEventStream(
       else send(notice);
     },
     deliverPosition(position) {
-      write(
-        `event: ${POSITION_EVENT_NAME}\ndata: ${JSON.stringify(options.toPositionData(position))}\n\n`,
-      );
+      const data = options.toPositionData(position);
+      if (data === undefined) return;
+      write(`event: ${POSITION_EVENT_NAME}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     heartbeat() {
       if (!options.isStillAuthorized) return write(': heartbeat\n\n');
