@@ -421,6 +421,13 @@ describe('over-collection', () => {
     });
     const seen = await get(`/api/dashboard/orders/${order.id}`, customer.token);
     expect(seen.json().order.price).toBe(order.price);
+    const office = await get(`/api/admin/orders/${order.id}`);
+    expect(office.json().order).toMatchObject({
+      cashCollected,
+      cashShortfall: null,
+      cashOverCollection: 30,
+      payment: { amount: order.price },
+    });
 
     // The office sees it where it sees short amounts; the driver holds what they collected.
     const flagged = await get(`/api/admin/cash/flagged?driverId=${driver.driverId}`);
