@@ -87,6 +87,8 @@ export async function startApp(
       ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
       ADMIN_PASSWORD: BENCH_PASSWORD,
       ...UNLIMITED_ATTEMPTS,
+      // bench:live holds BENCH_STREAMS streams open for one account.
+      EVENTS_MAX_STREAMS_PER_USER: '1000000',
     },
   });
   return {

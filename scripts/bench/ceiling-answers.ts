@@ -7,7 +7,11 @@
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../../src/server/drivers/delivery-code';
 import { estimateArrival } from '../../src/shared/eta';
 import { formatShipmentRange } from '../../src/shared/format';
-import { cashShortfallCentimes, centimesToMad } from '../../src/shared/money';
+import {
+  cashOverCollectionCentimes,
+  cashShortfallCentimes,
+  centimesToMad,
+} from '../../src/shared/money';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../src/shared/order-status';
 import type { OrderEventKind } from '../../src/shared/order-lifecycle';
 import type { CargoType, Priority } from '../../src/shared/pricing';
@@ -357,6 +361,7 @@ export function adminOrderOf(row: AdminOrderRow): AdminOrder {
   const price = centimesToMad(priceCentimes);
   const collected = centimesOrNull(row.cash_collected_centimes);
   const shortfall = cashShortfallCentimes(priceCentimes, collected);
+  const overCollection = cashOverCollectionCentimes(priceCentimes, collected);
   return {
     id: row.id,
     orderId: row.id,
@@ -407,6 +412,7 @@ export function adminOrderOf(row: AdminOrderRow): AdminOrder {
     }),
     cashCollected: collected === null ? null : centimesToMad(collected),
     cashShortfall: shortfall === null ? null : centimesToMad(shortfall),
+    cashOverCollection: overCollection === null ? null : centimesToMad(overCollection),
     payment: {
       amount:
         row.payment_amount_centimes === null

@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './admin/admin-routes';
 import { createAdminService } from './admin/admin-service';
+import { createListLimits } from './auth/attempt-limits';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
@@ -188,7 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     deliveryCodes,
     log: app.log,
   });
-  const positionsService = createPositionsService({ db, clock, log: app.log });
+  const positionsService = createPositionsService({
+    db,
+    clock,
+    log: app.log,
+    minIntervalMs: config.DRIVER_POSITION_MIN_INTERVAL_MS,
+  });
   const ordersService = createOrdersService({
     db,
     routeDistance: createRouteDistanceLookup(config.ROUTING_URL, app.log),
@@ -263,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     mail.close();
   });
 
+  app.decorate('listLimits', createListLimits(app, config));
   await app.register(
     async (api) => {
       const zodApi = api as ZodApp;

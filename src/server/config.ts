@@ -154,6 +154,19 @@ const ConfigSchema = z
     RATE_LIMIT_ORDER_PER_IP: positiveInt('RATE_LIMIT_ORDER_PER_IP', 100),
     /** Public tracking lookups per client address per minute, and as many event streams opened. */
     RATE_LIMIT_TRACKING_PER_IP: positiveInt('RATE_LIMIT_TRACKING_PER_IP', 60),
+    /** Live event streams (`/api/events`) open at once per account, in each process. */
+    EVENTS_MAX_STREAMS_PER_USER: positiveInt('EVENTS_MAX_STREAMS_PER_USER', 10),
+    /** Public tracking streams open at once per client address, in each process. */
+    EVENTS_MAX_STREAMS_PER_IP: positiveInt('EVENTS_MAX_STREAMS_PER_IP', 50),
+    /** The server ends a live stream after this long; the client reconnects with Last-Event-ID. */
+    EVENTS_MAX_STREAM_LIFE_MS: positiveInt('EVENTS_MAX_STREAM_LIFE_MS', 3_600_000),
+    /**
+     * The most often a driver's position is kept: the phone sends one every 30 s, so one closer
+     * to the last is a replay or a runaway client, answered 204 and dropped.
+     */
+    DRIVER_POSITION_MIN_INTERVAL_MS: positiveInt('DRIVER_POSITION_MIN_INTERVAL_MS', 10_000),
+    /** List pages and exports per account per minute, every list counted together. */
+    RATE_LIMIT_LISTS_PER_ACCOUNT: positiveInt('RATE_LIMIT_LISTS_PER_ACCOUNT', 600),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',

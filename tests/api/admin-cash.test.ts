@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cashRemittances } from '../../src/server/db/schema';
+import { cashRemittances, orders, payments } from '../../src/server/db/schema';
 import { formatMad } from '../../src/shared/format';
 import { roundToCents } from '../../src/shared/numbers';
 import type {
@@ -89,11 +90,12 @@ async function deliverCashOrder(
 const get = (url: string, token = admin.token) =>
   testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-const recordRemittance = (payload: object, token = admin.token) =>
+/** Each call a new attempt, with its own Idempotency-Key, as the Cash screen sends. */
+const recordRemittance = (payload: object, token = admin.token, key: string = randomUUID()) =>
   testApp.app.inject({
     method: 'POST',
     url: '/api/admin/cash/remittances',
-    headers: bearer(token),
+    headers: { ...bearer(token), 'idempotency-key': key },
     payload,
   });
 
@@ -131,6 +133,7 @@ describe('the cash ledger after deliveries', () => {
       outstanding: collected,
       flaggedOrders: 1,
       shortfall: 12.5,
+      overCollection: 0,
     });
   });
 
@@ -147,6 +150,7 @@ describe('the cash ledger after deliveries', () => {
       price: shortOrder.order.price,
       collected: shortOrder.cashCollected,
       shortfall: 12.5,
+      overCollection: 0,
       deliveredAt: expect.any(String),
     });
     const byTrackingNumber = await get(
@@ -349,7 +353,7 @@ describe('CSV exports', () => {
     );
     const [header, row, ...rest] = csvLines(response.body);
     expect(header).toBe(
-      'Driver ID,Driver name,Driver phone,Truck ID,Active,Collected (MAD),Handed in (MAD),Outstanding (MAD),Flagged orders,Shortfall (MAD)',
+      'Driver ID,Driver name,Driver phone,Truck ID,Active,Collected (MAD),Handed in (MAD),Outstanding (MAD),Flagged orders,Shortfall (MAD),Over-collection (MAD)',
     );
     expect(rest).toEqual([]);
     const collected = short.cashCollected;
@@ -364,6 +368,7 @@ describe('CSV exports', () => {
       (collected - 10).toFixed(2),
       '1',
       '20.00',
+      '0.00',
     ]);
   });
 
@@ -384,7 +389,7 @@ describe('CSV exports', () => {
     expect(response.statusCode).toBe(200);
     const [header, row, ...rest] = csvLines(response.body);
     expect(header).toBe(
-      'Order ID,Tracking number,Driver ID,Driver name,Price (MAD),Collected (MAD),Shortfall (MAD),Delivered at',
+      'Order ID,Tracking number,Driver ID,Driver name,Price (MAD),Collected (MAD),Shortfall (MAD),Over-collection (MAD),Delivered at',
     );
     expect(rest).toEqual([]);
     expect(row!.split(',').slice(0, 7)).toEqual([
@@ -396,5 +401,87 @@ describe('CSV exports', () => {
       short.cashCollected.toFixed(2),
       '20.00',
     ]);
+  });
+});
+
+describe('over-collection', () => {
+  it('flags cash collected above the price and never writes it over the price or the payment', async () => {
+    const driver = await newDriver('Omar Over');
+    const { order, cashCollected } = await deliverCashOrder(driver, (price) =>
+      roundToCents(price + 30),
+    );
+    const [stored] = await testApp.database.db
+      .select({ price: orders.priceCentimes, paid: payments.amountCentimes })
+      .from(orders)
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .where(eq(orders.id, order.id));
+    expect(stored).toEqual({
+      price: Math.round(order.price * 100),
+      paid: Math.round(order.price * 100),
+    });
+    const seen = await get(`/api/dashboard/orders/${order.id}`, customer.token);
+    expect(seen.json().order.price).toBe(order.price);
+    const office = await get(`/api/admin/orders/${order.id}`);
+    expect(office.json().order).toMatchObject({
+      cashCollected,
+      cashShortfall: null,
+      cashOverCollection: 30,
+      payment: { amount: order.price },
+    });
+
+    // The office sees it where it sees short amounts; the driver holds what they collected.
+    const flagged = await get(`/api/admin/cash/flagged?driverId=${driver.driverId}`);
+    expect(flagged.json()).toEqual([
+      expect.objectContaining({
+        orderId: order.id,
+        price: order.price,
+        collected: cashCollected,
+        shortfall: 0,
+        overCollection: 30,
+      }),
+    ]);
+    expect(await ledgerRowOf(driver)).toMatchObject({
+      collected: cashCollected,
+      outstanding: cashCollected,
+      flaggedOrders: 1,
+      shortfall: 0,
+      overCollection: 30,
+    });
+  });
+});
+
+describe('a remittance and its Idempotency-Key', () => {
+  it('records once per key: a replay answers the first answer; no key is a 400', async () => {
+    const driver = await newDriver('Idriss Replay');
+    await deliverCashOrder(driver, (price) => price);
+    const missing = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/cash/remittances',
+      headers: bearer(admin.token),
+      payload: { driverId: driver.driverId, amount: 5 },
+    });
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json().code).toBe('idempotency.key_required');
+
+    const key = randomUUID();
+    const first = await recordRemittance(
+      { driverId: driver.driverId, amount: 5 },
+      admin.token,
+      key,
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    const replay = await recordRemittance(
+      { driverId: driver.driverId, amount: 5 },
+      admin.token,
+      key,
+    );
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(first.json());
+    const rows = await testApp.database.db
+      .select()
+      .from(cashRemittances)
+      .where(eq(cashRemittances.driverId, driver.driverId));
+    expect(rows).toHaveLength(1);
   });
 });

@@ -210,7 +210,7 @@ describe('the position on the order pages, the tracking result and the admin map
     clock.advance(20 * 60_000);
     expect((await postPosition(driver.token, { ...onTheWay, accuracy: 12 })).statusCode).toBe(204);
     const seenAt = clock.now().toISOString();
-    const onTheRoad = await track(order.trackingNumber);
+    const onTheRoad = await customerDetail(order.id);
     expect(onTheRoad.position).toEqual({ ...onTheWay, at: seenAt });
     // Not picked up yet: through Casablanca, then on to Rabat, at the order's average speed.
     const remainingKm =
@@ -220,10 +220,11 @@ describe('the position on the order pages, the tracking result and the admin map
     expect(Date.parse(onTheRoad.eta!) - Date.parse(seenAt)).toBeCloseTo(minutes * 60_000, -3);
     expect(onTheRoad.eta).not.toBe(dispatched.eta);
 
-    // The customer's page and the admin's show the same.
+    // The admin's page shows the same; public tracking no truck before the pickup
+    // (public-positions.test.ts).
     const expected = { position: onTheRoad.position, eta: onTheRoad.eta, route };
-    expect(await customerDetail(order.id)).toMatchObject(expected);
     expect(await adminDetail(order.id)).toMatchObject(expected);
+    expect(await track(order.trackingNumber)).toMatchObject({ position: null, route });
     expect((await adminMap()).find((truck) => truck.orderId === order.id)).toEqual({
       truckNumber: driver.truckNumber,
       driverName: 'Hassan Ouali',
@@ -305,12 +306,6 @@ describe('live positions', () => {
       expect(received.id).toBeUndefined();
       await streams.admin.waitFor(positionFor(order.id));
       await streams.driver.waitFor(positionFor(order.id));
-      const published = await streams.public.waitFor((event) => event.event === 'position');
-      expect(JSON.parse(published.data)).toEqual({
-        trackingNumber: order.trackingNumber,
-        ...onTheWay,
-        at,
-      });
 
       // A driver's stream carries the order events of their orders too.
       const pickup = await testApp.app.inject({
@@ -322,6 +317,16 @@ describe('live positions', () => {
       const orderEvent = (event: ReceivedEvent) =>
         event.event === 'order' && JSON.parse(event.data).id === order.id;
       await streams.driver.waitFor(orderEvent);
+
+      // The public stream has a truck once the shipment is picked up (public-positions.test.ts).
+      clock.advance(30_000);
+      expect((await postPosition(driver.token, onTheWay)).statusCode).toBe(204);
+      const published = await streams.public.waitFor((event) => event.event === 'position');
+      expect(JSON.parse(published.data)).toEqual({
+        trackingNumber: order.trackingNumber,
+        ...onTheWay,
+        at: clock.now().toISOString(),
+      });
       // By now the customer has the pickup too, so anything for the others would have arrived.
       await streams.customer.waitFor(orderEvent);
       for (const stream of [streams.otherCustomer, streams.otherDriver]) {

@@ -107,6 +107,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     RATE_LIMIT_ORDER_PER_CUSTOMER: '100000',
     RATE_LIMIT_ORDER_PER_IP: '100000',
     RATE_LIMIT_TRACKING_PER_IP: '100000',
+    RATE_LIMIT_LISTS_PER_ACCOUNT: '100000',
     ...(options.productionTimeouts
       ? {}
       : { DB_CONNECT_TIMEOUT_MS: '15000', DB_STATEMENT_TIMEOUT_MS: '30000' }),

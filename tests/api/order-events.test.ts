@@ -22,7 +22,11 @@ let customer: LoggedIn;
 let otherCustomer: LoggedIn;
 
 beforeAll(async () => {
-  testApp = await buildTestApp({ eventHeartbeatMs: 200 });
+  testApp = await buildTestApp({
+    eventHeartbeatMs: 200,
+    // One account opens 50 streams at once below; the cap is event-stream-limits.test.ts's.
+    env: { EVENTS_MAX_STREAMS_PER_USER: '50' },
+  });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
   [admin, customer, otherCustomer] = await Promise.all([

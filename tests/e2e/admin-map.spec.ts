@@ -88,6 +88,11 @@ test.describe('on a phone', () => {
     const order = await placeOrder(customer.page.request, customer.token, 'Rabat');
     const driver = await addDriverAndDispatch(page.request, admin.token, order.id);
     const { token: driverToken } = await accounts.signInDriver(driver.phone);
+    // Public tracking shows the truck once the shipment is picked up (rounded to about 1 km).
+    const pickup = await page.request.post(`/api/driver/orders/${order.id}/pickup`, {
+      headers: bearer(driverToken),
+    });
+    expect(pickup.status(), await pickup.text()).toBe(200);
     await postPosition(page.request, driverToken, { lat: 33.8, lng: -7.2 });
 
     await page.goto(`/track-shipment?number=${order.trackingNumber}`);

@@ -220,6 +220,9 @@ export default async function globalSetup() {
       RATE_LIMIT_ORDER_PER_CUSTOMER: '100000',
       RATE_LIMIT_ORDER_PER_IP: '100000',
       RATE_LIMIT_TRACKING_PER_IP: '100000',
+      RATE_LIMIT_LISTS_PER_ACCOUNT: '100000',
+      // A test moves a truck twice in a few seconds; the 10 s floor is tested by the API tests.
+      DRIVER_POSITION_MIN_INTERVAL_MS: '1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

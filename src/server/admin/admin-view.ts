@@ -1,4 +1,4 @@
-import { cashShortfallCentimes, centimesToMad } from '#shared/money';
+import { cashOverCollectionCentimes, cashShortfallCentimes, centimesToMad } from '#shared/money';
 import type { AdminOrder, AdminOrderDetail, AdminPayment } from '#shared/schemas/admin-schemas';
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import { isDeliveryCodeLocked } from '../drivers/delivery-code';
@@ -26,6 +26,7 @@ export function toAdminOrder({
   const customerEmail = emailOfAccount(customer.email, order.userId);
   const collected = order.cashCollectedCentimes;
   const shortfall = cashShortfallCentimes(order.priceCentimes, collected);
+  const overCollection = cashOverCollectionCentimes(order.priceCentimes, collected);
   return {
     id: order.id,
     orderId: order.id,
@@ -71,6 +72,7 @@ export function toAdminOrder({
     deliveryCodeLocked: isDeliveryCodeLocked(order),
     cashCollected: collected === null ? null : centimesToMad(collected),
     cashShortfall: shortfall === null ? null : centimesToMad(shortfall),
+    cashOverCollection: overCollection === null ? null : centimesToMad(overCollection),
     payment: {
       amount: payment ? centimesToMad(payment.amountCentimes) : price,
       status: payment?.status ?? 'unpaid',

@@ -174,3 +174,19 @@ export function createTrackingLimits(app: ZodApp, config: AppConfig): preHandler
     },
   ]);
 }
+
+/**
+ * List pages and CSV exports per account, every list on one counter: a page is cheap, but a
+ * script reading pages without pause would take the database from everyone else
+ * (docs/decisions/0018-lists-streams-cash-positions.md). Generous: live events refetch the lists
+ * on screen.
+ */
+export function createListLimits(app: ZodApp, config: AppConfig): preHandlerAsyncHookHandler {
+  return createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_LISTS_PER_ACCOUNT,
+      timeWindow: MINUTE_MS,
+      key: (request) => `lists:user:${userIdOf(request)}`,
+    },
+  ]);
+}

@@ -7,7 +7,7 @@ import {
   ilike,
   inArray,
   isNotNull,
-  lt,
+  ne,
   or,
   sql,
   type SQL,
@@ -44,8 +44,11 @@ function driverSearchCondition({ q, phoneE164 }: DriverSearch, ...more: SQL[]): 
 const sumCentimes = (column: AnyPgColumn | SQL) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/** A cash order delivered short: the driver collected less than its price. */
-const collectedShort = lt(orders.cashCollectedCentimes, orders.priceCentimes);
+/**
+ * A cash order delivered off its price: the driver collected less (a shortfall) or more (an
+ * over-collection) than the price.
+ */
+const collectedOffPrice = ne(orders.cashCollectedCentimes, orders.priceCentimes);
 
 /**
  * Cash collected per driver: one pass over orders_driver_cash_idx (driver, cash collected; only
@@ -125,13 +128,17 @@ export async function listCashLedger(db: Database, search: DriverSearch, page: P
       ...row,
       flaggedOrders: flagged.get(row.driverId)?.flaggedOrders ?? 0,
       shortfallCentimes: flagged.get(row.driverId)?.shortfallCentimes ?? 0,
+      overCollectionCentimes: flagged.get(row.driverId)?.overCollectionCentimes ?? 0,
     })),
     total,
   };
 }
 export type CashLedgerDbRow = Awaited<ReturnType<typeof listCashLedger>>['rows'][number];
 
-/** The cash orders these drivers delivered short: how many, and how much is missing. */
+/**
+ * The cash orders these drivers delivered off their price: how many, how much is missing on the
+ * short ones and how much was taken above the price on the others.
+ */
 async function sumShortfallsOfDrivers(db: Database, driverIds: string[]) {
   if (driverIds.length === 0) return new Map<string, never>();
   const rows = await db
@@ -139,7 +146,10 @@ async function sumShortfallsOfDrivers(db: Database, driverIds: string[]) {
       driverId: orders.driverId,
       flaggedOrders: count(),
       shortfallCentimes: sumCentimes(
-        sql`${orders.priceCentimes} - ${orders.cashCollectedCentimes}`,
+        sql`greatest(${orders.priceCentimes} - ${orders.cashCollectedCentimes}, 0)`,
+      ),
+      overCollectionCentimes: sumCentimes(
+        sql`greatest(${orders.cashCollectedCentimes} - ${orders.priceCentimes}, 0)`,
       ),
     })
     .from(orders)
@@ -147,7 +157,7 @@ async function sumShortfallsOfDrivers(db: Database, driverIds: string[]) {
       and(
         inArray(orders.driverId, driverIds),
         isNotNull(orders.cashCollectedCentimes),
-        collectedShort,
+        collectedOffPrice,
       ),
     )
     .groupBy(orders.driverId);
@@ -209,7 +219,7 @@ export type RemittanceDbRow = Awaited<ReturnType<typeof listRemittances>>['rows'
 function flaggedConditions(filter: CashListFilter): SQL | undefined {
   return and(
     isNotNull(orders.cashCollectedCentimes),
-    collectedShort,
+    collectedOffPrice,
     filter.driverId ? eq(orders.driverId, filter.driverId) : undefined,
     driverSearchCondition(
       filter,
@@ -218,7 +228,7 @@ function flaggedConditions(filter: CashListFilter): SQL | undefined {
   );
 }
 
-/** Cash orders delivered short, the latest delivery first; q also finds a tracking number. */
+/** Cash orders delivered off their price, the latest delivery first; q also finds a tracking number. */
 export async function listFlaggedOrders(db: Database, filter: CashListFilter, page: Page) {
   const where = flaggedConditions(filter);
   return readPageWithTotal(

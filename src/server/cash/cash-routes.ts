@@ -10,6 +10,7 @@ import {
 import { officeActorOf } from '../audit/office-actions';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
+import { requireIdempotencyKey } from '../http/idempotency';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
 import type { CashService } from './cash-service';
@@ -50,7 +51,7 @@ export function registerCashRoutes(app: ZodApp, cashService: CashService): void 
 
   registerListRoutes(app, {
     path: '/admin/cash/flagged',
-    summary: 'Cash orders delivered with less cash collected than their price',
+    summary: 'Cash orders delivered with less, or more, cash collected than their price',
     tags,
     querystring: CashDriverListQuerySchema,
     item: FlaggedCashOrderSchema,
@@ -67,14 +68,21 @@ export function registerCashRoutes(app: ZodApp, cashService: CashService): void 
         tags,
         security: [{ bearerAuth: [] }],
         summary: 'Record cash a driver handed in (at most what they hold)',
+        description:
+          'Requires an `Idempotency-Key` header (400 without): a retry with the key of a ' +
+          'request whose answer was lost gets that answer back (`Idempotent-Replayed: true`), ' +
+          'and nothing is recorded twice.',
         body: RecordRemittanceSchema,
         response: {
           201: RecordRemittanceResultSchema,
           400: ErrorBodySchema,
           404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: ErrorBodySchema,
         },
       },
       onRequest: adminOnly,
+      preHandler: [requireIdempotencyKey, app.idempotent],
     },
     async (request, reply) =>
       reply

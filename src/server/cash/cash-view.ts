@@ -1,4 +1,4 @@
-import { cashShortfallCentimes, centimesToMad } from '#shared/money';
+import { cashOverCollectionCentimes, cashShortfallCentimes, centimesToMad } from '#shared/money';
 import type { CashLedgerRow, CashRemittance, FlaggedCashOrder } from '#shared/schemas/cash-schemas';
 import type { CsvColumn } from '../http/csv';
 import type { CashLedgerDbRow, FlaggedOrderDbRow, RemittanceDbRow } from './cash-queries';
@@ -15,6 +15,7 @@ export function toCashLedgerRow(row: CashLedgerDbRow): CashLedgerRow {
     outstanding: centimesToMad(row.outstandingCentimes),
     flaggedOrders: row.flaggedOrders,
     shortfall: centimesToMad(row.shortfallCentimes),
+    overCollection: centimesToMad(row.overCollectionCentimes),
   };
 }
 
@@ -41,6 +42,9 @@ export function toFlaggedCashOrder(row: FlaggedOrderDbRow): FlaggedCashOrder {
     price: centimesToMad(row.priceCentimes),
     collected: centimesToMad(collectedCentimes),
     shortfall: centimesToMad(cashShortfallCentimes(row.priceCentimes, collectedCentimes) ?? 0),
+    overCollection: centimesToMad(
+      cashOverCollectionCentimes(row.priceCentimes, collectedCentimes) ?? 0,
+    ),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
 }
@@ -59,6 +63,7 @@ export const cashLedgerCsvColumns: CsvColumn<CashLedgerRow>[] = [
   { header: 'csv.outstanding_mad', value: (row) => mad(row.outstanding) },
   { header: 'csv.flagged_orders', value: (row) => row.flaggedOrders },
   { header: 'csv.shortfall_mad', value: (row) => mad(row.shortfall) },
+  { header: 'csv.over_collection_mad', value: (row) => mad(row.overCollection) },
 ];
 
 export const cashRemittanceCsvColumns: CsvColumn<CashRemittance>[] = [
@@ -79,5 +84,6 @@ export const flaggedCashOrderCsvColumns: CsvColumn<FlaggedCashOrder>[] = [
   { header: 'csv.price_mad', value: (row) => mad(row.price) },
   { header: 'csv.collected_mad', value: (row) => mad(row.collected) },
   { header: 'csv.shortfall_mad', value: (row) => mad(row.shortfall) },
+  { header: 'csv.over_collection_mad', value: (row) => mad(row.overCollection) },
   { header: 'csv.delivered_at', value: (row) => row.deliveredAt ?? '' },
 ];

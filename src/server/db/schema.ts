@@ -328,9 +328,9 @@ export const orders = pgTable(
       .on(table.driverId, table.cashCollectedCentimes)
       .where(sql`${table.cashCollectedCentimes} is not null`),
     // The back office's list of deliveries collected short, newest first (src/server/cash).
-    index('orders_cash_short_idx')
+    index('orders_cash_off_price_idx')
       .on(table.deliveryDate.desc().nullsLast(), table.id.desc().nullsFirst())
-      .where(sql`${table.cashCollectedCentimes} < ${table.priceCentimes}`),
+      .where(sql`${table.cashCollectedCentimes} <> ${table.priceCentimes}`),
   ],
 );
 

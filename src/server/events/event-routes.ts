@@ -1,10 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { message } from '#shared/i18n/message-key';
 import { authOf } from '../auth/auth-guards';
 import { createTrackingLimits } from '../auth/attempt-limits';
 import type { AuthService } from '../auth/auth-service';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/open-database';
-import { ErrorBodySchema, notFound } from '../http/errors';
+import { AppError, ErrorBodySchema, notFound } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import { openEventStream } from './event-stream';
 import type { OrderEventHub } from './order-event-hub';
@@ -12,6 +14,18 @@ import type { AuthContext } from '../auth/auth-service';
 import { toOrderEvent, toPublicOrderEvent, type OrderAudience } from './order-event-notice';
 import { findOrderIdByTrackingNumber, type EventScope } from '../orders/order-reads';
 import { toPositionEvent, toPublicPositionEvent } from './position-notice';
+import { createStreamPlaces, type StreamPlaces } from './stream-places';
+
+/** When a refused client may try again: streams close every moment somewhere. */
+const FULL_RETRY_AFTER_SECONDS = 30;
+
+/** A place for a stream of `key`, or 429 with Retry-After (the client's backoff retries). */
+function takePlace(places: StreamPlaces, key: string, reply: FastifyReply): () => void {
+  const free = places.take(key);
+  if (free) return free;
+  reply.header('retry-after', String(FULL_RETRY_AFTER_SECONDS));
+  throw new AppError(429, [message('events.too_many_streams')]);
+}
 
 const streamDescription =
   'Server-Sent Events: `event: order`, `id: <sequence>`, `data: <JSON>`, and `event: position` ' +
@@ -44,6 +58,10 @@ export function registerEventRoutes(
     config,
   }: { db: Database; hub: OrderEventHub; authService: AuthService; config: AppConfig },
 ): void {
+  const accountPlaces = createStreamPlaces(config.EVENTS_MAX_STREAMS_PER_USER);
+  const addressPlaces = createStreamPlaces(config.EVENTS_MAX_STREAMS_PER_IP);
+  const maxLifeMs = config.EVENTS_MAX_STREAM_LIFE_MS;
+
   app.get(
     '/events',
     {
@@ -53,12 +71,13 @@ export function registerEventRoutes(
         summary:
           'Live order events and truck positions: a customer’s own orders, a driver’s, every order for an admin',
         description: streamDescription,
-        response: { 401: ErrorBodySchema },
+        response: { 401: ErrorBodySchema, 429: ErrorBodySchema },
       },
       onRequest: app.requireAuth,
     },
     async (request, reply) => {
       const auth = authOf(request);
+      const onClose = takePlace(accountPlaces, auth.userId, reply);
       await openEventStream(request, reply, {
         db,
         hub,
@@ -66,6 +85,8 @@ export function registerEventRoutes(
         toData: toOrderEvent,
         toPositionData: toPositionEvent,
         isStillAuthorized: () => authService.isSessionActive(auth),
+        maxLifeMs,
+        onClose,
       });
     },
   );
@@ -86,6 +107,7 @@ export function registerEventRoutes(
       const trackingNumber = request.params.trackingNumber.toUpperCase();
       const orderId = await findOrderIdByTrackingNumber(db, trackingNumber);
       if (!orderId) throw notFound('order.tracking_not_found');
+      const onClose = takePlace(addressPlaces, request.ip, reply);
       await openEventStream(request, reply, {
         db,
         hub,
@@ -93,6 +115,8 @@ export function registerEventRoutes(
         accepts: (order) => order.orderId === orderId,
         toData: toPublicOrderEvent,
         toPositionData: toPublicPositionEvent,
+        maxLifeMs,
+        onClose,
       });
     },
   );

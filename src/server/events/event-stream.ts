@@ -21,13 +21,21 @@ export interface EventStreamOptions {
   accepts(order: OrderAudience): boolean;
   /** The JSON data line of one event, holding only what this stream may show. */
   toData(notice: OrderEventNotice): unknown;
-  /** The same for a truck's new position. */
+  /** The same for a truck's new position; undefined when this stream may not see it. */
   toPositionData(position: OrderPosition): unknown;
   /**
    * Asked at each heartbeat of a signed-in stream: a session revoked since (logout, password
    * reset) ends the stream, as it would end any other call.
    */
   isStillAuthorized?(): Promise<boolean>;
+  /**
+   * The server ends the stream after this long (EVENTS_MAX_STREAM_LIFE_MS): the client
+   * reconnects with Last-Event-ID and misses nothing, and no stream outlives a session check,
+   * a deployment's connection draining or a place taken for good.
+   */
+  maxLifeMs: number;
+  /** Called once when the stream is over, whoever ended it (its place is freed). */
+  onClose(): void;
 }
 
 /** `Last-Event-ID` as a sequence number, or undefined when absent or not one. */
@@ -80,9 +88,9 @@ export async function openEventStream(
       else send(notice);
     },
     deliverPosition(position) {
-      write(
-        `event: ${POSITION_EVENT_NAME}\ndata: ${JSON.stringify(options.toPositionData(position))}\n\n`,
-      );
+      const data = options.toPositionData(position);
+      if (data === undefined) return;
+      write(`event: ${POSITION_EVENT_NAME}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     heartbeat() {
       if (!options.isStillAuthorized) return write(': heartbeat\n\n');
@@ -95,11 +103,15 @@ export async function openEventStream(
     close,
   });
 
+  const lifeTimer = setTimeout(close, options.maxLifeMs);
+  lifeTimer.unref();
   function close() {
     if (closed) return;
     closed = true;
+    clearTimeout(lifeTimer);
     removeFromHub();
     response.end();
+    options.onClose();
   }
   response.on('close', close);
 

@@ -1,3 +1,4 @@
+import { toPublicPoint } from '#shared/positions';
 import type { PositionEvent, PublicPositionEvent } from '#shared/schemas/map-schemas';
 import { notifyOnCommit } from '../db/database-channels';
 import type { Database } from '../db/open-database';
@@ -17,7 +18,8 @@ export interface PositionNotice {
   lat: number;
   lng: number;
   at: string;
-  orders: (OrderAudience & { trackingNumber: string })[];
+  /** `pickedUp` absent (a notice from an older instance) counts as not picked up. */
+  orders: (OrderAudience & { trackingNumber: string; pickedUp?: boolean })[];
 }
 
 /**
@@ -61,7 +63,12 @@ export const toPositionEvent = ({ order, lat, lng, at }: OrderPosition): Positio
   at,
 });
 
-export const toPublicPositionEvent = (position: OrderPosition): PublicPositionEvent => {
+/**
+ * What the public stream of the order receives (docs/decisions/0018-lists-streams-cash-positions.md):
+ * nothing before the pickup, then the position rounded to about 1 km.
+ */
+export const toPublicPositionEvent = (position: OrderPosition): PublicPositionEvent | undefined => {
+  if (position.order.pickedUp !== true) return undefined;
   const { orderId: _private, ...event } = toPositionEvent(position);
-  return event;
+  return toPublicPoint(event);
 };

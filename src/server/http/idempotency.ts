@@ -52,6 +52,19 @@ export const ABANDONED_RESERVATION_MS = 60 * 1000;
 /** Old answers are purged by each instance at most this often, on a request that reserves. */
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
+/**
+ * A preHandler for routes where a repeat would do harm (recording cash handed in): the
+ * `Idempotency-Key` header is required (400 without it), then `app.idempotent` applies it.
+ */
+export async function requireIdempotencyKey(request: FastifyRequest): Promise<void> {
+  if (request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] !== undefined) return;
+  throw badRequest(
+    'idempotency.key_required',
+    {},
+    { [IDEMPOTENCY_KEY_HEADER]: 'idempotency.key_required' },
+  );
+}
+
 function readKey(request: FastifyRequest): string | undefined {
   const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (header === undefined) return undefined;

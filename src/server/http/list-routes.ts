@@ -1,4 +1,9 @@
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { z } from 'zod';
 import { toBusinessDate } from '#shared/business-calendar';
 import { EXPORT_ROW_LIMIT } from '#shared/schemas/admin-schemas';
@@ -7,6 +12,13 @@ import { ErrorBodySchema, localeOf, messageTextIn } from './errors';
 import type { ZodApp } from './zod-app';
 import type { ListTotal } from '../db/list-total';
 import type { Page } from '../db/page';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every list's rate limit per account (auth/attempt-limits.ts, createListLimits). */
+    listLimits: preHandlerAsyncHookHandler;
+  }
+}
 
 /** What every list query holds; the order lists' also name an order to page from. */
 interface PagedQuery {
@@ -89,6 +101,7 @@ export function registerListRoutes<Query extends PagedQuery, Item>(
         },
       },
       onRequest: guard,
+      preHandler: app.listLimits,
     },
     async (request, reply) => {
       const query = request.query as Query;
@@ -109,6 +122,7 @@ export function registerListRoutes<Query extends PagedQuery, Item>(
         response: { 200: z.string().describe('text/csv attachment'), 400: ErrorBodySchema },
       },
       onRequest: guard,
+      preHandler: app.listLimits,
     },
     async (request, reply) => {
       const { items, total } = await options.list(

@@ -63,6 +63,8 @@ export async function listDriverOrdersOnTheRoad(db: Database, driverId: string, 
       userId: orders.userId,
       driverId: orders.driverId,
       trackingNumber: orders.trackingNumber,
+      // Public tracking shows a position only once the shipment is picked up.
+      pickedUp: sql<boolean>`${orders.pickedUpAt} is not null`,
     })
     .from(orders)
     .where(and(eq(orders.driverId, driverId), eq(orders.status, 'IN_TRANSIT')))

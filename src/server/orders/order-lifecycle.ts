@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { toBusinessDate } from '#shared/business-calendar';
 import { findDispatchProblems } from '#shared/fleet-rules';
 import { formatMad } from '#shared/format';
-import { cashShortfallCentimes, centimesToMad, madToCentimes } from '#shared/money';
+import {
+  cashOverCollectionCentimes,
+  cashShortfallCentimes,
+  centimesToMad,
+  madToCentimes,
+} from '#shared/money';
 import {
   findTransitionRefusal,
   ORDER_LIFECYCLE,
@@ -125,9 +130,14 @@ interface OrderLifecycleDeps {
   log: FastifyBaseLogger;
 }
 
-/** The delivery's tracking note says what the driver collected and flags a shortfall. */
+/** The delivery's tracking note says what the driver collected and flags a gap either way. */
 function describeCashCollected(collectedCentimes: number, dueCentimes: number): string {
   const collected = formatMad(centimesToMad(collectedCentimes));
+  const over = cashOverCollectionCentimes(dueCentimes, collectedCentimes);
+  if (over !== null) {
+    const due = formatMad(centimesToMad(dueCentimes));
+    return `Cash collected ${collected} of ${due} (over ${formatMad(centimesToMad(over))})`;
+  }
   const shortfall = cashShortfallCentimes(dueCentimes, collectedCentimes);
   if (shortfall === null) return `Cash collected ${collected}`;
   const due = formatMad(centimesToMad(dueCentimes));
@@ -347,7 +357,13 @@ export function createOrderLifecycle({
         ...(collectedCentimes !== undefined && { cashCollectedCentimes: collectedCentimes }),
         updatedAt: now,
       });
-      await markPaymentPaid(tx, order.id, now, collectedCentimes);
+      // The order keeps its price and the payment at most that: cash taken above it is the
+      // driver's to hand in, flagged as over-collection (cash/), never revenue.
+      const paidCentimes =
+        collectedCentimes === undefined
+          ? undefined
+          : Math.min(collectedCentimes, order.priceCentimes);
+      await markPaymentPaid(tx, order.id, now, paidCentimes);
       return {
         order: updated,
         location: order.deliveryLoc,

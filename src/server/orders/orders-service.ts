@@ -211,7 +211,7 @@ export function createOrdersService({
       if (!order) throw notFound('order.tracking_not_found');
       const [events, map] = await Promise.all([
         listTrackingEvents(db, order.id),
-        positionsService.mapFieldsOf(order),
+        positionsService.publicMapFieldsOf(order),
       ]);
       return toPublicTracking(order, events, map);
     },

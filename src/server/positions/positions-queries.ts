@@ -22,7 +22,14 @@ export async function insertPosition(db: Database, position: NewPosition): Promi
   await db.insert(driverPositions).values(position);
 }
 
-/** The driver's newest position recorded at or after `since` (the dispatch). */
+/**
+ * Holds the driver's positions until the transaction ends (a transaction-level advisory lock on
+ * the driver's id): two posts of one driver at once queue, and the second sees the first.
+ */
+export async function lockDriverPositions(tx: Database, driverId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`driver_positions:${driverId}`}))`);
+}
+
 /**
  * The driver's newest position since `since` (one probe of driver_positions' (driver,
  * recorded_at desc) index): for values, placeholders or the columns of an outer query.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { estimateArrival } from '#shared/eta';
+import { toPublicPoint } from '#shared/positions';
 import type { OrderStatus } from '#shared/order-status';
 import type { DriverPosition } from '#shared/schemas/driver-schemas';
 import type { AdminMapTruck, OrderMapFields } from '#shared/schemas/map-schemas';
@@ -11,6 +12,7 @@ import {
   findLatestPosition,
   insertPosition,
   listOrdersOnTheRoadWithPositions,
+  lockDriverPositions,
   type StoredPosition,
 } from './positions-queries';
 
@@ -67,10 +69,13 @@ export function createPositionsService({
   db,
   clock,
   log,
+  minIntervalMs,
 }: {
   db: Database;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** DRIVER_POSITION_MIN_INTERVAL_MS: the most often one driver's position is kept. */
+  minIntervalMs: number;
 }) {
   let lastPurgeAt: number | undefined;
 
@@ -89,13 +94,19 @@ export function createPositionsService({
   return {
     /**
      * Stores a driver's position and tells every instance, for the live maps of the orders they
-     * have on the road. A driver with none on the road is not followed: nothing is kept.
+     * have on the road. A driver with none on the road is not followed: nothing is kept. At most
+     * one is kept per `minIntervalMs`: one closer to the last is answered as kept
+     * (the phone has nothing to show or retry), and dropped. Checked under a lock of the
+     * driver's positions, so parallel posts queue and only the first is kept.
      */
     async recordPosition(driverId: string, input: DriverPosition): Promise<void> {
       const now = clock();
       await db.transaction(async (tx) => {
         const onTheRoad = await listDriverOrdersOnTheRoad(tx, driverId, MAX_ORDERS_PER_POSITION);
         if (onTheRoad.length === 0) return;
+        await lockDriverPositions(tx, driverId);
+        const since = new Date(now.getTime() - minIntervalMs + 1);
+        if (await findLatestPosition(tx, driverId, since)) return;
         await insertPosition(tx, {
           driverId,
           lat: input.lat,
@@ -123,6 +134,19 @@ export function createPositionsService({
           ? await findLatestPosition(db, order.driverId, order.exitDate)
           : undefined;
       return toMapFields(order, stored);
+    },
+
+    /**
+     * The map of one order as public tracking shows it (docs/decisions/0018-lists-streams-cash-positions.md):
+     * no truck before the pickup, then its position rounded to about 1 km (toPublicPoint), the
+     * arrival estimated from that.
+     */
+    async publicMapFieldsOf(order: MappableOrder): Promise<OrderMapFields> {
+      const stored =
+        order.status === 'IN_TRANSIT' && order.pickedUpAt && order.driverId && order.exitDate
+          ? await findLatestPosition(db, order.driverId, order.exitDate)
+          : undefined;
+      return toMapFields(order, stored && toPublicPoint(stored));
     },
 
     /** GET /api/admin/map: every truck on the road with the order it carries. */

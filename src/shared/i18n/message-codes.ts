@@ -293,4 +293,7 @@ export interface MessagePlaceholders {
   'account.enable_done': never;
   'account.csv_disabled_at': never;
   'audit.param_out_of_range': 'max' | 'min' | 'param';
+  'events.too_many_streams': never;
+  'idempotency.key_required': never;
+  'csv.over_collection_mad': never;
 }

@@ -104,6 +104,11 @@ export const AdminOrderSchema = z.object({
   cashCollected: z.number().nullable(),
   /** MAD missing from what the driver collected (flagged); null when nothing is missing. */
   cashShortfall: z.number().nullable(),
+  /**
+   * MAD collected above the price (flagged: the driver hands it in, the order and its payment
+   * keep the price); null when nothing is above it.
+   */
+  cashOverCollection: z.number().nullable(),
   payment: z.object({
     /** MAD. */
     amount: z.number(),

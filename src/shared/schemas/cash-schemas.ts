@@ -49,10 +49,12 @@ export const CashLedgerRowSchema = z.object({
   handedIn: z.number(),
   /** Collected minus handed in: what the driver still holds. */
   outstanding: z.number(),
-  /** Delivered cash orders on which the driver collected less than the price. */
+  /** Delivered cash orders on which the driver collected less, or more, than the price. */
   flaggedOrders: z.number().int(),
-  /** The total missing on those orders. */
+  /** The total missing on the orders collected short. */
   shortfall: z.number(),
+  /** The total collected above the price on the others: cash the driver holds, not revenue. */
+  overCollection: z.number(),
 });
 export type CashLedgerRow = z.infer<typeof CashLedgerRowSchema>;
 
@@ -81,7 +83,7 @@ export const CashRemittanceSchema = z.object({
 });
 export type CashRemittance = z.infer<typeof CashRemittanceSchema>;
 
-/** A delivered cash order on which the driver collected less than its price. */
+/** A delivered cash order on which the driver collected less, or more, than its price. */
 export const FlaggedCashOrderSchema = z.object({
   orderId: z.uuid(),
   trackingNumber: z.string(),
@@ -90,7 +92,10 @@ export const FlaggedCashOrderSchema = z.object({
   /** The order's price: what should have been collected. */
   price: z.number(),
   collected: z.number(),
+  /** Price minus collected when short, else 0. */
   shortfall: z.number(),
+  /** Collected minus price when over, else 0: never written over the price or the payment. */
+  overCollection: z.number(),
   deliveredAt: timestamp.nullable(),
 });
 export type FlaggedCashOrder = z.infer<typeof FlaggedCashOrderSchema>;

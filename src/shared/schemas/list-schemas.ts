@@ -93,11 +93,19 @@ function anchorFault({
         ];
   }
   if (before !== undefined) {
-    return anchorPage > page
+    if (anchorPage <= page) {
+      return [
+        'anchorPage',
+        messageKey('request.param_more_than', { param: 'anchorPage', other: 'page' }),
+      ];
+    }
+    // The pager moves fewer pages than it shows; farther only makes the database skip rows.
+    const farthest = page + PAGER_BUTTONS;
+    return anchorPage <= farthest
       ? undefined
       : [
           'anchorPage',
-          messageKey('request.param_more_than', { param: 'anchorPage', other: 'page' }),
+          messageKey('request.param_too_large', { param: 'anchorPage', max: farthest }),
         ];
   }
   return [

@@ -80,6 +80,8 @@ export function useLedgerColumns(
               count: row.flaggedOrders,
               shortfall: mad(row.shortfall),
             })}
+            {row.overCollection > 0 &&
+              ` · ${t('admin.cashOverCollection.summary', { over: mad(row.overCollection) })}`}
           </span>
         ),
     },
@@ -146,6 +148,16 @@ export function useFlaggedColumns(): AdminColumn<FlaggedCashOrder>[] {
       cell: (row) => (
         <span className="font-semibold whitespace-nowrap text-orange-700">
           {mad(row.shortfall)}
+        </span>
+      ),
+      align: 'end',
+    },
+    {
+      id: 'overCollection',
+      header: t('admin.cashOverCollection.column'),
+      cell: (row) => (
+        <span className="font-semibold whitespace-nowrap text-orange-700">
+          {mad(row.overCollection)}
         </span>
       ),
       align: 'end',

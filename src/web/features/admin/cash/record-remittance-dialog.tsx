@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   RecordRemittanceSchema,
   REMITTANCE_NOTE_MAX_LENGTH,
@@ -39,6 +40,11 @@ export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDial
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const record = useRecordRemittance();
+  /**
+   * The key of this recording: kept while the same amount and note are sent again (an answer
+   * lost on the way is then not recorded twice), new once they change.
+   */
+  const attempt = useRef<{ key: string; payload: string }>(undefined);
 
   const submit = () => {
     const checked = RecordRemittanceSchema.safeParse({ driverId: driver.driverId, amount, note });
@@ -52,23 +58,30 @@ export function RecordRemittanceDialog({ driver, onClose }: RecordRemittanceDial
       if (found.amount) amountField.current?.focus();
       return;
     }
-    record.mutate(checked.data, {
-      onSuccess: (result) => {
-        notifySuccess(
-          t('admin.cash.dialog.success', {
-            amount: mad(result.remittance.amount),
-            driver: driver.driverName,
-          }),
-        );
-        onClose();
+    const payload = JSON.stringify(checked.data);
+    if (attempt.current?.payload !== payload) {
+      attempt.current = { key: newIdempotencyKey(), payload };
+    }
+    record.mutate(
+      { body: checked.data, key: attempt.current.key },
+      {
+        onSuccess: (result) => {
+          notifySuccess(
+            t('admin.cash.dialog.success', {
+              amount: mad(result.remittance.amount),
+              driver: driver.driverName,
+            }),
+          );
+          onClose();
+        },
+        onError: (failure) => {
+          const found = fieldErrorsOf(failure);
+          setErrors(found);
+          if (found.amount) amountField.current?.focus();
+          notifyError(describeActionError(failure, t('admin.cash.dialog.failed')));
+        },
       },
-      onError: (failure) => {
-        const found = fieldErrorsOf(failure);
-        setErrors(found);
-        if (found.amount) amountField.current?.focus();
-        notifyError(describeActionError(failure, t('admin.cash.dialog.failed')));
-      },
-    });
+    );
   };
 
   return (

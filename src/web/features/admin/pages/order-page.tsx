@@ -110,13 +110,21 @@ export function AdminOrderPage() {
   const notYet = t('admin.order.notYet');
   const none = t('admin.common.none');
   const dateTimeOr = (iso: string | null) => (iso ? format.dateTime(iso) : notYet);
-  const cashCollectedText = (order: AdminOrderDetail) =>
-    order.cashCollected !== null && order.cashShortfall !== null
-      ? t('admin.order.payment.cashShort', {
-          collected: format.mad(order.cashCollected),
-          short: format.mad(order.cashShortfall),
-        })
-      : format.mad(order.cashCollected ?? 0);
+  const cashCollectedText = (order: AdminOrderDetail) => {
+    if (order.cashCollected !== null && order.cashShortfall !== null) {
+      return t('admin.order.payment.cashShort', {
+        collected: format.mad(order.cashCollected),
+        short: format.mad(order.cashShortfall),
+      });
+    }
+    if (order.cashCollected !== null && order.cashOverCollection !== null) {
+      return t('admin.cashOverCollection.orderPayment', {
+        collected: format.mad(order.cashCollected),
+        over: format.mad(order.cashOverCollection),
+      });
+    }
+    return format.mad(order.cashCollected ?? 0);
+  };
   const orderTitle = (orderId: string) =>
     t('admin.order.title', {
       id: t('admin.common.hashId', { id: shortenIdForDashboard(orderId) }),
