@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outboxMessages } from '../../src/server/db/schema';
@@ -31,8 +32,15 @@ beforeAll(async () => {
 afterAll(() => testApp.close());
 
 /** An admin request from the office's address. */
+/** Each call a new attempt: a remittance needs its own Idempotency-Key, other routes ignore it. */
 const asOffice = (method: 'POST' | 'PUT', url: string, payload?: object, token = admin.token) =>
-  testApp.app.inject({ method, url, headers: bearer(token), payload, remoteAddress: OFFICE_IP });
+  testApp.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), 'idempotency-key': randomUUID() },
+    payload,
+    remoteAddress: OFFICE_IP,
+  });
 
 const updateStatus = (orderId: string, payload: object) =>
   asOffice('PUT', `/api/admin/orders/${orderId}/update-status`, payload);
