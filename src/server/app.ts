@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       ...(deps.logStream && { stream: deps.logStream }),
     },
     logController: new RequestLogController(),
-    trustProxy: trustedProxies(deps.config.TRUST_PROXY),
+    trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -275,14 +275,6 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   registerWebApp(app, deps.webRoot);
   return app;
-}
-
-/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N hops" (its typings omit numbers). */
-function trustedProxies(
-  setting: AppConfig['TRUST_PROXY'],
-): false | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof setting !== 'number') return setting;
-  return (_address, hop) => hop < setting;
 }
 
 function registerWebApp(app: ZodApp, webRoot: string | undefined): void {

@@ -43,15 +43,18 @@ describe('readConfig', () => {
     );
   });
 
-  it('reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses', () => {
+  it('reads TRUST_PROXY as no proxy or a list of proxy addresses and CIDR ranges', () => {
     expect(readConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
     expect(readConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
-    expect(readConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(readConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).TRUST_PROXY).toEqual([
       '10.0.0.1',
       '10.0.0.2',
     ]);
     expect(readConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8']);
+    expect(readConfig({ TRUST_PROXY: '2001:db8::/32,::1' }).TRUST_PROXY).toEqual([
+      '2001:db8::/32',
+      '::1',
+    ]);
   });
 
   it('reads the attempt limits', () => {
@@ -88,6 +91,9 @@ describe('readConfig', () => {
     [{ RATE_LIMIT_REGISTER_PER_IP: 'ten' }, 'RATE_LIMIT_REGISTER_PER_IP must be a number'],
     [{ RATE_LIMIT_ORDER_PER_CUSTOMER: '0' }, 'RATE_LIMIT_ORDER_PER_CUSTOMER must be positive'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would trust any client'],
+    [{ TRUST_PROXY: '1' }, 'TRUST_PROXY=1 is a hop count'],
+    [{ TRUST_PROXY: '10.0.0.1, lb.internal' }, 'TRUST_PROXY: lb.internal is not'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: 10.0.0.0/33 is not'],
     [{ NODE_ENV: 'production' }, 'SMTP_URL is not set in production'],
     [{ MAIL_MODE: 'smtp' }, 'MAIL_MODE must be log'],
     [{ SMS_URL: 'gateway' }, 'SMS_URL must be a URL'],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { renderMessageKey } from '#shared/i18n/message-catalogs';
@@ -23,29 +24,57 @@ const positiveInt = (name: string, fallback: number) =>
     .positive(`${name} must be positive`)
     .default(fallback);
 
+/** An address or a CIDR range (`10.0.0.0/8`, `2001:db8::/32`), as proxy-addr reads them. */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address!);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 /**
- * Which hops may tell the client's address through X-Forwarded-For (docs/decisions/0011-hardening.md,
- * "Client addresses"): unset or `false` trusts none, a whole number trusts that many proxies in
- * front of the server, anything else is a comma-separated list of proxy addresses or CIDR ranges.
- * `true` is refused: it would let every client choose its own address.
+ * Which peers may tell the client's address through X-Forwarded-For
+ * (docs/decisions/0017-security-review.md, "Trusted proxies"): unset or `false` trusts none,
+ * anything else is a comma-separated list of proxy addresses or CIDR ranges. `true` and a hop
+ * count are refused: either lets whoever reaches the port directly choose their own address.
  */
 const TrustProxySchema = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value && value !== 'false' ? value : undefined))
-  .refine(
-    (value) => value !== 'true',
-    'TRUST_PROXY=true would trust any client: give the number of proxies in front of the server, or their addresses',
-  )
-  .transform((value): false | number | string[] => {
-    if (value === undefined) return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    return value
+  .superRefine((value, context) => {
+    if (value === undefined) return;
+    if (value === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would trust any client: give the addresses or CIDR ranges of the proxies in front of the server',
+      });
+      return;
+    }
+    if (/^\d+$/.test(value)) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY=${value} is a hop count, which lets a client that reaches the port directly choose its address: give the addresses or CIDR ranges of the proxies in front of the server`,
+      });
+      return;
+    }
+    const wrong = value
       .split(',')
       .map((entry) => entry.trim())
-      .filter(Boolean);
-  });
+      .find((entry) => !isAddressOrRange(entry));
+    if (wrong !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: ${wrong || '(empty entry)'} is not an IP address or CIDR range`,
+      });
+    }
+  })
+  .transform((value): false | string[] =>
+    value === undefined ? false : value.split(',').map((entry) => entry.trim()),
+  );
 
 const ConfigSchema = z
   .object({
