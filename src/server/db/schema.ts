@@ -161,6 +161,8 @@ export const drivers = pgTable(
     phoneE164: text('phone_e164'),
     /** A deactivated driver cannot sign in, and their sessions were ended. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Too many wrong sign-in codes: no phone sign-in until the office unlocks it. */
+    signInLockedAt: timestamp('sign_in_locked_at', { withTimezone: true }),
     email: text('email'),
     nationalId: text('national_id').notNull(),
     license: text('license').notNull(),
@@ -195,6 +197,21 @@ export const driverSignInCodes = pgTable(
       table.driverId,
       table.createdAt.desc().nullsFirst(),
     ),
+  ],
+);
+
+/** One wrong sign-in code entered for a driver; the lock counts those of the last 24 hours. */
+export const driverSignInFailures = pgTable(
+  'driver_sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('driver_sign_in_failures_driver_created_idx').on(table.driverId, table.createdAt),
   ],
 );
 
@@ -585,3 +602,21 @@ export const orderHourlyTotals = pgTable('order_hourly_totals', {
   orders: bigint('orders', { mode: 'number' }).notNull(),
   paidCentimes: bigint('paid_centimes', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Attempt-limit counters shared by every process without Redis (docs/decisions/0017-security-review.md,
+ * "Attempt limits across processes"): one row per key and fixed window.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('attempt_counters_expires_idx').on(table.expiresAt),
+  ],
+);
