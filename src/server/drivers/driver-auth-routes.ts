@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driver-schemas';
+import { DriverSignInUnlockResultSchema } from '#shared/schemas/fleet-schemas';
+import { englishMessage } from '#shared/i18n/message-catalogs';
 import { PublicUserSchema } from '#shared/schemas/user-schemas';
 import { createAttemptLimiter } from '../auth/attempt-limits';
 import type { AppConfig } from '../config';
@@ -56,9 +58,20 @@ export function registerDriverAuthRoutes(
         },
       },
       preHandler: codeLimits,
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 202) return;
+        const { phone } = request.body as { phone: string };
+        try {
+          await driverAuthService.sendCode(phone);
+        } catch (error) {
+          request.log.error({ err: error }, 'driver sign-in code not sent');
+        }
+      },
     },
-    async (request, reply) =>
-      reply.status(202).send(await driverAuthService.requestCode(request.body.phone)),
+    // The work starts once the answer is sent (onResponse), so its time says nothing about the
+    // number (docs/decisions/0017-security-review.md, "Driver sign-in codes").
+    async (_request, reply) =>
+      reply.status(202).send({ message: englishMessage('driver.code_sent') }),
   );
 
   app.post(
@@ -78,5 +91,20 @@ export function registerDriverAuthRoutes(
       preHandler: loginLimits,
     },
     async (request) => driverAuthService.login(request.body.phone, request.body.code),
+  );
+
+  app.post(
+    '/admin/drivers/:id/unlock-sign-in',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        summary: "Let a driver locked out by too many wrong codes sign in by phone again",
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: DriverSignInUnlockResultSchema, 404: ErrorBodySchema },
+      },
+      onRequest: app.requireRole('ADMIN'),
+    },
+    async (request) => driverAuthService.unlockSignIn(request.params.id),
   );
 }

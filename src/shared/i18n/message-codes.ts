@@ -275,4 +275,6 @@ export interface MessagePlaceholders {
   'csv.sent_at': never;
   'service.busy': never;
   'service.database_unavailable': never;
+  'driver_auth.sign_in_locked': never;
+  'driver_auth.sign_in_unlocked': never;
 }
