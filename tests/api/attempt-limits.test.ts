@@ -155,6 +155,27 @@ describe('sign-up', () => {
   });
 });
 
+describe('IPv6 clients', () => {
+  it('count by their /64: addresses of one network share the count, another network has its own', async () => {
+    const [high, low] = [randomInt(0x10000), randomInt(0x10000)];
+    const network = `2001:db8:${high.toString(16)}:${low.toString(16)}`;
+    const neighbour = `2001:db8:${high.toString(16)}:${((low + 1) % 0x10000).toString(16)}`;
+    expect((await register(limited, uniqueEmail('v6'), `${network}::1`)).statusCode).toBe(201);
+    expect((await register(limited, uniqueEmail('v6'), `${network}:0:0:0:2`)).statusCode).toBe(201);
+    expectRefused(await register(limited, uniqueEmail('v6'), `${network}:ffff:ab:12:3`));
+    expect((await register(limited, uniqueEmail('v6'), `${neighbour}::1`)).statusCode).toBe(201);
+  });
+
+  it('an IPv4-mapped address counts as its IPv4 address', async () => {
+    const address = freshAddress();
+    expect((await register(limited, uniqueEmail('mapped'), address)).statusCode).toBe(201);
+    expect((await register(limited, uniqueEmail('mapped'), `::ffff:${address}`)).statusCode).toBe(
+      201,
+    );
+    expectRefused(await register(limited, uniqueEmail('mapped'), address));
+  });
+});
+
 describe('forgot password', () => {
   it('mails one address at most 3 times an hour, whatever address asks; other emails still get theirs', async () => {
     const target = await loginAs(setup, 'individual');

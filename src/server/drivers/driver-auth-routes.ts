@@ -3,7 +3,7 @@ import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driv
 import { DriverSignInUnlockResultSchema } from '#shared/schemas/fleet-schemas';
 import { englishMessage } from '#shared/i18n/message-catalogs';
 import { PublicUserSchema } from '#shared/schemas/user-schemas';
-import { createAttemptLimiter } from '../auth/attempt-limits';
+import { clientOf, createAttemptLimiter } from '../auth/attempt-limits';
 import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
@@ -29,7 +29,7 @@ export function registerDriverAuthRoutes(
   ) =>
     createAttemptLimiter(app, [
       { max: perPhone, timeWindow, key: (request) => `${name}:phone:${phoneOf(request)}` },
-      { max: perAddress, timeWindow, key: (request) => `${name}:ip:${request.ip}` },
+      { max: perAddress, timeWindow, key: (request) => `${name}:ip:${clientOf(request)}` },
     ]);
   const codeLimits = perPhoneAndAddress(
     'driver-code',
