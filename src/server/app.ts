@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './admin/admin-routes';
 import { createAdminService } from './admin/admin-service';
+import { postgresAttemptStore } from './auth/attempt-counter-store';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
@@ -27,7 +28,7 @@ import { registerCashRoutes } from './cash/cash-routes';
 import { createCashService } from './cash/cash-service';
 import type { AppConfig } from './config';
 import type { DatabaseChannels } from './db/database-channels';
-import type { Database } from './db/open-database';
+import type { Database, OpenDatabase } from './db/open-database';
 import { createDeliveryCodes, deriveDeliveryCodeKey } from './drivers/delivery-code';
 import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
@@ -73,6 +74,11 @@ declare module 'fastify' {
 export interface AppDeps {
   config: AppConfig;
   db: Database;
+  /**
+   * `postgres`: attempt counters are kept in the database, shared by every process; unset (the
+   * embedded database, scripts): in this process's memory.
+   */
+  databaseKind?: OpenDatabase['kind'];
   /** LISTEN/NOTIFY on the same database: live events and the outbox worker's wake-ups. */
   channels: DatabaseChannels;
   /** Folder of the built single-page app; when absent, only the API is served. */
@@ -143,12 +149,18 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // With REDIS_URL, attempt counters are shared by every instance (docs/architecture.md).
+  // Attempt counters (the attempt limits' and any route's rate limit) are shared by every
+  // process: in Redis with REDIS_URL, else in PostgreSQL; the embedded database's one process
+  // keeps them in memory (docs/decisions/0017-security-review.md).
   const redis = deps.config.REDIS_URL
     ? new Redis(deps.config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'atlas-attempts-' });
+  const store =
+    !redis && deps.databaseKind === 'postgres'
+      ? postgresAttemptStore(deps.db, app.log)
+      : undefined;
+  await app.register(rateLimit, { global: false, redis, store, nameSpace: 'atlas-attempts-' });
 
   const { config, db } = deps;
   const clock = deps.clock ?? (() => new Date());

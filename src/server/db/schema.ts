@@ -604,19 +604,17 @@ export const orderHourlyTotals = pgTable('order_hourly_totals', {
 });
 
 /**
- * Attempt-limit counters shared by every process without Redis (docs/decisions/0017-security-review.md,
- * "Attempt limits across processes"): one row per key and fixed window.
+ * Attempt-limit counters shared by every process on PostgreSQL without Redis
+ * (docs/decisions/0017-security-review.md, "Attempt limits across processes"): one row per key
+ * and its current window, which starts at the key's first attempt.
  */
 export const attemptCounters = pgTable(
   'attempt_counters',
   {
-    key: text('key').notNull(),
+    key: text('key').primaryKey(),
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     hits: integer('hits').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.key, table.windowStart] }),
-    index('attempt_counters_expires_idx').on(table.expiresAt),
-  ],
+  (table) => [index('attempt_counters_expires_idx').on(table.expiresAt)],
 );

@@ -13,14 +13,14 @@ ALTER TABLE "driver_sign_in_failures" ADD CONSTRAINT "driver_sign_in_failures_dr
 --> statement-breakpoint
 CREATE INDEX "driver_sign_in_failures_driver_created_idx" ON "driver_sign_in_failures" USING btree ("driver_id","created_at");
 --> statement-breakpoint
--- docs/decisions/0017-security-review.md, "Attempt limits across processes": without Redis, every
--- process counts attempts here, one row per key and fixed window, raised by one atomic upsert.
+-- docs/decisions/0017-security-review.md, "Attempt limits across processes": on PostgreSQL without
+-- Redis, every process counts attempts here: one row per key and its current window (which starts
+-- at the key's first attempt), raised by one atomic upsert; rows of ended windows are swept.
 CREATE TABLE "attempt_counters" (
-	"key" text NOT NULL,
+	"key" text PRIMARY KEY NOT NULL,
 	"window_start" timestamp with time zone NOT NULL,
 	"hits" integer NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "attempt_counters_key_window_start_pk" PRIMARY KEY("key","window_start")
+	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "attempt_counters_expires_idx" ON "attempt_counters" USING btree ("expires_at");
