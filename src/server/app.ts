@@ -228,7 +228,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   // or MAIL_MODE=log in production, where no text is logged).
   const mail = config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
-    : createLogMailTransport(app.log, { showText: !config.isProduction });
+    : createLogMailTransport(app.log, {
+        showText: config.LOG_MESSAGE_TEXT,
+        isProduction: config.isProduction,
+      });
   const outboxWorker =
     deps.runOutboxWorker === false
       ? undefined
@@ -238,7 +241,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
           mail,
           sms: config.SMS_URL
             ? createHttpSmsTransport(config.SMS_URL, config.SMS_TOKEN)
-            : createLogSmsTransport(app.log, { showText: !config.isProduction }),
+            : createLogSmsTransport(app.log, {
+                showText: config.LOG_MESSAGE_TEXT,
+                keepTextForOffice: !config.isProduction,
+              }),
           renderContext: { publicUrl: config.PUBLIC_URL },
           log: app.log,
           retryBaseMs: config.OUTBOX_RETRY_BASE_MS,

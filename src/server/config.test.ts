@@ -26,6 +26,12 @@ describe('readConfig', () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it('reads LOG_MESSAGE_TEXT: off unless it is 1', () => {
+    expect(readConfig({}).LOG_MESSAGE_TEXT).toBe(false);
+    expect(readConfig({ LOG_MESSAGE_TEXT: '0' }).LOG_MESSAGE_TEXT).toBe(false);
+    expect(readConfig({ LOG_MESSAGE_TEXT: '1' }).LOG_MESSAGE_TEXT).toBe(true);
+  });
+
   it('reads WEB_CONCURRENCY', () => {
     expect(readConfig({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
   });
@@ -96,6 +102,11 @@ describe('readConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: 10.0.0.0/33 is not'],
     [{ NODE_ENV: 'production' }, 'SMTP_URL is not set in production'],
     [{ MAIL_MODE: 'smtp' }, 'MAIL_MODE must be log'],
+    [{ LOG_MESSAGE_TEXT: 'yes' }, 'LOG_MESSAGE_TEXT must be 1'],
+    [
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.ma', LOG_MESSAGE_TEXT: '1' },
+      'LOG_MESSAGE_TEXT=1 is refused in production',
+    ],
     [{ SMS_URL: 'gateway' }, 'SMS_URL must be a URL'],
     [{ OUTBOX_MAX_ATTEMPTS: '0' }, 'OUTBOX_MAX_ATTEMPTS must be positive'],
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY must be positive'],

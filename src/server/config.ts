@@ -119,6 +119,20 @@ const ConfigSchema = z
       .optional()
       .transform((value) => (value ? value : undefined))
       .pipe(z.enum(['log'], { error: 'MAIL_MODE must be log (or unset)' }).optional()),
+    /**
+     * `1`: a mail or SMS not sent (no SMTP_URL, no SMS_URL) is logged with its text, reset links
+     * and one-time codes included; never in production (docs/decisions/0017-security-review.md).
+     */
+    LOG_MESSAGE_TEXT: z
+      .string()
+      .trim()
+      .optional()
+      .pipe(
+        z
+          .enum(['', '0', '1'], { error: 'LOG_MESSAGE_TEXT must be 1 (or 0, or unset)' })
+          .optional(),
+      )
+      .transform((value) => value === '1'),
     SMS_URL: optionalUrl('SMS_URL'),
     SMS_TOKEN: z
       .string()
@@ -193,11 +207,17 @@ const ConfigSchema = z
     message:
       'SMTP_URL is not set in production: set SMTP_URL to send mail, or MAIL_MODE=log to only log it',
     path: ['SMTP_URL'],
+  })
+  // Message texts hold reset links and one-time codes: production logs are shipped and kept.
+  .refine((env) => env.NODE_ENV !== 'production' || !env.LOG_MESSAGE_TEXT, {
+    message:
+      'LOG_MESSAGE_TEXT=1 is refused in production: message texts hold reset links and one-time codes',
+    path: ['LOG_MESSAGE_TEXT'],
   });
 
 export type AppConfig = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
-  /** NODE_ENV=production: secrets (reset links, delivery codes) never reach the log. */
+  /** NODE_ENV=production: no generated password in the log, no SMS text kept for the office. */
   isProduction: boolean;
 };
 

@@ -11,7 +11,8 @@ let testApp: TestApp;
 beforeAll(async () => {
   testApp = await buildTestApp({
     clock,
-    env: { LOG_LEVEL: 'info' },
+    // LOG_MESSAGE_TEXT=1: a mail not sent is logged with its text, the reset link included.
+    env: { LOG_LEVEL: 'info', LOG_MESSAGE_TEXT: '1' },
     logStream: { write: (line) => logLines.push(line) },
   });
 });
@@ -39,8 +40,8 @@ const loginStatus = async (email: string, password: string) =>
   ).statusCode;
 
 /**
- * Without SMTP_URL the outbox worker writes each mail to the log (a local run's convenience):
- * the newest link mailed to this address is read from there.
+ * Without SMTP_URL and with LOG_MESSAGE_TEXT=1 the outbox worker writes each mail to the log (a
+ * local run's convenience): the newest link mailed to this address is read from there.
  */
 async function readResetToken(email: string): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt += 1) {

@@ -173,6 +173,8 @@ describe('driver sign-in by phone', () => {
       .where(eq(outboxMessages.recipient, driver.phone));
     expect(message!.status).toBe('sent');
     expect(JSON.stringify(message!.params)).not.toContain(code);
+    // Sent through a gateway: no text kept for the Messages screen either.
+    expect(message!.localText).toBeNull();
   });
 
   it('answers 429 with Retry-After once one number asked for too many codes', async () => {

@@ -453,6 +453,11 @@ export const outboxMessages = pgTable(
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     lastError: text('last_error'),
+    /**
+     * The text of an SMS that no gateway sent, on a local run (never in production): the admin's
+     * Messages screen shows it, so a driver's code can be read without a phone.
+     */
+    localText: text('local_text'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -24,3 +24,7 @@ CREATE TABLE "attempt_counters" (
 );
 --> statement-breakpoint
 CREATE INDEX "attempt_counters_expires_idx" ON "attempt_counters" USING btree ("expires_at");
+--> statement-breakpoint
+-- docs/decisions/0017-security-review.md, "Message texts": on a local run without an SMS gateway
+-- the admin reads each SMS's text (a driver's sign-in code) on the Messages screen, not in the log.
+ALTER TABLE "outbox_messages" ADD COLUMN "local_text" text;
