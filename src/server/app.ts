@@ -157,9 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   const store =
-    !redis && deps.databaseKind === 'postgres'
-      ? postgresAttemptStore(deps.db, app.log)
-      : undefined;
+    !redis && deps.databaseKind === 'postgres' ? postgresAttemptStore(deps.db, app.log) : undefined;
   await app.register(rateLimit, { global: false, redis, store, nameSpace: 'atlas-attempts-' });
 
   const { config, db } = deps;

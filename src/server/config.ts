@@ -128,9 +128,7 @@ const ConfigSchema = z
       .trim()
       .optional()
       .pipe(
-        z
-          .enum(['', '0', '1'], { error: 'LOG_MESSAGE_TEXT must be 1 (or 0, or unset)' })
-          .optional(),
+        z.enum(['', '0', '1'], { error: 'LOG_MESSAGE_TEXT must be 1 (or 0, or unset)' }).optional(),
       )
       .transform((value) => value === '1'),
     SMS_URL: optionalUrl('SMS_URL'),

@@ -36,7 +36,11 @@ export async function consumePasswordResetToken(
  * Every link of this user still pending stops working: after a reset (the other links sent) and
  * after a password change from the profile (docs/decisions/0017-security-review.md, "Password resets").
  */
-export async function voidResetTokensOfUser(db: Database, userId: string, now: Date): Promise<void> {
+export async function voidResetTokensOfUser(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<void> {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })

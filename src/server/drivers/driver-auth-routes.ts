@@ -99,7 +99,7 @@ export function registerDriverAuthRoutes(
       schema: {
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
-        summary: "Let a driver locked out by too many wrong codes sign in by phone again",
+        summary: 'Let a driver locked out by too many wrong codes sign in by phone again',
         params: z.object({ id: z.string().max(100) }),
         response: { 200: DriverSignInUnlockResultSchema, 404: ErrorBodySchema },
       },

@@ -114,7 +114,8 @@ export function createDriverAuthService({
           since: new Date(now.getTime() - WRONG_CODES_WINDOW_MS),
           limit: WRONG_CODES_BEFORE_LOCK,
         });
-        if (locked) log.warn({ driverId: driver.id }, 'driver sign-in locked: too many wrong codes');
+        if (locked)
+          log.warn({ driverId: driver.id }, 'driver sign-in locked: too many wrong codes');
         return refuse(phone, 'wrong code');
       }
       if (!(await consumeSignInCodes(db, driver.id, matched.id, now))) {
