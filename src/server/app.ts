@@ -17,6 +17,7 @@ import {
 import { registerAdminRoutes } from './admin/admin-routes';
 import { createAdminService } from './admin/admin-service';
 import { createListLimits } from './auth/attempt-limits';
+import { postgresAttemptStore } from './auth/attempt-counter-store';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
@@ -28,7 +29,7 @@ import { registerCashRoutes } from './cash/cash-routes';
 import { createCashService } from './cash/cash-service';
 import type { AppConfig } from './config';
 import type { DatabaseChannels } from './db/database-channels';
-import type { Database } from './db/open-database';
+import type { Database, OpenDatabase } from './db/open-database';
 import { createDeliveryCodes, deriveDeliveryCodeKey } from './drivers/delivery-code';
 import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
@@ -77,6 +78,11 @@ declare module 'fastify' {
 export interface AppDeps {
   config: AppConfig;
   db: Database;
+  /**
+   * `postgres`: attempt counters are kept in the database, shared by every process; unset (the
+   * embedded database, scripts): in this process's memory.
+   */
+  databaseKind?: OpenDatabase['kind'];
   /** LISTEN/NOTIFY on the same database: live events and the outbox worker's wake-ups. */
   channels: DatabaseChannels;
   /** Folder of the built single-page app; when absent, only the API is served. */
@@ -103,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       ...(deps.logStream && { stream: deps.logStream }),
     },
     logController: new RequestLogController(),
-    trustProxy: trustedProxies(deps.config.TRUST_PROXY),
+    trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -147,12 +153,16 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  // With REDIS_URL, attempt counters are shared by every instance (docs/architecture.md).
+  // Attempt counters (the attempt limits' and any route's rate limit) are shared by every
+  // process: in Redis with REDIS_URL, else in PostgreSQL; the embedded database's one process
+  // keeps them in memory (docs/decisions/0017-security-review.md).
   const redis = deps.config.REDIS_URL
     ? new Redis(deps.config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, redis, nameSpace: 'atlas-attempts-' });
+  const store =
+    !redis && deps.databaseKind === 'postgres' ? postgresAttemptStore(deps.db, app.log) : undefined;
+  await app.register(rateLimit, { global: false, redis, store, nameSpace: 'atlas-attempts-' });
 
   const { config, db } = deps;
   const clock = deps.clock ?? (() => new Date());
@@ -232,7 +242,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   // or MAIL_MODE=log in production, where no text is logged).
   const mail = config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM)
-    : createLogMailTransport(app.log, { showText: !config.isProduction });
+    : createLogMailTransport(app.log, {
+        showText: config.LOG_MESSAGE_TEXT,
+        isProduction: config.isProduction,
+      });
   const outboxWorker =
     deps.runOutboxWorker === false
       ? undefined
@@ -242,7 +255,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
           mail,
           sms: config.SMS_URL
             ? createHttpSmsTransport(config.SMS_URL, config.SMS_TOKEN)
-            : createLogSmsTransport(app.log, { showText: !config.isProduction }),
+            : createLogSmsTransport(app.log, {
+                showText: config.LOG_MESSAGE_TEXT,
+                keepTextForOffice: !config.isProduction,
+              }),
           renderContext: { publicUrl: config.PUBLIC_URL },
           log: app.log,
           retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
@@ -293,14 +309,6 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
 
   registerWebApp(app, deps.webRoot);
   return app;
-}
-
-/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest N hops" (its typings omit numbers). */
-function trustedProxies(
-  setting: AppConfig['TRUST_PROXY'],
-): false | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof setting !== 'number') return setting;
-  return (_address, hop) => hop < setting;
 }
 
 function registerWebApp(app: ZodApp, webRoot: string | undefined): void {

@@ -26,6 +26,12 @@ describe('readConfig', () => {
     expect(config.isProduction).toBe(false);
   });
 
+  it('reads LOG_MESSAGE_TEXT: off unless it is 1', () => {
+    expect(readConfig({}).LOG_MESSAGE_TEXT).toBe(false);
+    expect(readConfig({ LOG_MESSAGE_TEXT: '0' }).LOG_MESSAGE_TEXT).toBe(false);
+    expect(readConfig({ LOG_MESSAGE_TEXT: '1' }).LOG_MESSAGE_TEXT).toBe(true);
+  });
+
   it('reads WEB_CONCURRENCY', () => {
     expect(readConfig({ WEB_CONCURRENCY: '4' }).WEB_CONCURRENCY).toBe(4);
   });
@@ -43,15 +49,18 @@ describe('readConfig', () => {
     );
   });
 
-  it('reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses', () => {
+  it('reads TRUST_PROXY as no proxy or a list of proxy addresses and CIDR ranges', () => {
     expect(readConfig({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
     expect(readConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
-    expect(readConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(readConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).TRUST_PROXY).toEqual([
       '10.0.0.1',
       '10.0.0.2',
     ]);
     expect(readConfig({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8']);
+    expect(readConfig({ TRUST_PROXY: '2001:db8::/32,::1' }).TRUST_PROXY).toEqual([
+      '2001:db8::/32',
+      '::1',
+    ]);
   });
 
   it('reads the attempt limits', () => {
@@ -88,8 +97,16 @@ describe('readConfig', () => {
     [{ RATE_LIMIT_REGISTER_PER_IP: 'ten' }, 'RATE_LIMIT_REGISTER_PER_IP must be a number'],
     [{ RATE_LIMIT_ORDER_PER_CUSTOMER: '0' }, 'RATE_LIMIT_ORDER_PER_CUSTOMER must be positive'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true would trust any client'],
+    [{ TRUST_PROXY: '1' }, 'TRUST_PROXY=1 is a hop count'],
+    [{ TRUST_PROXY: '10.0.0.1, lb.internal' }, 'TRUST_PROXY: lb.internal is not'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: 10.0.0.0/33 is not'],
     [{ NODE_ENV: 'production' }, 'SMTP_URL is not set in production'],
     [{ MAIL_MODE: 'smtp' }, 'MAIL_MODE must be log'],
+    [{ LOG_MESSAGE_TEXT: 'yes' }, 'LOG_MESSAGE_TEXT must be 1'],
+    [
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.ma', LOG_MESSAGE_TEXT: '1' },
+      'LOG_MESSAGE_TEXT=1 is refused in production',
+    ],
     [{ SMS_URL: 'gateway' }, 'SMS_URL must be a URL'],
     [{ OUTBOX_MAX_ATTEMPTS: '0' }, 'OUTBOX_MAX_ATTEMPTS must be positive'],
     [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY must be positive'],

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { renderMessageKey } from '#shared/i18n/message-catalogs';
@@ -23,29 +24,57 @@ const positiveInt = (name: string, fallback: number) =>
     .positive(`${name} must be positive`)
     .default(fallback);
 
+/** An address or a CIDR range (`10.0.0.0/8`, `2001:db8::/32`), as proxy-addr reads them. */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address!);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 /**
- * Which hops may tell the client's address through X-Forwarded-For (docs/decisions/0011-hardening.md,
- * "Client addresses"): unset or `false` trusts none, a whole number trusts that many proxies in
- * front of the server, anything else is a comma-separated list of proxy addresses or CIDR ranges.
- * `true` is refused: it would let every client choose its own address.
+ * Which peers may tell the client's address through X-Forwarded-For
+ * (docs/decisions/0017-security-review.md, "Trusted proxies"): unset or `false` trusts none,
+ * anything else is a comma-separated list of proxy addresses or CIDR ranges. `true` and a hop
+ * count are refused: either lets whoever reaches the port directly choose their own address.
  */
 const TrustProxySchema = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value && value !== 'false' ? value : undefined))
-  .refine(
-    (value) => value !== 'true',
-    'TRUST_PROXY=true would trust any client: give the number of proxies in front of the server, or their addresses',
-  )
-  .transform((value): false | number | string[] => {
-    if (value === undefined) return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    return value
+  .superRefine((value, context) => {
+    if (value === undefined) return;
+    if (value === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would trust any client: give the addresses or CIDR ranges of the proxies in front of the server',
+      });
+      return;
+    }
+    if (/^\d+$/.test(value)) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY=${value} is a hop count, which lets a client that reaches the port directly choose its address: give the addresses or CIDR ranges of the proxies in front of the server`,
+      });
+      return;
+    }
+    const wrong = value
       .split(',')
       .map((entry) => entry.trim())
-      .filter(Boolean);
-  });
+      .find((entry) => !isAddressOrRange(entry));
+    if (wrong !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY: ${wrong || '(empty entry)'} is not an IP address or CIDR range`,
+      });
+    }
+  })
+  .transform((value): false | string[] =>
+    value === undefined ? false : value.split(',').map((entry) => entry.trim()),
+  );
 
 const ConfigSchema = z
   .object({
@@ -90,6 +119,18 @@ const ConfigSchema = z
       .optional()
       .transform((value) => (value ? value : undefined))
       .pipe(z.enum(['log'], { error: 'MAIL_MODE must be log (or unset)' }).optional()),
+    /**
+     * `1`: a mail or SMS not sent (no SMTP_URL, no SMS_URL) is logged with its text, reset links
+     * and one-time codes included; never in production (docs/decisions/0017-security-review.md).
+     */
+    LOG_MESSAGE_TEXT: z
+      .string()
+      .trim()
+      .optional()
+      .pipe(
+        z.enum(['', '0', '1'], { error: 'LOG_MESSAGE_TEXT must be 1 (or 0, or unset)' }).optional(),
+      )
+      .transform((value) => value === '1'),
     SMS_URL: optionalUrl('SMS_URL'),
     SMS_TOKEN: z
       .string()
@@ -177,11 +218,17 @@ const ConfigSchema = z
     message:
       'SMTP_URL is not set in production: set SMTP_URL to send mail, or MAIL_MODE=log to only log it',
     path: ['SMTP_URL'],
+  })
+  // Message texts hold reset links and one-time codes: production logs are shipped and kept.
+  .refine((env) => env.NODE_ENV !== 'production' || !env.LOG_MESSAGE_TEXT, {
+    message:
+      'LOG_MESSAGE_TEXT=1 is refused in production: message texts hold reset links and one-time codes',
+    path: ['LOG_MESSAGE_TEXT'],
   });
 
 export type AppConfig = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {
   PUBLIC_URL: string;
-  /** NODE_ENV=production: secrets (reset links, delivery codes) never reach the log. */
+  /** NODE_ENV=production: no generated password in the log, no SMS text kept for the office. */
   isProduction: boolean;
 };
 

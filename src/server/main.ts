@@ -75,6 +75,7 @@ async function serve(config: AppConfig, { prepareDatabase }: { prepareDatabase: 
   const app = await buildApp({
     config,
     db: database.db,
+    databaseKind: database.kind,
     channels: database.channels,
     webRoot,
   });

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'cash.remittance',
   'driver.deactivate',
   'driver.activate',
+  'driver.unlock_sign_in',
   'truck.create',
   'account.disable',
   'account.enable',

@@ -65,22 +65,27 @@ describe('admin bootstrap at start', () => {
     expect(await admins()).toHaveLength(1);
   });
 
-  it('ADMIN_EMAIL and ADMIN_PASSWORD create that admin, and update its password on the next start', async () => {
+  it('ADMIN_EMAIL and ADMIN_PASSWORD create that admin; a restart with another ADMIN_PASSWORD changes nothing', async () => {
     const config = { ADMIN_EMAIL: 'ops@atlas.test', ADMIN_PASSWORD: 'Ops@Start2026' };
     await start(config);
     expect((await login(testApp, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)).user.role).toBe(
       'ADMIN',
     );
+    const before = await accountOf(testApp.database.db, config.ADMIN_EMAIL);
     await start({ ...config, ADMIN_PASSWORD: 'Ops@Changed2026' });
-    expect((await login(testApp, config.ADMIN_EMAIL, 'Ops@Changed2026')).user.role).toBe('ADMIN');
-    const old = await testApp.app.inject({
+    expect(await accountOf(testApp.database.db, config.ADMIN_EMAIL)).toEqual(before);
+    const changed = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+      payload: { email: config.ADMIN_EMAIL, password: 'Ops@Changed2026' },
     });
-    expect(old.statusCode).toBe(401);
+    expect(changed.statusCode).toBe(401);
+    expect((await login(testApp, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)).user.role).toBe(
+      'ADMIN',
+    );
     const log = logLines.join('\n');
-    expect(log).toContain('admin password updated from ADMIN_PASSWORD');
+    expect(log).toContain('admin account created from ADMIN_EMAIL and ADMIN_PASSWORD');
+    expect(log).toContain('ADMIN_PASSWORD ignored: the admin account exists');
     expect(log).not.toContain('Ops@Start2026');
     expect(log).not.toContain('Ops@Changed2026');
   });

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCity } from '../../src/shared/cities';
-import { orders, outboxMessages, users } from '../../src/server/db/schema';
+import { sweepEndedAttemptCounters } from '../../src/server/auth/attempt-counter-queries';
+import { attemptCounters, orders, outboxMessages, users } from '../../src/server/db/schema';
 import {
   bearer,
   createOrderAs,
@@ -13,6 +14,7 @@ import {
   type LoggedIn,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { usesPostgres } from './test-database-mode';
 
 /** A client address of its own for each test, so that no two tests share a counter. */
 const freshAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -155,6 +157,27 @@ describe('sign-up', () => {
   });
 });
 
+describe('IPv6 clients', () => {
+  it('count by their /64: addresses of one network share the count, another network has its own', async () => {
+    const [high, low] = [randomInt(0x10000), randomInt(0x10000)];
+    const network = `2001:db8:${high.toString(16)}:${low.toString(16)}`;
+    const neighbour = `2001:db8:${high.toString(16)}:${((low + 1) % 0x10000).toString(16)}`;
+    expect((await register(limited, uniqueEmail('v6'), `${network}::1`)).statusCode).toBe(201);
+    expect((await register(limited, uniqueEmail('v6'), `${network}:0:0:0:2`)).statusCode).toBe(201);
+    expectRefused(await register(limited, uniqueEmail('v6'), `${network}:ffff:ab:12:3`));
+    expect((await register(limited, uniqueEmail('v6'), `${neighbour}::1`)).statusCode).toBe(201);
+  });
+
+  it('an IPv4-mapped address counts as its IPv4 address', async () => {
+    const address = freshAddress();
+    expect((await register(limited, uniqueEmail('mapped'), address)).statusCode).toBe(201);
+    expect((await register(limited, uniqueEmail('mapped'), `::ffff:${address}`)).statusCode).toBe(
+      201,
+    );
+    expectRefused(await register(limited, uniqueEmail('mapped'), address));
+  });
+});
+
 describe('forgot password', () => {
   it('mails one address at most 3 times an hour, whatever address asks; other emails still get theirs', async () => {
     const target = await loginAs(setup, 'individual');
@@ -260,7 +283,10 @@ describe('client addresses (TRUST_PROXY)', () => {
       remoteAddress,
     });
 
-  /** An instance over the same database with 3 login attempts per address. */
+  /**
+   * An instance over the same database with 3 login attempts per address. On PostgreSQL the
+   * instances share their counters, so each test forwards addresses of its own.
+   */
   const withTrustProxy = (trustProxy?: string) =>
     buildTestApp({
       sameDatabaseAs: limited,
@@ -285,8 +311,8 @@ describe('client addresses (TRUST_PROXY)', () => {
     }
   });
 
-  it('with TRUST_PROXY=1, each forwarded address has its own count', async () => {
-    const testApp = await withTrustProxy('1');
+  it("with the load balancer's address trusted, each forwarded address has its own count", async () => {
+    const testApp = await withTrustProxy('10.0.0.5');
     try {
       for (let i = 0; i < 3; i += 1) {
         expect((await loginFrom(testApp, '10.0.0.5', '203.0.113.1')).statusCode).toBe(401);
@@ -303,10 +329,10 @@ describe('client addresses (TRUST_PROXY)', () => {
     const testApp = await withTrustProxy('10.0.0.0/8, 192.168.1.1');
     try {
       for (let i = 0; i < 3; i += 1) {
-        expect((await loginFrom(testApp, '10.0.0.5', '203.0.113.1')).statusCode).toBe(401);
+        expect((await loginFrom(testApp, '10.0.0.5', '203.0.113.31')).statusCode).toBe(401);
       }
-      expectRefused(await loginFrom(testApp, '10.0.0.5', '203.0.113.1'));
-      expect((await loginFrom(testApp, '192.168.1.1', '203.0.113.2')).statusCode).toBe(401);
+      expectRefused(await loginFrom(testApp, '10.0.0.5', '203.0.113.31'));
+      expect((await loginFrom(testApp, '192.168.1.1', '203.0.113.32')).statusCode).toBe(401);
 
       // An untrusted peer's header is ignored: its rotating addresses all count on the peer.
       for (let i = 10; i < 13; i += 1) {
@@ -316,6 +342,51 @@ describe('client addresses (TRUST_PROXY)', () => {
     } finally {
       await testApp.close();
     }
+  });
+});
+
+/** Skipped on PGlite: the embedded database has one process, whose counters stay in its memory. */
+describe.runIf(usesPostgres())('on PostgreSQL without REDIS_URL', () => {
+  it('two instances together refuse at the limit: the counters are shared through the database', async () => {
+    const first = await buildTestApp({ env: SMALL_LIMITS, sameDatabaseAs: limited });
+    const second = await buildTestApp({ env: SMALL_LIMITS, sameDatabaseAs: limited });
+    try {
+      const address = freshAddress();
+      expect((await register(first, uniqueEmail('shared'), address)).statusCode).toBe(201);
+      expect((await register(second, uniqueEmail('shared'), address)).statusCode).toBe(201);
+      const refusedEmail = uniqueEmail('shared');
+      expectRefused(await register(first, refusedEmail, address));
+      expectRefused(await register(second, refusedEmail, address));
+      expect(await countUsersWithEmail(limited, refusedEmail)).toBe(0);
+
+      // Parallel tries over both instances: never more than the limit gets through.
+      const other = freshAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, n) =>
+          register(n % 2 === 0 ? first : second, uniqueEmail('burst'), other),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual([201, 201, 429, 429, 429, 429, 429, 429]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+
+  it('forgets the counters of ended windows', async () => {
+    await limited.database.db.insert(attemptCounters).values({
+      key: 'test:ended-window',
+      windowStart: new Date(Date.now() - 7_200_000),
+      hits: 3,
+      expiresAt: new Date(Date.now() - 3_600_000),
+    });
+    await sweepEndedAttemptCounters(limited.database.db);
+    const left = await limited.database.db
+      .select()
+      .from(attemptCounters)
+      .where(eq(attemptCounters.key, 'test:ended-window'));
+    expect(left).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { RESET_TOKEN_LIFETIME_MS } from '../../src/server/auth/auth-service';
 import { outboxMessages, passwordResetTokens } from '../../src/server/db/schema';
 import { bearer, loginAs, TEST_PASSWORD } from './factories';
 import { buildTestApp, createTestClock, type TestApp } from './helpers';
+import { waitUntil } from './polling';
 
 const clock = createTestClock();
 const logLines: string[] = [];
@@ -11,7 +12,8 @@ let testApp: TestApp;
 beforeAll(async () => {
   testApp = await buildTestApp({
     clock,
-    env: { LOG_LEVEL: 'info' },
+    // LOG_MESSAGE_TEXT=1: a mail not sent is logged with its text, the reset link included.
+    env: { LOG_LEVEL: 'info', LOG_MESSAGE_TEXT: '1' },
     logStream: { write: (line) => logLines.push(line) },
   });
 });
@@ -39,8 +41,8 @@ const loginStatus = async (email: string, password: string) =>
   ).statusCode;
 
 /**
- * Without SMTP_URL the outbox worker writes each mail to the log (a local run's convenience):
- * the newest link mailed to this address is read from there.
+ * Without SMTP_URL and with LOG_MESSAGE_TEXT=1 the outbox worker writes each mail to the log (a
+ * local run's convenience): the newest link mailed to this address is read from there.
  */
 async function readResetToken(email: string): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -70,10 +72,14 @@ describe('password reset', () => {
       .from(outboxMessages)
       .where(eq(outboxMessages.recipient, 'ghost@example.ma'));
     expect(ghostMail).toHaveLength(0);
-    const [sent] = await testApp.database.db
-      .select()
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.recipient, person.email), eq(outboxMessages.status, 'sent')));
+    // The log line is written while sending, a moment before the row is marked sent.
+    const sent = await waitUntil('the reset mail marked sent', async () => {
+      const [row] = await testApp.database.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.recipient, person.email), eq(outboxMessages.status, 'sent')));
+      return row;
+    });
     // Once sent, the one-time link is not kept in the database.
     expect(sent).toMatchObject({ template: 'password-reset', params: {} });
   });

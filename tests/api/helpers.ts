@@ -130,6 +130,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({
     config,
     db: database.db,
+    databaseKind: database.kind,
     channels: database.channels,
     logStream: options.logStream,
     clock: options.clock ? () => options.clock!.now() : undefined,

@@ -48,10 +48,10 @@ describe('log modes', () => {
     }
   });
 
-  it('without SMS_URL, logs the SMS with the number masked but for its last two digits', async () => {
+  it('without SMS_URL and with LOG_MESSAGE_TEXT=1, logs the SMS with the number masked but for its last two digits', async () => {
     const lines: string[] = [];
     const testApp = await buildTestApp({
-      env: { LOG_LEVEL: 'info' },
+      env: { LOG_LEVEL: 'info', LOG_MESSAGE_TEXT: '1' },
       logStream: { write: (line) => lines.push(line) },
     });
     try {

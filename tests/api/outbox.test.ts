@@ -174,7 +174,7 @@ describe('SMS over HTTP and several workers', () => {
     const worker = createOutboxWorker({
       db: database.db,
       channels: database.channels,
-      mail: createLogMailTransport(testApp.app.log, { showText: false }),
+      mail: createLogMailTransport(testApp.app.log, { showText: false, isProduction: false }),
       sms: createHttpSmsTransport(smsUrl, 'gateway-token'),
       renderContext: { publicUrl: 'http://atlas.test' },
       log: testApp.app.log,

@@ -240,6 +240,12 @@ beforeAll(async () => {
     },
     {
       method: 'POST',
+      route: '/api/admin/drivers/:id/unlock-sign-in',
+      roles: ['ADMIN'],
+      params: { id: driver.driverId },
+    },
+    {
+      method: 'POST',
       route: '/api/admin/cash/remittances',
       roles: ['ADMIN'],
       body: {
@@ -383,6 +389,7 @@ const COVERED_ROUTES = [
   'POST /api/admin/trucks/add',
   'POST /api/admin/drivers/:id/deactivate',
   'POST /api/admin/drivers/:id/activate',
+  'POST /api/admin/drivers/:id/unlock-sign-in',
   'POST /api/admin/cash/remittances',
   'POST /api/admin/messages/:id/retry',
   'POST /api/admin/users/:id/disable',

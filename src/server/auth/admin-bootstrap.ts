@@ -38,11 +38,13 @@ export async function upsertAdminAccount(db: Database, email: string, password: 
 }
 
 /**
- * docs/product.md, decision 8: ADMIN_EMAIL/ADMIN_PASSWORD create that admin, or set its password,
- * at every start. With no admin at all and neither variable, a first start creates admin@localhost
- * with a random password: a working admin login, and no default password anywhere. An address
- * that already belongs to a customer stops the start instead: whoever registered it first would
- * otherwise become an administrator, with every session they have open.
+ * docs/product.md, decision 8: ADMIN_EMAIL/ADMIN_PASSWORD create that admin at the start that
+ * finds it absent; a later start never changes its password (docs/decisions/0017-security-review.md,
+ * "ADMIN_PASSWORD"), which `npm run create-admin` alone sets. With no admin at all and neither
+ * variable, a first start creates admin@localhost with a random password: a working admin login,
+ * and no default password anywhere. An address that already belongs to a customer stops the
+ * start instead: whoever registered it first would otherwise become an administrator, with every
+ * session they have open.
  */
 export async function bootstrapAdmin(
   db: Database,
@@ -50,14 +52,17 @@ export async function bootstrapAdmin(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = config;
+  const accounts = createAccountsService({ db });
   if (email && password) {
-    const outcome = await upsertAdminAccount(db, email, password);
-    if (outcome === 'not-an-admin') throw new AdminBootstrapError(CUSTOMER_EMAIL_REFUSAL);
+    if (await accounts.insertAdminIfAbsent(email, await hashPassword(password))) {
+      log.info({ email }, 'admin account created from ADMIN_EMAIL and ADMIN_PASSWORD');
+      return;
+    }
+    const account = await accounts.findUserByEmail(email);
+    if (account?.role !== 'ADMIN') throw new AdminBootstrapError(CUSTOMER_EMAIL_REFUSAL);
     log.info(
       { email },
-      outcome === 'created'
-        ? 'admin account created from ADMIN_EMAIL and ADMIN_PASSWORD'
-        : 'admin password updated from ADMIN_PASSWORD',
+      'ADMIN_PASSWORD ignored: the admin account exists (npm run create-admin sets its password)',
     );
     return;
   }
@@ -65,7 +70,7 @@ export async function bootstrapAdmin(
     await ensureAdmin(db, email, CUSTOMER_EMAIL_REFUSAL, config, log);
     return;
   }
-  if ((await createAccountsService({ db }).countAdmins()) > 0) return;
+  if ((await accounts.countAdmins()) > 0) return;
   await ensureAdmin(db, DEFAULT_ADMIN_EMAIL, DEFAULT_EMAIL_REFUSAL, config, log);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { message, type Message } from '#shared/i18n/message-key';
+import { clientLimitKey } from '../http/client-address';
 import { AppError } from '../http/errors';
 import type { AppConfig } from '../config';
 import type { ZodApp } from '../http/zod-app';
@@ -59,6 +60,9 @@ const HOUR_MS = 60 * MINUTE_MS;
  * of one route must never be consumed by another's.
  */
 
+/** The client address a per-address limit counts on: an IPv6 client by its /64. */
+export const clientOf = (request: FastifyRequest) => clientLimitKey(request.ip);
+
 /** The email as validated: the auth schemas have already trimmed and lower-cased it. */
 const emailOf = (request: FastifyRequest) => (request.body as { email: string }).email;
 
@@ -75,7 +79,7 @@ function loginAttemptLimits(config: AppConfig): AttemptLimit[] {
     {
       max: config.RATE_LIMIT_LOGIN_PER_IP,
       timeWindow,
-      key: (request) => `ip:${request.routeOptions.url}:${request.ip}`,
+      key: (request) => `ip:${request.routeOptions.url}:${clientOf(request)}`,
     },
     {
       max: config.RATE_LIMIT_LOGIN_PER_EMAIL,
@@ -118,7 +122,7 @@ export function createRegistrationLimits(
     {
       max: config.RATE_LIMIT_REGISTER_PER_IP,
       timeWindow: HOUR_MS,
-      key: (request) => `register:ip:${request.ip}`,
+      key: (request) => `register:ip:${clientOf(request)}`,
     },
   ]);
 }
@@ -137,7 +141,7 @@ export function createQuoteLimits(app: ZodApp, config: AppConfig): preHandlerAsy
     {
       max: config.RATE_LIMIT_QUOTE_PER_IP,
       timeWindow: MINUTE_MS,
-      key: (request) => `quote:ip:${request.ip}`,
+      key: (request) => `quote:ip:${clientOf(request)}`,
     },
   ]);
 }
@@ -156,7 +160,7 @@ export function createOrderPlacementLimits(
     {
       max: config.RATE_LIMIT_ORDER_PER_IP,
       timeWindow: HOUR_MS,
-      key: (request) => `order:ip:${request.ip}`,
+      key: (request) => `order:ip:${clientOf(request)}`,
     },
   ]);
 }
@@ -170,7 +174,7 @@ export function createTrackingLimits(app: ZodApp, config: AppConfig): preHandler
     {
       max: config.RATE_LIMIT_TRACKING_PER_IP,
       timeWindow: MINUTE_MS,
-      key: (request) => `tracking:${request.routeOptions.url}:ip:${request.ip}`,
+      key: (request) => `tracking:${request.routeOptions.url}:ip:${clientOf(request)}`,
     },
   ]);
 }

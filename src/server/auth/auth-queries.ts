@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { passwordResetTokens } from '../db/schema';
 
@@ -32,21 +32,17 @@ export async function consumePasswordResetToken(
   return row?.userId;
 }
 
-/** After a reset, older links sent to the same user stop working too. */
-export async function expireOtherResetTokens(
+/**
+ * Every link of this user still pending stops working: after a reset (the other links sent) and
+ * after a password change from the profile (docs/decisions/0017-security-review.md, "Password resets").
+ */
+export async function voidResetTokensOfUser(
   db: Database,
   userId: string,
-  keepHash: string,
   now: Date,
 ): Promise<void> {
   await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResetTokens.userId, userId),
-        isNull(passwordResetTokens.usedAt),
-        ne(passwordResetTokens.tokenHash, keepHash),
-      ),
-    );
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

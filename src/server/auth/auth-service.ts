@@ -13,8 +13,8 @@ import type { MessagesService } from '../messages/messages-service';
 import type { AccountsService, UserRow, UserWithProfile } from '../users/accounts-service';
 import {
   consumePasswordResetToken,
-  expireOtherResetTokens,
   insertPasswordResetToken,
+  voidResetTokensOfUser,
 } from './auth-queries';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hashing';
@@ -269,6 +269,8 @@ export function createAuthService({
       const now = clock();
       const ended = await db.transaction(async (tx) => {
         await accounts.setPasswordHash(auth.userId, passwordHash, now, tx);
+        // A link mailed before the change would otherwise undo it (decision record 17).
+        await voidResetTokensOfUser(tx, auth.userId, now);
         return endOtherSessions(auth, now, tx);
       });
       sessionChecks.forgetAll();
@@ -367,20 +369,29 @@ export function createAuthService({
       return { message: englishMessage('auth.reset_requested') };
     },
 
+    /**
+     * Hashes first: a hash refused (service busy) or failed leaves the link working. Then the
+     * link is used up and the password set in one transaction, so of two uses of one link
+     * exactly one sets its password (docs/decisions/0017-security-review.md, "Password resets").
+     */
     async resetPassword(token: string, password: string): Promise<{ message: string }> {
-      // Before the token is used up: a refused password leaves the link working.
       assertUncommonPassword(password, 'password');
+      const passwordHash = await hashPassword(password);
       const tokenHash = hashResetToken(token);
       const now = clock();
-      const userId = await consumePasswordResetToken(db, tokenHash, now);
+      const userId = await db.transaction(async (tx) => {
+        const owner = await consumePasswordResetToken(tx, tokenHash, now);
+        if (!owner) return undefined;
+        await accounts.setPasswordHash(owner, passwordHash, now, tx);
+        await accounts.revokeSessionsOfUser(owner, now, tx);
+        await voidResetTokensOfUser(tx, owner, now);
+        return owner;
+      });
       if (!userId) {
         log.warn({ reason: 'invalid, expired or used token' }, 'password reset refused');
         throw badRequest('auth.reset_token_invalid');
       }
-      await accounts.setPasswordHash(userId, await hashPassword(password), now);
-      await accounts.revokeSessionsOfUser(userId, now);
       sessionChecks.forgetAll();
-      await expireOtherResetTokens(db, userId, tokenHash, now);
       log.info({ userId }, 'password reset');
       return { message: englishMessage('auth.password_reset') };
     },

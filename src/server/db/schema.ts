@@ -166,6 +166,8 @@ export const drivers = pgTable(
     phoneE164: text('phone_e164'),
     /** A deactivated driver cannot sign in, and their sessions were ended. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /** Too many wrong sign-in codes: no phone sign-in until the office unlocks it. */
+    signInLockedAt: timestamp('sign_in_locked_at', { withTimezone: true }),
     email: text('email'),
     nationalId: text('national_id').notNull(),
     license: text('license').notNull(),
@@ -200,6 +202,21 @@ export const driverSignInCodes = pgTable(
       table.driverId,
       table.createdAt.desc().nullsFirst(),
     ),
+  ],
+);
+
+/** One wrong sign-in code entered for a driver; the lock counts those of the last 24 hours. */
+export const driverSignInFailures = pgTable(
+  'driver_sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('driver_sign_in_failures_driver_created_idx').on(table.driverId, table.createdAt),
   ],
 );
 
@@ -441,6 +458,11 @@ export const outboxMessages = pgTable(
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     lastError: text('last_error'),
+    /**
+     * The text of an SMS that no gateway sent, on a local run (never in production): the admin's
+     * Messages screen shows it, so a driver's code can be read without a phone.
+     */
+    localText: text('local_text'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -633,4 +655,20 @@ export const auditLog = pgTable(
       table.id.desc().nullsFirst(),
     ),
   ],
+);
+
+/**
+ * Attempt-limit counters shared by every process on PostgreSQL without Redis
+ * (docs/decisions/0017-security-review.md, "Attempt limits across processes"): one row per key
+ * and its current window, which starts at the key's first attempt.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('attempt_counters_expires_idx').on(table.expiresAt)],
 );

@@ -1,7 +1,10 @@
+import { officeActorOf } from '../audit/office-actions';
 import { z } from 'zod';
 import { DriverCodeRequestSchema, DriverLoginSchema } from '#shared/schemas/driver-schemas';
+import { DriverSignInUnlockResultSchema } from '#shared/schemas/fleet-schemas';
+import { englishMessage } from '#shared/i18n/message-catalogs';
 import { PublicUserSchema } from '#shared/schemas/user-schemas';
-import { createAttemptLimiter } from '../auth/attempt-limits';
+import { clientOf, createAttemptLimiter } from '../auth/attempt-limits';
 import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
@@ -27,7 +30,7 @@ export function registerDriverAuthRoutes(
   ) =>
     createAttemptLimiter(app, [
       { max: perPhone, timeWindow, key: (request) => `${name}:phone:${phoneOf(request)}` },
-      { max: perAddress, timeWindow, key: (request) => `${name}:ip:${request.ip}` },
+      { max: perAddress, timeWindow, key: (request) => `${name}:ip:${clientOf(request)}` },
     ]);
   const codeLimits = perPhoneAndAddress(
     'driver-code',
@@ -56,9 +59,20 @@ export function registerDriverAuthRoutes(
         },
       },
       preHandler: codeLimits,
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 202) return;
+        const { phone } = request.body as { phone: string };
+        try {
+          await driverAuthService.sendCode(phone);
+        } catch (error) {
+          request.log.error({ err: error }, 'driver sign-in code not sent');
+        }
+      },
     },
-    async (request, reply) =>
-      reply.status(202).send(await driverAuthService.requestCode(request.body.phone)),
+    // The work starts once the answer is sent (onResponse), so its time says nothing about the
+    // number (docs/decisions/0017-security-review.md, "Driver sign-in codes").
+    async (_request, reply) =>
+      reply.status(202).send({ message: englishMessage('driver.code_sent') }),
   );
 
   app.post(
@@ -78,5 +92,20 @@ export function registerDriverAuthRoutes(
       preHandler: loginLimits,
     },
     async (request) => driverAuthService.login(request.body.phone, request.body.code),
+  );
+
+  app.post(
+    '/admin/drivers/:id/unlock-sign-in',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Let a driver locked out by too many wrong codes sign in by phone again',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: DriverSignInUnlockResultSchema, 404: ErrorBodySchema },
+      },
+      onRequest: app.requireRole('ADMIN'),
+    },
+    async (request) => driverAuthService.unlockSignIn(request.params.id, officeActorOf(request)),
   );
 }

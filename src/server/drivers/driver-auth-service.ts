@@ -1,21 +1,29 @@
+import { recordOfficeAction, type OfficeActor } from '../audit/office-actions';
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '#shared/phone';
 import { DRIVER_SIGN_IN_CODE_LIFETIME_MS } from '#shared/schemas/driver-schemas';
+import type { DriverSignInUnlockResult } from '#shared/schemas/fleet-schemas';
 import type { PublicUser } from '#shared/schemas/user-schemas';
 import type { AuthService } from '../auth/auth-service';
 import type { Database } from '../db/open-database';
 import { englishMessage } from '#shared/i18n/message-catalogs';
-import { unauthorized } from '../http/errors';
+import { notFound, unauthorized } from '../http/errors';
+import { isUuid } from '../db/uuid';
 import { DRIVER_SIGN_IN_CODE_TEMPLATE } from '../messages/message-templates';
 import type { MessagesService } from '../messages/messages-service';
 import {
-  consumeSignInCode,
-  countWrongTry,
+  consumeSignInCodes,
   findDriverByPhone,
-  findLiveSignInCode,
-  replaceSignInCode,
+  insertSignInCode,
+  recordWrongCode,
+  takeTryOnLiveCodes,
+  unlockSignIn,
 } from './driver-auth-queries';
 import type { SignInCodes } from './sign-in-code';
+
+/** Wrong codes (over all of a driver's codes) that lock phone sign-in, and over how long. */
+const WRONG_CODES_BEFORE_LOCK = 10;
+const WRONG_CODES_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 interface DriverAuthServiceDeps {
   db: Database;
@@ -45,26 +53,30 @@ export function createDriverAuthService({
   }
 
   return {
-    /** The same answer for any number, so the form tells no one who drives for us. */
-    async requestCode(phone: string): Promise<{ message: string }> {
+    /**
+     * Sends a code to an active driver's phone. The route answers before calling this, with the
+     * same words for any number, so neither the answer nor its time tells who drives for us
+     * (docs/decisions/0017-security-review.md, "Driver sign-in codes").
+     */
+    async sendCode(phone: string): Promise<void> {
       const driver = await findDriverByPhone(db, phone);
-      if (!driver?.active) {
-        const reason = driver ? 'driver deactivated' : 'unknown phone';
+      if (!driver?.active || driver.signInLocked) {
+        const reason = !driver
+          ? 'unknown phone'
+          : driver.active
+            ? 'sign-in locked'
+            : 'driver deactivated';
         log.info({ phone: maskPhone(phone), reason }, 'driver sign-in code not sent');
-        return { message: englishMessage('driver.code_sent') };
+        return;
       }
       const code = signInCodes.newCode();
       const now = clock();
       await db.transaction(async (tx) => {
-        await replaceSignInCode(
-          tx,
-          {
-            driverId: driver.id,
-            codeHash: signInCodes.hash(driver.id, code),
-            expiresAt: new Date(now.getTime() + DRIVER_SIGN_IN_CODE_LIFETIME_MS),
-          },
-          now,
-        );
+        await insertSignInCode(tx, {
+          driverId: driver.id,
+          codeHash: signInCodes.hash(driver.id, code),
+          expiresAt: new Date(now.getTime() + DRIVER_SIGN_IN_CODE_LIFETIME_MS),
+        });
         // Sent by the outbox once this commits; the code leaves the row once sent.
         await messagesService.queue(tx, [
           {
@@ -77,24 +89,66 @@ export function createDriverAuthService({
         ]);
       });
       log.info({ driverId: driver.id, phone: maskPhone(phone) }, 'driver sign-in code sent');
-      return { message: englishMessage('driver.code_sent') };
     },
 
-    /** One answer for every failure: unknown phone, deactivated, wrong, expired, used, dead. */
+    /**
+     * One answer for every failure (unknown phone, deactivated, wrong, expired, used, dead) but
+     * the lock, which the driver must know of to call the office.
+     */
     async login(phone: string, code: string): Promise<{ token: string; user: PublicUser }> {
       const driver = await findDriverByPhone(db, phone);
       if (!driver) return refuse(phone, 'unknown phone');
       if (!driver.active) return refuse(phone, 'driver deactivated');
+      if (driver.signInLocked) {
+        log.warn({ phone: maskPhone(phone), reason: 'sign-in locked' }, 'driver sign-in refused');
+        throw unauthorized('driver_auth.sign_in_locked');
+      }
       const now = clock();
-      const live = await findLiveSignInCode(db, driver.id, now);
-      if (!live) return refuse(phone, 'no live code');
-      if (!signInCodes.matches(driver.id, code, live.codeHash)) {
-        await countWrongTry(db, live.id);
+      const live = await takeTryOnLiveCodes(db, driver.id, now);
+      if (live.length === 0) return refuse(phone, 'no live code');
+      const matched = live.find((candidate) =>
+        signInCodes.matches(driver.id, code, candidate.codeHash),
+      );
+      if (!matched) {
+        const locked = await recordWrongCode(db, driver.id, {
+          now,
+          since: new Date(now.getTime() - WRONG_CODES_WINDOW_MS),
+          limit: WRONG_CODES_BEFORE_LOCK,
+        });
+        if (locked)
+          log.warn({ driverId: driver.id }, 'driver sign-in locked: too many wrong codes');
         return refuse(phone, 'wrong code');
       }
-      if (!(await consumeSignInCode(db, live.id, now))) return refuse(phone, 'code just used');
+      if (!(await consumeSignInCodes(db, driver.id, matched.id, now))) {
+        return refuse(phone, 'code just used');
+      }
       log.info({ driverId: driver.id, userId: driver.userId }, 'driver signed in');
       return authService.startSession(driver.userId);
+    },
+
+    /** The office lifts a lock (and forgets the wrong codes counted), audited in one transaction. */
+    async unlockSignIn(driverId: string, office: OfficeActor): Promise<DriverSignInUnlockResult> {
+      const unlocked =
+        isUuid(driverId) &&
+        (await db.transaction(async (tx) => {
+          const before = await unlockSignIn(tx, driverId);
+          if (!before) return false;
+          await recordOfficeAction(tx, {
+            actor: office,
+            action: 'driver.unlock_sign_in',
+            record: { type: 'driver', id: driverId },
+            before: { signInLocked: before.wasLocked },
+            after: { signInLocked: false },
+          });
+          return true;
+        }));
+      if (!unlocked) throw notFound('driver.not_found');
+      log.info({ driverId }, 'driver sign-in unlocked');
+      return {
+        message: englishMessage('driver_auth.sign_in_unlocked'),
+        driverId,
+        driverSignInLocked: false,
+      };
     },
   };
 }

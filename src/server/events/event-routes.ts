@@ -1,3 +1,4 @@
+import { clientLimitKey } from '../http/client-address';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { message } from '#shared/i18n/message-key';
@@ -107,7 +108,7 @@ export function registerEventRoutes(
       const trackingNumber = request.params.trackingNumber.toUpperCase();
       const orderId = await findOrderIdByTrackingNumber(db, trackingNumber);
       if (!orderId) throw notFound('order.tracking_not_found');
-      const onClose = takePlace(addressPlaces, request.ip, reply);
+      const onClose = takePlace(addressPlaces, clientLimitKey(request.ip), reply);
       await openEventStream(request, reply, {
         db,
         hub,

@@ -18,6 +18,7 @@ export function toAdminTruck({ truck, driver }: TruckWithDriverRow, today: strin
     fullName: driver.fullName,
     driverId: driver.id,
     driverActive: driver.deactivatedAt === null,
+    driverSignInLocked: driver.signInLockedAt !== null,
     phone: driver.phone,
     email: driver.email,
     license: driver.license,

@@ -55,25 +55,26 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
 }
 
 /**
- * Without SMTP_URL the mail goes to the log instead (docs/architecture.md: a local run can follow
- * a reset link from there). In production (MAIL_MODE=log) only who and what are logged, never
- * the text, which may hold a reset link.
+ * Without SMTP_URL the mail goes to the log instead: who (masked) and what, and its text, which
+ * may hold a reset link, only with LOG_MESSAGE_TEXT=1 (never in production:
+ * docs/decisions/0017-security-review.md, "Message texts").
  */
 export function createLogMailTransport(
   log: FastifyBaseLogger,
-  { showText }: { showText: boolean },
+  { showText, isProduction }: { showText: boolean; isProduction: boolean },
 ): MailTransport {
+  const reason = isProduction ? 'MAIL_MODE=log' : 'SMTP_URL is not set';
   return {
     async send(mail) {
       if (showText) {
         log.info(
           { messageId: mail.id, to: mail.to, subject: mail.subject },
-          `Mail not sent (SMTP_URL is not set):\n${mail.text}`,
+          `Mail not sent (${reason}):\n${mail.text}`,
         );
       } else {
         log.info(
           { messageId: mail.id, to: maskEmail(mail.to), subject: mail.subject },
-          'Mail not sent (MAIL_MODE=log)',
+          `Mail not sent (${reason})`,
         );
       }
     },

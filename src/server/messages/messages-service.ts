@@ -46,6 +46,7 @@ function toAdminMessage(row: OutboxRow): AdminMessage {
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
+    localText: row.localText,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     nextAttemptAt: row.status === 'queued' ? (row.nextAttemptAt?.toISOString() ?? null) : null,

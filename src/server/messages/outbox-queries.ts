@@ -108,15 +108,18 @@ export async function findNextDueDelay(db: Database): Promise<number | undefined
 const withoutSecrets = (secretParams: readonly string[]) =>
   sql`${outboxMessages.params}${sql.join(secretParams.map((name) => sql` - ${name}::text`))}`;
 
+/** `localText`: the text of an SMS no gateway sent, kept for the admin (a local run only). */
 export async function markMessageSent(
   db: Database,
   id: string,
   secretParams: readonly string[],
+  localText?: string,
 ): Promise<void> {
   await db
     .update(outboxMessages)
     .set({
       status: 'sent',
+      localText: localText ?? null,
       sentAt: sql`now()`,
       nextAttemptAt: null,
       lastError: null,

@@ -63,7 +63,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let stopListening: (() => Promise<void>) | undefined;
   const inFlight = new Set<Promise<void>>();
 
-  async function deliver(message: ClaimedMessage): Promise<void> {
+  /** Sends the message; answers its text when the office is to read it (a local run's SMS). */
+  async function deliver(message: ClaimedMessage): Promise<string | undefined> {
     const rendered = renderMessage(
       message.template,
       message.channel,
@@ -79,15 +80,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         text: rendered.text,
         html: rendered.html,
       });
-    } else {
-      await options.sms.send({ id: message.id, to: message.recipient, text: rendered.text });
+      return undefined;
     }
+    await options.sms.send({ id: message.id, to: message.recipient, text: rendered.text });
+    return options.sms.keepsTextForOffice ? rendered.text : undefined;
   }
 
   async function sendOne(message: ClaimedMessage): Promise<void> {
     const secrets = secretParamsOf(message.template);
+    let textForOffice: string | undefined;
     try {
-      await deliver(message);
+      textForOffice = await deliver(message);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const permanent =
@@ -108,7 +111,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       return;
     }
-    await markMessageSent(db, message.id, secrets);
+    await markMessageSent(db, message.id, secrets, textForOffice);
   }
 
   function track(send: Promise<void>): Promise<void> {

@@ -12,6 +12,11 @@ export interface OutgoingSms {
 
 export interface SmsTransport {
   send(sms: OutgoingSms): Promise<void>;
+  /**
+   * True on a local run without a gateway: the outbox keeps the text of each SMS it "sent" for
+   * the admin's Messages screen (docs/decisions/0017-security-review.md, "Message texts").
+   */
+  readonly keepsTextForOffice?: boolean;
 }
 
 const GATEWAY_TIMEOUT_MS = 15_000;
@@ -44,12 +49,17 @@ export function createHttpSmsTransport(url: string, token: string | undefined): 
   };
 }
 
-/** Without SMS_URL: one log line, the number masked but for its last two digits. */
+/**
+ * Without SMS_URL: one log line, the number masked but for its last two digits, and the text (a
+ * sign-in or delivery code) only with LOG_MESSAGE_TEXT=1. Off production, the text is kept for
+ * the admin's Messages screen instead.
+ */
 export function createLogSmsTransport(
   log: FastifyBaseLogger,
-  { showText }: { showText: boolean },
+  { showText, keepTextForOffice }: { showText: boolean; keepTextForOffice: boolean },
 ): SmsTransport {
   return {
+    keepsTextForOffice: keepTextForOffice,
     async send({ id, to, text }) {
       log.info(
         { messageId: id, to: maskPhone(to) },

@@ -296,4 +296,6 @@ export interface MessagePlaceholders {
   'events.too_many_streams': never;
   'idempotency.key_required': never;
   'csv.over_collection_mad': never;
+  'driver_auth.sign_in_locked': never;
+  'driver_auth.sign_in_unlocked': never;
 }

@@ -9,6 +9,7 @@
  *   POST /api/admin/trucks/add     CreateDriverTruckSchema     → 201 CreateDriverTruckResultSchema
  *   POST /api/admin/drivers/:id/deactivate                     → DriverActivationResultSchema
  *   POST /api/admin/drivers/:id/activate                       → DriverActivationResultSchema
+ *   POST /api/admin/drivers/:id/unlock-sign-in                 → DriverSignInUnlockResultSchema
  */
 import { z } from 'zod';
 import { messageKey } from '../i18n/message-key';
@@ -135,6 +136,8 @@ export const AdminTruckSchema = z.object({
   driverId: z.uuid(),
   /** False once an admin deactivated the driver: no sign-in, no dispatch. */
   driverActive: z.boolean(),
+  /** True after 10 wrong sign-in codes in 24 hours, until an admin unlocks phone sign-in. */
+  driverSignInLocked: z.boolean(),
   phone: z.string(),
   email: z.string().nullable(),
   license: z.string(),
@@ -176,6 +179,13 @@ export const DriverActivationResultSchema = z.object({
   driverActive: z.boolean(),
 });
 export type DriverActivationResult = z.infer<typeof DriverActivationResultSchema>;
+
+export const DriverSignInUnlockResultSchema = z.object({
+  message: z.string(),
+  driverId: z.uuid(),
+  driverSignInLocked: z.literal(false),
+});
+export type DriverSignInUnlockResult = z.infer<typeof DriverSignInUnlockResultSchema>;
 
 /** With `orderId`, only the combinations that may take that order today. */
 export const TruckDriverQuerySchema = z.object({

@@ -35,6 +35,11 @@ export const AdminMessageSchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
+  /**
+   * The text of an SMS no gateway sent (a local run without SMS_URL, never in production), so
+   * the office can read a driver's sign-in code; null otherwise.
+   */
+  localText: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
   /** When a queued message is next tried; null once sent or failed. */

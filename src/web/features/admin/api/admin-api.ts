@@ -19,6 +19,7 @@ import type {
   CreateDriverTruckInput,
   CreateDriverTruckResult,
   DriverActivationResult,
+  DriverSignInUnlockResult,
   TruckDriverCombination,
 } from '#shared/schemas/fleet-schemas';
 
@@ -173,6 +174,19 @@ export function useSetDriverActive() {
         { method: 'POST' },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
+  });
+}
+
+/** Lifts the lock that 10 wrong sign-in codes in 24 hours put on a driver's phone sign-in. */
+export function useUnlockDriverSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (driverId: string) =>
+      apiRequest<DriverSignInUnlockResult>(
+        `/admin/drivers/${encodeURIComponent(driverId)}/unlock-sign-in`,
+        { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.lists('trucks') }),
   });
 }
 

@@ -7,10 +7,13 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { FormDialog } from '../../../ui/form-dialog';
 import { StatusBadge } from '../../../ui/status-badge';
 import { describeActionError } from '../admin-errors';
-import { useSetDriverActive } from '../api/admin-api';
+import { useSetDriverActive, useUnlockDriverSignIn } from '../api/admin-api';
 import { notifyError, notifySuccess } from '../../../ui/toasts';
 
-/** The driver's name, and "Deactivated" once an admin stopped them signing in. */
+/**
+ * The driver's name, "Deactivated" once an admin stopped them signing in, and "Sign-in locked"
+ * after too many wrong codes (docs/decisions/0017-security-review.md).
+ */
 export function DriverNameCell({ truck }: { truck: AdminTruck }) {
   const { t } = useTranslation();
   return (
@@ -19,7 +22,35 @@ export function DriverNameCell({ truck }: { truck: AdminTruck }) {
       {!truck.driverActive && (
         <StatusBadge tone="grey">{t('admin.trucks.driverAccess.deactivated')}</StatusBadge>
       )}
+      {truck.driverSignInLocked && (
+        <StatusBadge tone="red">{t('admin.signInLimits.signInLocked')}</StatusBadge>
+      )}
     </span>
+  );
+}
+
+/** Unlock, for a driver whose phone sign-in is locked: they can ask for a code again at once. */
+function UnlockSignInButton({ truck }: { truck: AdminTruck }) {
+  const { t } = useTranslation();
+  const unlock = useUnlockDriverSignIn();
+  const messageText = useMessageText();
+  return (
+    <button
+      type="button"
+      disabled={unlock.isPending}
+      aria-busy={unlock.isPending || undefined}
+      aria-label={t('admin.signInLimits.unlockSignInLabel', { name: truck.fullName })}
+      onClick={() =>
+        unlock.mutate(truck.driverId, {
+          onSuccess: () => notifySuccess(messageText('driver_auth.sign_in_unlocked')),
+          onError: (failure) =>
+            notifyError(describeActionError(failure, t('admin.signInLimits.unlockFailed'))),
+        })
+      }
+      className={buttonClassName('primary')}
+    >
+      {unlock.isPending ? t('admin.signInLimits.unlocking') : t('admin.signInLimits.unlockSignIn')}
+    </button>
   );
 }
 
@@ -33,7 +64,8 @@ export function DriverActivationAction({ truck }: { truck: AdminTruck }) {
   const opener = useRef<HTMLButtonElement>(null);
   const deactivating = truck.driverActive;
   return (
-    <>
+    <span className="flex flex-wrap items-center gap-2">
+      {truck.driverSignInLocked && <UnlockSignInButton truck={truck} />}
       <button
         ref={opener}
         type="button"
@@ -59,7 +91,7 @@ export function DriverActivationAction({ truck }: { truck: AdminTruck }) {
           onClose={() => setConfirming(false)}
         />
       )}
-    </>
+    </span>
   );
 }
 

@@ -79,10 +79,20 @@ export function MessagesPage() {
     {
       id: 'template',
       header: t('admin.messages.columns.template'),
+      // A local run without an SMS gateway keeps each SMS's text here (a driver's code), not in
+      // the log (docs/decisions/0017-security-review.md, "Message texts").
       cell: (message) => (
-        <span className="font-mono text-xs [overflow-wrap:anywhere] md:whitespace-nowrap">
-          {message.template}
-        </span>
+        <>
+          <span className="font-mono text-xs [overflow-wrap:anywhere] md:whitespace-nowrap">
+            {message.template}
+          </span>
+          {message.localText !== null && (
+            <span className="mt-1 block text-sm text-slate-700 [overflow-wrap:anywhere] md:w-64">
+              <span className="font-medium">{t('admin.signInLimits.localText')}</span>{' '}
+              <span dir="auto">{message.localText}</span>
+            </span>
+          )}
+        </>
       ),
     },
     {
