@@ -4,7 +4,11 @@ import type { MfaSetupResponse, MfaVerifySchema, SignedIn } from '#shared/schema
 import type { z } from 'zod';
 import type { Database } from '../db/open-database';
 import { badRequest, conflict, unauthorized } from '../http/errors';
-import type { AccountsService, SessionOrigin } from '../users/accounts-service';
+import {
+  createAccountsService,
+  type AccountsService,
+  type SessionOrigin,
+} from '../users/accounts-service';
 import type { AuthContext, AuthService } from './auth-service';
 import { verifyPassword } from './password-hashing';
 import type { SecondFactorKeys } from './second-factor-keys';
@@ -145,5 +149,16 @@ export function createSecondFactorService({
 
 export type SecondFactorService = ReturnType<typeof createSecondFactorService>;
 
-/** Clears an account's second factor (a lost phone): `npm run create-admin -- --reset-mfa`. */
-export const resetSecondFactor = deleteSecondFactor;
+/**
+ * `npm run create-admin -- --email … --reset-mfa`: clears an administrator's lost second factor
+ * and recovery codes; with ADMIN_MFA=required they enrol again at their next sign-in. A customer's
+ * address is never touched here.
+ */
+export async function resetAdminSecondFactor(
+  db: Database,
+  email: string,
+): Promise<'reset' | 'no-second-factor' | 'not-an-admin'> {
+  const user = await createAccountsService({ db }).findUserByEmail(email);
+  if (user?.role !== 'ADMIN') return 'not-an-admin';
+  return (await deleteSecondFactor(db, user.id)) ? 'reset' : 'no-second-factor';
+}
