@@ -95,7 +95,6 @@ function CodeForm({
           autoComplete="one-time-code"
           inputMode="numeric"
           dir="ltr"
-          autoFocus
           {...field('value')}
         />
       ) : (
@@ -103,7 +102,6 @@ function CodeForm({
           label={t('security.codeStep.recoveryCode')}
           autoComplete="off"
           dir="ltr"
-          autoFocus
           {...field('value')}
         />
       )}
