@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   MfaDisableSchema,
@@ -47,11 +46,13 @@ export function registerSecondFactorRoutes(
    * million, so a few tries per quarter hour make guessing hopeless. The code step counts on the
    * account its token names and on the client address.
    */
-  const limitPerAccount = (key: (request: FastifyRequest) => string) =>
-    createAttemptLimiter(app, [
-      { max: config.RATE_LIMIT_MFA_PER_ACCOUNT, timeWindow: MFA_WINDOW_MS, key },
-    ]);
-  const codeLimits = limitPerAccount((request) => `mfa:user:${authOf(request).userId}`);
+  const codeLimits = createAttemptLimiter(app, [
+    {
+      max: config.RATE_LIMIT_MFA_PER_ACCOUNT,
+      timeWindow: MFA_WINDOW_MS,
+      key: (request) => `mfa:user:${authOf(request).userId}`,
+    },
+  ]);
   const verifyLimits = createAttemptLimiter(app, [
     {
       max: config.RATE_LIMIT_MFA_PER_ACCOUNT,

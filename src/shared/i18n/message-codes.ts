@@ -284,7 +284,6 @@ export interface MessagePlaceholders {
   'mfa.setup_required': never;
   'mfa.not_enabled': never;
   'mfa.password_wrong': never;
-  'mfa.enabled': never;
   'mfa.disabled': never;
   'mfa.code_format': never;
   'session.not_found': never;
