@@ -50,7 +50,7 @@ export function registerSecondFactorRoutes(
     {
       max: config.RATE_LIMIT_MFA_PER_ACCOUNT,
       timeWindow: MFA_WINDOW_MS,
-      key: (request) => `mfa:user:${authOf(request).userId}`,
+      key: (request) => `mfa-code:user:${authOf(request).userId}`,
     },
   ]);
   const verifyLimits = createAttemptLimiter(app, [
@@ -58,7 +58,7 @@ export function registerSecondFactorRoutes(
       max: config.RATE_LIMIT_MFA_PER_ACCOUNT,
       timeWindow: MFA_WINDOW_MS,
       key: (request) =>
-        `mfa:user:${mfaChallengeSubject((request.body as { mfaToken: string }).mfaToken)}`,
+        `mfa-verify:user:${mfaChallengeSubject((request.body as { mfaToken: string }).mfaToken)}`,
     },
     {
       max: config.RATE_LIMIT_LOGIN_PER_IP,
