@@ -5,6 +5,9 @@
  * terminal (`… < password-file`). Never from the command line: argv is visible to every user in
  * `ps` and kept in shell history. Uses the same configuration as the server (DATABASE_URL or the
  * embedded database in DATA_DIR).
+ *
+ * `npm run create-admin -- --email admin@example.ma --reset-mfa` clears that admin's second factor
+ * (a lost phone) without touching the password: they enrol a new one at their next sign-in.
  */
 import { createInterface } from 'node:readline';
 import { createInterface as createPromptInterface } from 'node:readline/promises';
@@ -12,6 +15,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { EmailSchema, NewPasswordSchema } from '../src/shared/schemas/auth-schemas';
 import { upsertAdminAccount } from '../src/server/auth/admin-bootstrap';
+import { resetAdminSecondFactor } from '../src/server/auth/second-factor-service';
 import { isCommonPassword } from '../src/server/auth/common-passwords';
 import { englishMessage, englishText } from '../src/shared/i18n/message-catalogs';
 import { parseMessageKey } from '../src/shared/i18n/message-key';
@@ -19,18 +23,23 @@ import { ConfigError, readConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/open-database';
 
 const USAGE =
-  'Usage: npm run create-admin -- --email <email>  (the password is asked for, or read from standard input)';
+  'Usage: npm run create-admin -- --email <email> [--reset-mfa]  (the password is asked for, or read from standard input; --reset-mfa clears the second factor instead)';
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-function readArguments(): { email?: string; password?: string } {
+function readArguments(): { email?: string; password?: string; 'reset-mfa'?: boolean } {
   try {
     // --password is declared only to be refused by name rather than as an unknown option.
-    return parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } })
-      .values;
+    return parseArgs({
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'reset-mfa': { type: 'boolean' },
+      },
+    }).values;
   } catch {
     // parseArgs' own message would repeat a stray argument, which may be the password.
     fail(USAGE);
@@ -88,15 +97,6 @@ if (values.password !== undefined) {
 const email = EmailSchema.safeParse(values.email ?? '');
 if (!email.success) fail(USAGE);
 
-const password = NewPasswordSchema.safeParse(await readPassword());
-if (!password.success) {
-  const refusal = password.error.issues[0]?.message ?? '';
-  const known = parseMessageKey(refusal);
-  fail(`Password refused: ${known ? englishText(known) : refusal}`);
-}
-if (isCommonPassword(password.data))
-  fail(`Password refused: ${englishMessage('validation.password_too_common')}`);
-
 function readServerConfig() {
   try {
     return readConfig();
@@ -106,15 +106,46 @@ function readServerConfig() {
   }
 }
 
-const config = readServerConfig();
-const database = await openDatabase(
-  config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL }
-    : { kind: 'pglite', dataDir: config.DATA_DIR },
-);
+async function openServerDatabase() {
+  const config = readServerConfig();
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+  );
+  await database.migrate();
+  return database;
+}
+
+if (values['reset-mfa']) {
+  const database = await openServerDatabase();
+  let reset;
+  try {
+    reset = await resetAdminSecondFactor(database.db, email.data);
+  } finally {
+    await database.close();
+  }
+  if (reset === 'not-an-admin') fail(`${email.data} is not an administrator; nothing was changed.`);
+  console.log(
+    reset === 'reset'
+      ? `The second factor of ${email.data} was cleared: they enrol a new one at their next sign-in.`
+      : `${email.data} had no second factor; nothing was changed.`,
+  );
+  process.exit(0);
+}
+
+const password = NewPasswordSchema.safeParse(await readPassword());
+if (!password.success) {
+  const refusal = password.error.issues[0]?.message ?? '';
+  const known = parseMessageKey(refusal);
+  fail(`Password refused: ${known ? englishText(known) : refusal}`);
+}
+if (isCommonPassword(password.data))
+  fail(`Password refused: ${englishMessage('validation.password_too_common')}`);
+
+const database = await openServerDatabase();
 let outcome;
 try {
-  await database.migrate();
   outcome = await upsertAdminAccount(database.db, email.data, password.data);
 } finally {
   await database.close();

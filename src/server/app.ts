@@ -21,6 +21,9 @@ import { postgresAttemptStore } from './auth/attempt-counter-store';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
+import { createSecondFactorKeys } from './auth/second-factor-keys';
+import { registerSecondFactorRoutes } from './auth/second-factor-routes';
+import { createSecondFactorService } from './auth/second-factor-service';
 import { configurePasswordHashing } from './auth/password-hashing';
 import { SESSIONS_REVOKED_CHANNEL } from './auth/session-checks';
 import { loadOrCreateJwtSecret } from './auth/jwt-secret';
@@ -180,8 +183,18 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     log: app.log,
     clock,
     publicUrl: config.PUBLIC_URL,
+    adminMfa: config.ADMIN_MFA,
   });
   registerAuthGuards(app, authService);
+  const secondFactors = createSecondFactorService({
+    db,
+    accounts: accountsService,
+    authService,
+    tokens,
+    keys: createSecondFactorKeys(serverSecret),
+    log: app.log,
+    clock,
+  });
   const driverAuthService = createDriverAuthService({
     db,
     authService,
@@ -291,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       const zodApi = api as ZodApp;
       registerHealthRoutes(zodApi, db);
       registerAuthRoutes(zodApi, authService, config);
+      registerSecondFactorRoutes(zodApi, { authService, secondFactors, config });
       registerUserRoutes(zodApi, db, accountStatusService);
       registerOrderRoutes(zodApi, ordersService, config);
       registerNotificationRoutes(zodApi, notificationsService);

@@ -208,6 +208,22 @@ const ConfigSchema = z
     DRIVER_POSITION_MIN_INTERVAL_MS: positiveInt('DRIVER_POSITION_MIN_INTERVAL_MS', 10_000),
     /** List pages and exports per account per minute, every list counted together. */
     RATE_LIMIT_LISTS_PER_ACCOUNT: positiveInt('RATE_LIMIT_LISTS_PER_ACCOUNT', 600),
+    /**
+     * Whether administrators must have a second factor (docs/decisions/0015-second-factor-and-sessions.md):
+     * `required` (the default) lets one without it do nothing but enrol.
+     */
+    ADMIN_MFA: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || 'required')
+      .pipe(
+        z.enum(['required', 'optional'], {
+          error: 'ADMIN_MFA must be required or optional',
+        }),
+      ),
+    /** Second-factor codes tried per account per 15 minutes (sign-in, enrolment, turning off). */
+    RATE_LIMIT_MFA_PER_ACCOUNT: positiveInt('RATE_LIMIT_MFA_PER_ACCOUNT', 10),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { UpdateOrderStatusInput } from '../../src/shared/schemas/admin-schemas';
 import type { CreateOrderInput, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { PublicUser } from '../../src/shared/schemas/user-schemas';
+import type { LoginResponse, MfaSetupResponse } from '../../src/shared/schemas/mfa-schemas';
 import { upsertAdminAccount } from '../../src/server/auth/admin-bootstrap';
 import { drivers, trucks, users } from '../../src/server/db/schema';
 import {
@@ -13,6 +14,7 @@ import {
   uniqueCode,
   uniqueEmail,
 } from '../support/accounts';
+import { totpCode } from '../support/second-factor';
 import type { TestApp } from './helpers';
 
 // Shared with the end-to-end tests; the API tests import them from here with the rest.
@@ -31,8 +33,13 @@ export interface LoggedIn {
   user: PublicUser;
   email: string;
   password: string;
+  /** The account's TOTP secret when it has a second factor (every admin of loginAs has one). */
+  secondFactorSecret?: string;
+  /** Its recovery codes, as shown once at enrolment. */
+  recoveryCodes?: string[];
 }
 
+/** Signs in with the password, expecting a session (an account without a second factor). */
 export async function login(testApp: TestApp, email: string, password: string): Promise<LoggedIn> {
   const response = await testApp.app.inject({
     method: 'POST',
@@ -40,11 +47,36 @@ export async function login(testApp: TestApp, email: string, password: string): 
     payload: { email, password },
   });
   expect(response.statusCode, response.body).toBe(200);
-  const body = response.json() as { token: string; user: PublicUser };
+  const body = response.json() as LoginResponse;
+  if ('mfaRequired' in body) throw new Error(`${email} has a second factor: sign in with a code`);
   return { ...body, email, password };
 }
 
-/** A fresh account of the given kind, logged in. */
+/**
+ * Turns a second factor on for this signed-in account (set-up, then a code of the app's clock),
+ * as ADMIN_MFA=required asks of every administrator; answers the account with its secret and
+ * recovery codes. The code's time step is then used: signing in with a code needs the next one.
+ */
+export async function enrolSecondFactor(testApp: TestApp, account: LoggedIn): Promise<LoggedIn> {
+  const setup = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/mfa/setup',
+    headers: bearer(account.token),
+  });
+  expect(setup.statusCode, setup.body).toBe(200);
+  const { secret } = setup.json() as MfaSetupResponse;
+  const enable = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/mfa/enable',
+    headers: bearer(account.token),
+    payload: { code: totpCode(secret, testApp.now()) },
+  });
+  expect(enable.statusCode, enable.body).toBe(200);
+  const { recoveryCodes } = enable.json() as { recoveryCodes: string[] };
+  return { ...account, secondFactorSecret: secret, recoveryCodes };
+}
+
+/** A fresh account of the given kind, logged in; an admin with a second factor turned on. */
 export async function loginAs(
   testApp: TestApp,
   kind: 'admin' | 'company' | 'individual',
@@ -52,7 +84,7 @@ export async function loginAs(
   if (kind === 'admin') {
     const email = uniqueEmail('admin');
     await upsertAdminAccount(testApp.database.db, email, TEST_PASSWORD);
-    return login(testApp, email, TEST_PASSWORD);
+    return enrolSecondFactor(testApp, await login(testApp, email, TEST_PASSWORD));
   }
   const payload = kind === 'company' ? companyPayload() : individualPayload();
   const response = await testApp.app.inject({

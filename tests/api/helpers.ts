@@ -17,6 +17,8 @@ export interface TestApp {
   /** On PostgreSQL, the URL of this test file's database (a second pool can connect to it). */
   databaseUrl?: string;
   config: AppConfig;
+  /** The app's clock: the test's clock when it gave one (second-factor codes are computed at it). */
+  now(): Date;
   close(): Promise<void>;
 }
 
@@ -143,6 +145,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     databaseUrl: url,
     config,
+    now: options.clock ? () => options.clock!.now() : () => new Date(),
     close: async () => {
       await app.close();
       if (!ownsDatabase) return;

@@ -14,6 +14,7 @@ import { OrderEventSchema, type OrderEvent } from '../../src/shared/schemas/orde
 import type { CreateDriverTruckResult } from '../../src/shared/schemas/fleet-schemas';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import { openEventStream, type EventStreamReader, type ReceivedEvent } from './event-stream-client';
+import { totpCode } from '../support/second-factor';
 import { companyPayload, driverTruckPayload, orderPayload } from './factories';
 import { findFreePort } from './free-port';
 import { waitUntil } from './polling';
@@ -169,6 +170,20 @@ async function login(server: ServerProcess, email: string, password: string): Pr
   return response.body.token;
 }
 
+/**
+ * The started admin's second factor turned on through `server` (ADMIN_MFA=required): the session
+ * it was signed in with may then use the back office.
+ */
+async function enrolAdmin(server: ServerProcess, token: string): Promise<void> {
+  const setup = await callApi<{ secret: string }>(server, 'POST', '/api/auth/mfa/setup', { token });
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  const enable = await callApi(server, 'POST', '/api/auth/mfa/enable', {
+    token,
+    body: { code: totpCode(setup.body.secret) },
+  });
+  expect(enable.status, JSON.stringify(enable.body)).toBe(200);
+}
+
 interface Customer {
   email: string;
   token: string;
@@ -241,6 +256,7 @@ describe.skipIf(!usesPostgres())('two server processes on one PostgreSQL databas
     customer1 = await registerCustomer(instanceA, instanceB);
     customer2 = await registerCustomer(instanceB, instanceA);
     adminToken = await login(instanceB, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await enrolAdmin(instanceA, adminToken);
   });
 
   afterAll(async () => {

@@ -1,10 +1,11 @@
 import { TEST_PASSWORD } from '../support/accounts';
 import { expect, test } from './fixtures';
-import { adminCredentials, registerCompanyThroughApi, uniqueEmail } from './support/app-api';
+import { registerCompanyThroughApi, uniqueEmail } from './support/app-api';
 import { waitForMail } from './support/catchers';
 import {
   collectAlerts,
   expectHandledHttpError,
+  logInAdminThroughForm,
   logInThroughForm,
   readSession,
 } from './support/page-checks';
@@ -188,8 +189,7 @@ test('login validates its fields and shows a refused login', async ({ page, page
 });
 
 test('the admin lands on /admin and is kept out of the customer dashboard', async ({ page }) => {
-  const admin = adminCredentials();
-  await logInThroughForm(page, admin.email, admin.password);
+  await logInAdminThroughForm(page);
   await expect(page).toHaveURL(/\/admin$/);
   expect(JSON.parse((await readSession(page)).user!)).toMatchObject({ role: 'ADMIN' });
 

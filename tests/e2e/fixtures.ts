@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   type TestDriver,
 } from './support/app-api';
+import { claimAdminSession } from './support/admin-sessions';
 
 /**
  * The e2e tests' fixtures. Every test fails on an error in its pages; and every account and
@@ -28,8 +29,9 @@ import {
  * browser it opened is closed, so a test that logs out, changes a password or signs out other
  * devices can only ever end sessions of its own.
  *
- * There is one administrator account (the global setup's ADMIN_EMAIL): a test gets a session of
- * its own on it and must never change its password or sign out its other devices.
+ * There is one administrator account (the global setup's ADMIN_EMAIL), with a second factor: a
+ * test gets a session of its own on it (support/admin-sessions.ts) and must never change its
+ * password, turn its second factor off or sign out its other devices.
  */
 
 /**
@@ -136,9 +138,9 @@ function createAccounts(request: APIRequestContext, browser: Browser) {
       await showSignedIn(page, customer);
       return { ...customer, page };
     },
+    // The administrator has a second factor: its sessions come from the global setup's pool.
     async admin() {
-      const { email, password } = adminCredentials();
-      return kept({ ...(await logInThroughApi(request, email, password)), email });
+      return kept({ ...claimAdminSession(), email: adminCredentials().email });
     },
     driver: (adminToken, driverName) => addDriverThroughApi(request, adminToken, driverName),
     signInDriver: async (phone) => kept(await signInDriverThroughApi(request, phone)),

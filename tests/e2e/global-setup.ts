@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,8 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { build } from 'vite';
 import { BOUNCING_DOMAIN } from './bouncing-mail';
+import { prepareAdminSessions } from './support/admin-sessions';
+import { ENROLMENT_ADMINS, E2E_ADMIN_PASSWORD } from './support/enrolment-admins';
 
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -175,6 +177,16 @@ async function createE2eDatabase(): Promise<{ url: string; drop(): Promise<void>
   };
 }
 
+/** `npm run create-admin -- --email …` with the password on standard input. */
+function createAdmin(email: string, password: string, env: Record<string, string>): void {
+  const created = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/create-admin.ts', '--email', email],
+    { env: { ...process.env, ...env }, input: `${password}\n`, encoding: 'utf8', timeout: 120_000 },
+  );
+  if (created.status !== 0) throw new Error(`create-admin ${email}: ${created.stderr}`);
+}
+
 /** Builds the web app, then runs the real server on a free port with a fresh data folder. */
 export default async function globalSetup() {
   // `npm test` builds just before (its build step); a run of its own builds here.
@@ -191,7 +203,12 @@ export default async function globalSetup() {
   const smsCatcher = await startSmsCatcher(smsDir);
   const tileServer = await startTileServer();
   const adminEmail = 'admin@atlas.test';
-  const adminPassword = 'Admin@2026pass';
+  const adminPassword = E2E_ADMIN_PASSWORD;
+  // Admins without a second factor, for the specs of enrolment (second-factor.spec.ts): made
+  // with `npm run create-admin` before the server holds the database.
+  for (const email of ENROLMENT_ADMINS) {
+    createAdmin(email, adminPassword, { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' });
+  }
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -227,6 +244,7 @@ export default async function globalSetup() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(baseUrl, 60_000);
+  await prepareAdminSessions(baseUrl, dataDir, { email: adminEmail, password: adminPassword });
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_MAIL_DIR = mailDir;

@@ -8,18 +8,12 @@ import {
 } from '../../src/shared/pricing';
 import type { CustomerOrder, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import { expect, test } from './fixtures';
-import {
-  adminCredentials,
-  bearer,
-  pointOf,
-  priceThroughApi,
-  type Shipment,
-} from './support/app-api';
+import { bearer, pointOf, priceThroughApi, type Shipment } from './support/app-api';
 import {
   chooseCity,
   expectHandledConsoleError,
   expectHandledHttpError,
-  logInThroughForm,
+  logInAdminThroughForm,
 } from './support/page-checks';
 
 /**
@@ -355,8 +349,7 @@ test('Cancel Order leaves the wizard for the dashboard', async ({ page, customer
 test('an administrator is pointed to the calculator instead of a wizard the server would refuse', async ({
   page,
 }) => {
-  const { email, password } = adminCredentials();
-  await logInThroughForm(page, email, password);
+  await logInAdminThroughForm(page);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/new-order');
   await expect(page.getByRole('note')).toContainText('Orders are placed from a customer account');

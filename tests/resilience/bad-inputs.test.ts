@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateDriverTruckSchema } from '../../src/shared/schemas/fleet-schemas';
 import { UpdateOrderStatusSchema } from '../../src/shared/schemas/admin-schemas';
@@ -20,6 +21,11 @@ import {
   FailedAttemptSchema,
 } from '../../src/shared/schemas/driver-schemas';
 import { CreateOrderSchema, PriceRequestSchema } from '../../src/shared/schemas/order-schemas';
+import {
+  MfaDisableSchema,
+  MfaEnableSchema,
+  MfaVerifySchema,
+} from '../../src/shared/schemas/mfa-schemas';
 import { ProfileUpdateSchema } from '../../src/shared/schemas/user-schemas';
 import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from '../api/driver-helpers';
 import {
@@ -186,6 +192,31 @@ beforeAll(async () => {
       },
     },
     { method: 'POST', route: '/api/auth/logout-others', roles: everyone },
+    { method: 'POST', route: '/api/auth/mfa/setup', roles: ['USER', 'ADMIN'] },
+    {
+      method: 'POST',
+      route: '/api/auth/mfa/enable',
+      roles: ['USER', 'ADMIN'],
+      body: { valid: { code: '123456' }, schema: MfaEnableSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/mfa/disable',
+      roles: ['USER', 'ADMIN'],
+      body: { valid: { password: TEST_PASSWORD, code: '123456' }, schema: MfaDisableSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/mfa/verify',
+      body: { valid: { mfaToken: 'not-a-code-step', code: '123456' }, schema: MfaVerifySchema },
+    },
+    {
+      method: 'DELETE',
+      route: '/api/auth/sessions/:id',
+      roles: everyone,
+      // The logged-out session: already ended, so even a request that got through changes nothing.
+      params: { id: decodeJwt(leaver.token).jti! },
+    },
     {
       method: 'POST',
       route: '/api/dashboard/distance',
@@ -382,6 +413,11 @@ const COVERED_ROUTES = [
   'POST /api/auth/reset_password/:token',
   'POST /api/auth/change-password',
   'POST /api/auth/logout-others',
+  'POST /api/auth/mfa/setup',
+  'POST /api/auth/mfa/enable',
+  'POST /api/auth/mfa/disable',
+  'POST /api/auth/mfa/verify',
+  'DELETE /api/auth/sessions/:id',
   'POST /api/dashboard/distance',
   'POST /api/dashboard/neworder',
   'POST /api/dashboard/notifications/read',

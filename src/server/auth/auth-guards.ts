@@ -3,6 +3,13 @@ import { AppError } from '../http/errors';
 import type { AuthContext, AuthService } from './auth-service';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Open to an administrator who still has to enrol a second factor (ADMIN_MFA=required):
+     * enrolment itself, the profile, logout. Every other guarded route answers them 403.
+     */
+    openDuringMfaEnrollment?: boolean;
+  }
   interface FastifyRequest {
     auth?: AuthContext;
   }
@@ -39,18 +46,28 @@ export function registerAuthGuards(app: FastifyInstance, authService: AuthServic
       throw error;
     }
   };
-  app.decorate('requireAuth', authenticate);
+  /** The role first (a customer on an admin route hears "admins only"), then enrolment. */
+  const authorize = (request: FastifyRequest, roles?: readonly AuthContext['role'][]) => {
+    try {
+      if (roles) authService.assertRole(request.auth!, roles);
+      if (!request.routeOptions.config.openDuringMfaEnrollment) {
+        authService.assertEnrolled(request.auth!);
+      }
+    } catch (error) {
+      logRefusal(request, error);
+      throw error;
+    }
+  };
+  app.decorate('requireAuth', async (request: FastifyRequest) => {
+    await authenticate(request);
+    authorize(request);
+  });
   app.decorate(
     'requireRole',
     (...roles: AuthContext['role'][]) =>
       async (request: FastifyRequest) => {
         await authenticate(request);
-        try {
-          authService.assertRole(request.auth!, roles);
-        } catch (error) {
-          logRefusal(request, error);
-          throw error;
-        }
+        authorize(request, roles);
       },
   );
 }

@@ -6,6 +6,7 @@ import {
   RegistrationSchema,
   ResetPasswordSchema,
 } from '#shared/schemas/auth-schemas';
+import { LoginResponseSchema } from '#shared/schemas/mfa-schemas';
 import { ProfileUpdateSchema, PublicUserSchema } from '#shared/schemas/user-schemas';
 import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
@@ -17,6 +18,7 @@ import {
   createRegistrationLimits,
 } from './attempt-limits';
 import { authOf } from './auth-guards';
+import { sessionOriginOf } from './coarse-address';
 import type { AuthService } from './auth-service';
 
 const MessageSchema = z.object({ message: z.string() });
@@ -57,17 +59,18 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
     {
       schema: {
         tags,
-        summary: 'Log in',
+        summary: 'Log in; an account with a second factor gets the code step instead of a session',
         body: LoginSchema,
         response: {
-          200: z.object({ token: z.string(), user: PublicUserSchema }),
+          200: LoginResponseSchema,
           401: ErrorSchema,
           429: ErrorSchema,
         },
       },
       preHandler: attemptLimits,
     },
-    async (request) => authService.login(request.body.email, request.body.password),
+    async (request) =>
+      authService.login(request.body.email, request.body.password, sessionOriginOf(request)),
   );
 
   app.post(
@@ -79,6 +82,7 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
         security: [{ bearerAuth: [] }],
         response: { 200: MessageSchema, 401: ErrorSchema },
       },
+      config: { openDuringMfaEnrollment: true },
       onRequest: app.requireAuth,
     },
     async (request) => authService.logout(authOf(request)),
@@ -93,6 +97,7 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
         security: [{ bearerAuth: [] }],
         response: { 200: z.object({ user: PublicUserSchema }), 401: ErrorSchema },
       },
+      config: { openDuringMfaEnrollment: true },
       onRequest: app.requireAuth,
     },
     async (request) => ({ user: await authService.profile(authOf(request)) }),
@@ -108,6 +113,8 @@ export function registerAuthRoutes(app: ZodApp, authService: AuthService, config
         body: ProfileUpdateSchema,
         response: { 200: z.object({ user: PublicUserSchema }), 400: ErrorSchema, 401: ErrorSchema },
       },
+      // The language switcher works on the enrolment screen too.
+      config: { openDuringMfaEnrollment: true },
       onRequest: app.requireAuth,
     },
     async (request) => ({ user: await authService.updateProfile(authOf(request), request.body) }),

@@ -3,20 +3,29 @@ import type { FastifyBaseLogger } from 'fastify';
 import { negotiateLocale } from '#shared/i18n/locales';
 import type { ChangePasswordInput, RegistrationInput } from '#shared/schemas/auth-schemas';
 import type { ProfileUpdateInput, PublicUser } from '#shared/schemas/user-schemas';
+import type { LoginResponse, MfaStatus, Session } from '#shared/schemas/mfa-schemas';
+import { UAParser } from 'ua-parser-js';
 import type { Database } from '../db/open-database';
 import { isUniqueViolation } from '../db/unique-violation';
 import { englishMessage } from '#shared/i18n/message-catalogs';
 import type { MessageCode } from '#shared/i18n/message-key';
-import { AppError, badRequest, conflict, unauthorized } from '../http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
 import { PASSWORD_RESET_TEMPLATE } from '../messages/message-templates';
 import type { MessagesService } from '../messages/messages-service';
-import type { AccountsService, UserRow, UserWithProfile } from '../users/accounts-service';
+import type {
+  AccountsService,
+  SessionOrigin,
+  SessionRow,
+  UserRow,
+  UserWithProfile,
+} from '../users/accounts-service';
 import {
   consumePasswordResetToken,
   insertPasswordResetToken,
   voidResetTokensOfUser,
 } from './auth-queries';
 import { isCommonPassword } from './common-passwords';
+import { findSecondFactor } from './second-factor-queries';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password-hashing';
 import { createSessionChecks } from './session-checks';
 import { LAST_SEEN_PRECISION_MS, SESSION_LIMITS, type SessionTokens } from './session-tokens';
@@ -33,7 +42,12 @@ export interface AuthContext {
   userType: UserRow['userType'];
   /** The caller's driver record when the role is DRIVER; null for customers and admins. */
   driverId: string | null;
+  /** The account has a second factor in use (docs/decisions/0015-second-factor-and-sessions.md). */
+  secondFactor: boolean;
 }
+
+/** ADMIN_MFA: whether an administrator must have a second factor before using the back office. */
+export type AdminMfaPolicy = 'required' | 'optional';
 
 /** What a 403 says: the role the route is for. */
 const ROLE_REQUIRED_MESSAGES: Record<UserRow['role'], MessageCode> = {
@@ -103,6 +117,23 @@ function idleCutoffs(now: Date): Record<Role, Date> {
   ) as Record<Role, Date>;
 }
 
+/** A session as its account's list shows it: the device read from the user agent. */
+function toSession(row: SessionRow, currentSessionId: string): Session {
+  const parsed = row.userAgent ? new UAParser(row.userAgent).getResult() : undefined;
+  const named = (name?: string, version?: string) =>
+    name ? [name, version].filter(Boolean).join(' ') : null;
+  return {
+    id: row.id,
+    browser: named(parsed?.browser.name, parsed?.browser.major),
+    os: named(parsed?.os.name, parsed?.os.version),
+    deviceType: parsed?.device.type ?? null,
+    address: row.addressPrefix,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.id === currentSessionId,
+  };
+}
+
 /** 400 on the field that chose it when a password is among the most common ones. */
 function assertUncommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
@@ -124,6 +155,7 @@ interface AuthServiceDeps {
   log: FastifyBaseLogger;
   clock: () => Date;
   publicUrl: string;
+  adminMfa: AdminMfaPolicy;
 }
 
 export function createAuthService({
@@ -134,6 +166,7 @@ export function createAuthService({
   log,
   clock,
   publicUrl,
+  adminMfa,
 }: AuthServiceDeps) {
   const sessionChecks = createSessionChecks();
 
@@ -160,11 +193,14 @@ export function createAuthService({
    * A new session and its token: what every way of signing in ends with. Its absolute end
    * depends on the role (SESSION_LIMITS) and is both the token's exp and the row's expires_at.
    */
-  async function startSession(userId: string): Promise<{ token: string; user: PublicUser }> {
+  async function startSession(
+    userId: string,
+    origin?: SessionOrigin,
+  ): Promise<{ token: string; user: PublicUser }> {
     const user = await loadPublicUser(userId);
     const now = clock();
     const expiresAt = new Date(now.getTime() + SESSION_LIMITS[user.role].lifetimeMs);
-    const sessionId = await accounts.insertSession(userId, expiresAt, now);
+    const sessionId = await accounts.insertSession(userId, expiresAt, now, origin);
     const token = await tokens.sign({ sessionId, userId }, expiresAt);
     return { token, user };
   }
@@ -209,7 +245,11 @@ export function createAuthService({
       }
     },
 
-    async login(email: string, password: string): Promise<{ token: string; user: PublicUser }> {
+    /**
+     * The password, then, for an account with a second factor, the code step: a short-lived
+     * token naming the account instead of a session (second-factor-service.ts finishes it).
+     */
+    async login(email: string, password: string, origin?: SessionOrigin): Promise<LoginResponse> {
       const user = await accounts.findUserByEmail(email);
       if (!user) {
         await verifyAgainstDecoy(password);
@@ -225,8 +265,12 @@ export function createAuthService({
         log.warn({ userId: user.id, reason: 'account disabled' }, 'login failed');
         throw unauthorized('account.disabled');
       }
+      if ((await findSecondFactor(db, user.id))?.enabledAt) {
+        log.info({ userId: user.id, role: user.role }, 'password accepted, code step next');
+        return { mfaRequired: true, mfaToken: await tokens.signMfaChallenge(user.id) };
+      }
       log.info({ userId: user.id, role: user.role }, 'login succeeded');
-      return startSession(user.id);
+      return startSession(user.id, origin);
     },
 
     startSession,
@@ -307,7 +351,7 @@ export function createAuthService({
       const now = clock();
       const found = claims && (await findStandingSession(claims.sessionId, claims.userId, now));
       if (!claims || !found) throw unauthorized('auth.session_expired');
-      const { user, driverId, lastSeenAt } = found;
+      const { user, driverId, lastSeenAt, secondFactor } = found;
       const staleBefore = new Date(now.getTime() - LAST_SEEN_PRECISION_MS);
       if (lastSeenAt < staleBefore) {
         await accounts.touchSession(claims.sessionId, now, staleBefore);
@@ -320,7 +364,44 @@ export function createAuthService({
         role: user.role,
         userType: user.userType,
         driverId,
+        secondFactor,
       };
+    },
+
+    /**
+     * 403 `auth.mfa_enrollment_required` for an administrator without a second factor while
+     * ADMIN_MFA=required: only enrolment, the profile and logout are open to them.
+     */
+    assertEnrolled(auth: AuthContext): void {
+      if (auth.role === 'ADMIN' && adminMfa === 'required' && !auth.secondFactor) {
+        throw forbidden('auth.mfa_enrollment_required');
+      }
+    },
+
+    mfaStatus: (auth: AuthContext): MfaStatus => ({
+      enabled: auth.secondFactor,
+      enrollmentRequired: auth.role === 'ADMIN' && adminMfa === 'required' && !auth.secondFactor,
+    }),
+
+    /** The caller's sessions that still stand, the one making the request marked. */
+    async listSessions(auth: AuthContext): Promise<Session[]> {
+      const now = clock();
+      const rows = await accounts.listStandingSessionsOfUser(
+        auth.userId,
+        now,
+        idleCutoffs(now)[auth.role],
+      );
+      return rows.map((row) => toSession(row, auth.sessionId));
+    },
+
+    /** Ends one of the caller's own sessions at once; anyone else's is a 404. */
+    async endSession(auth: AuthContext, sessionId: string): Promise<{ message: string }> {
+      if (!(await accounts.revokeSessionOfUser(auth.userId, sessionId, clock()))) {
+        throw notFound('session.not_found');
+      }
+      sessionChecks.forgetAll();
+      log.info({ userId: auth.userId, endedSessionId: sessionId }, 'session ended by its owner');
+      return { message: englishMessage('session.ended') };
     },
 
     /**

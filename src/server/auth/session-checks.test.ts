@@ -7,6 +7,7 @@ const found: SessionUser = {
   user: { id: 'u1', email: 'a@b.ma', role: 'USER', userType: 'INDIVIDUAL' },
   driverId: null,
   lastSeenAt: at(0),
+  secondFactor: false,
 };
 
 describe('session checks', () => {

@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import type { UserRow } from '../users/accounts-service';
 
 const MINUTE_MS = 60 * 1000;
@@ -31,6 +31,11 @@ export interface SessionClaims {
   userId: string;
 }
 
+/** How long the code step may follow the password (docs/decisions/0015-second-factor-and-sessions.md). */
+export const MFA_CHALLENGE_LIFETIME_MS = 5 * MINUTE_MS;
+/** Marks a token as the code step's, which names an account but is never a session. */
+const MFA_CHALLENGE_PURPOSE = 'mfa';
+
 /** Tokens verified lately: enough for every session active at once on one process. */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
@@ -53,6 +58,28 @@ export function createSessionTokens(secret: string, clock: () => Date) {
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(key);
     },
+    /** The code step's token: the account whose password was right, for a few minutes. */
+    async signMfaChallenge(userId: string): Promise<string> {
+      const now = clock().getTime();
+      return new SignJWT({ purpose: MFA_CHALLENGE_PURPOSE })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuedAt(Math.floor(now / 1000))
+        .setExpirationTime(Math.floor((now + MFA_CHALLENGE_LIFETIME_MS) / 1000))
+        .sign(key);
+    },
+    /** The account a code step's token names; undefined unless valid, unexpired and one of those. */
+    async verifyMfaChallenge(token: string): Promise<string | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: clock(),
+        });
+        return payload.purpose === MFA_CHALLENGE_PURPOSE && payload.sub ? payload.sub : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     /** Undefined for anything that is not a valid, unexpired token of ours. */
     async verify(token: string): Promise<SessionClaims | undefined> {
       const known = verified.get(token);
@@ -62,7 +89,9 @@ export function createSessionTokens(secret: string, clock: () => Date) {
           algorithms: ['HS256'],
           currentDate: clock(),
         });
-        if (!payload.sub || !payload.jti || payload.exp === undefined) return undefined;
+        if (!payload.sub || !payload.jti || payload.exp === undefined || payload.purpose) {
+          return undefined;
+        }
         const claims = { userId: payload.sub, sessionId: payload.jti };
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.clear();
         verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
@@ -75,3 +104,15 @@ export function createSessionTokens(secret: string, clock: () => Date) {
 }
 
 export type SessionTokens = ReturnType<typeof createSessionTokens>;
+
+/**
+ * The account a code step's token claims, unverified: only the key its attempts are counted on
+ * (a forged one counts against the account it names, which the limit protects anyway).
+ */
+export function mfaChallengeSubject(token: string): string {
+  try {
+    return decodeJwt(token).sub ?? 'unnamed';
+  } catch {
+    return 'unreadable';
+  }
+}

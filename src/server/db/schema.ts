@@ -129,8 +129,44 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The last authenticated request, to the minute: the idle limit counts from it. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's user agent when the session was made (the sessions list's device). */
+    userAgent: text('user_agent'),
+    /** The client's address when the session was made, coarsened: an IPv4 /24, an IPv6 /48. */
+    addressPrefix: text('address_prefix'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/**
+ * An account's second factor (migration 0012, docs/decisions/0015-second-factor-and-sessions.md):
+ * the TOTP secret sealed with a key derived from the server secret, in use once `enabledAt` is
+ * set, and the last time step accepted, so that no code is accepted twice.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedSecret: text('sealed_secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The recovery codes shown once at enrolment: only their keyed hashes, each usable once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('recovery_codes_user_id_code_hash_unique').on(table.userId, table.codeHash),
+  ],
 );
 
 export const passwordResetTokens = pgTable(

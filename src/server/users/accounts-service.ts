@@ -2,10 +2,13 @@ import type { Database } from '../db/open-database';
 import {
   findActiveSessionUser,
   insertSession,
+  listStandingSessionsOfUser,
   revokeOtherSessionsOfUser,
   revokeSession,
+  revokeSessionOfUser,
   revokeSessionsOfUser,
   touchSession,
+  type SessionOrigin,
 } from './session-queries';
 import {
   countAdmins,
@@ -20,7 +23,7 @@ import {
   type UserRow,
 } from './users-queries';
 
-export type { SessionUser } from './session-queries';
+export type { SessionOrigin, SessionRow, SessionUser } from './session-queries';
 export type { EmailAccount, UserRow, UserWithProfile } from './users-queries';
 
 /**
@@ -44,8 +47,12 @@ export function createAccountsService({ db }: { db: Database }) {
     setUserLocale: (userId: string, locale: UserRow['locale'], now: Date) =>
       setUserLocale(db, userId, locale, now),
 
-    insertSession: (userId: string, expiresAt: Date, startedAt?: Date) =>
-      insertSession(db, userId, expiresAt, startedAt),
+    insertSession: (userId: string, expiresAt: Date, startedAt?: Date, origin?: SessionOrigin) =>
+      insertSession(db, userId, expiresAt, startedAt, origin),
+    listStandingSessionsOfUser: (userId: string, now: Date, idleCutoff: Date) =>
+      listStandingSessionsOfUser(db, userId, now, idleCutoff),
+    revokeSessionOfUser: (userId: string, sessionId: string, now: Date) =>
+      revokeSessionOfUser(db, userId, sessionId, now),
     findActiveSessionUser: (...args: DropDatabase<typeof findActiveSessionUser>) =>
       findActiveSessionUser(db, ...args),
     touchSession: (sessionId: string, now: Date, staleBefore: Date) =>

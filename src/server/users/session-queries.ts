@@ -1,8 +1,14 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { preparedOnce } from '../db/prepared-statements';
-import { drivers, roleEnum, sessions, users } from '../db/schema';
+import { drivers, roleEnum, secondFactors, sessions, users } from '../db/schema';
 import type { UserRow } from './users-queries';
+
+/** Where a session was made from, as its list shows it (the address already coarsened). */
+export interface SessionOrigin {
+  userAgent?: string;
+  addressPrefix?: string;
+}
 
 /** `startedAt` is the first request the idle limit counts from; the database's now without it. */
 export async function insertSession(
@@ -10,10 +16,19 @@ export async function insertSession(
   userId: string,
   expiresAt: Date,
   startedAt?: Date,
+  origin: SessionOrigin = {},
 ): Promise<string> {
   const [row] = await db
     .insert(sessions)
-    .values({ userId, expiresAt, lastSeenAt: startedAt })
+    .values({
+      userId,
+      expiresAt,
+      lastSeenAt: startedAt,
+      // The first moment counts from the app's clock too, so that a test's clock orders them.
+      ...(startedAt && { createdAt: startedAt }),
+      userAgent: origin.userAgent,
+      addressPrefix: origin.addressPrefix,
+    })
     .returning({ id: sessions.id });
   return row!.id;
 }
@@ -31,6 +46,8 @@ export interface SessionUser {
   /** The driver this account belongs to, for role DRIVER; null for customers and admins. */
   driverId: string | null;
   lastSeenAt: Date;
+  /** The account has a second factor in use (docs/decisions/0015-second-factor-and-sessions.md). */
+  secondFactor: boolean;
 }
 
 /**
@@ -57,10 +74,15 @@ export async function findActiveSessionUser(
         user: sessionUserColumns,
         driverId: drivers.id,
         lastSeenAt: sessions.lastSeenAt,
+        secondFactor: sql<boolean>`${secondFactors.enabledAt} is not null`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(drivers, eq(drivers.userId, users.id))
+      .leftJoin(
+        secondFactors,
+        and(eq(secondFactors.userId, users.id), isNotNull(secondFactors.enabledAt)),
+      )
       .where(
         and(
           eq(sessions.id, sql.placeholder('sessionId')),
@@ -145,4 +167,61 @@ export async function revokeOtherSessionsOfUser(
     )
     .returning({ id: sessions.id });
   return ended.length;
+}
+
+export interface SessionRow {
+  id: string;
+  userAgent: string | null;
+  addressPrefix: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The user's sessions that still stand (unrevoked, unexpired, used since `idleCutoff`), newest use first. */
+export async function listStandingSessionsOfUser(
+  db: Database,
+  userId: string,
+  now: Date,
+  idleCutoff: Date,
+): Promise<SessionRow[]> {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      addressPrefix: sessions.addressPrefix,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleCutoff),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+}
+
+/** Ends one of the user's own sessions; false when it is not theirs or already ended. */
+export async function revokeSessionOfUser(
+  db: Database,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

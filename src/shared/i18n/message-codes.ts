@@ -298,4 +298,17 @@ export interface MessagePlaceholders {
   'csv.over_collection_mad': never;
   'driver_auth.sign_in_locked': never;
   'driver_auth.sign_in_unlocked': never;
+  'auth.mfa_enrollment_required': never;
+  'auth.mfa_code_invalid': never;
+  'auth.mfa_code_used': never;
+  'auth.mfa_recovery_code_invalid': never;
+  'auth.mfa_challenge_expired': never;
+  'mfa.already_enabled': never;
+  'mfa.setup_required': never;
+  'mfa.not_enabled': never;
+  'mfa.password_wrong': never;
+  'mfa.disabled': never;
+  'mfa.code_format': never;
+  'session.not_found': never;
+  'session.ended': never;
 }

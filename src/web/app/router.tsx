@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { adminRoutes } from '../features/admin/routes';
+import { adminEnrolmentRoute, adminRoutes } from '../features/admin/routes';
 import { adminGuard, authRoutes, customerGuard, signedInGuard } from '../features/auth/routes';
 import { customerOrderRoute, dashboardRoutes } from '../features/dashboard/routes';
 import { driverLoginRoute, driverRoutes } from '../features/driver/routes';
@@ -62,7 +62,7 @@ export const routes: RouteObject[] = awaitingTranslations([
         driverLoginRoute,
         { ...customerGuard, children: [dashboardRoutes] },
         { ...signedInGuard, children: [customerOrderRoute, ...orderingRoutes] },
-        { ...adminGuard, children: [adminRoutes] },
+        { ...adminGuard, children: [adminEnrolmentRoute, adminRoutes] },
         driverRoutes,
       ]),
     ],

@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { signInCodeIn } from '../../support/accounts';
+import { claimAdminRecoveryCode } from './admin-sessions';
+import { adminCredentials } from './app-api';
 import { nextSmsTo } from './catchers';
 
 /** What the specs do on a page again and again: the sign-in forms, searches and checks. */
@@ -10,6 +12,18 @@ export async function logInThroughForm(page: Page, email: string, password: stri
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/**
+ * Signs the run's administrator in on /login: the password, then the code step with a recovery
+ * code no other test used (a code of the app would collide with other workers' in its step).
+ */
+export async function logInAdminThroughForm(page: Page): Promise<void> {
+  const { email, password } = adminCredentials();
+  await logInThroughForm(page, email, password);
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(claimAdminRecoveryCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
 }
 
 /** Signs the driver in on /driver/login with the code from their SMS; lands on /driver. */

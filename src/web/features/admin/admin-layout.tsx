@@ -1,4 +1,5 @@
 import './admin-strings';
+import '../../i18n/security-strings';
 import { useTranslation } from 'react-i18next';
 import {
   Banknote,
@@ -10,6 +11,7 @@ import {
   MapPinned,
   PackageCheck,
   PackageX,
+  LockKeyhole,
   Route,
   ScrollText,
   ShieldCheck,
@@ -48,6 +50,7 @@ export function AdminLayout() {
     { to: '/admin/cash', label: t('admin.nav.cash'), icon: HandCoins },
     { to: '/admin/add-new', label: t('admin.nav.addNew'), icon: UserPlus },
     { to: '/admin/audit', label: t('admin.audit.nav'), icon: ScrollText },
+    { to: '/admin/security', label: t('security.page.nav'), icon: LockKeyhole },
   ];
 
   return (

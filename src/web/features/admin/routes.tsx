@@ -31,5 +31,15 @@ export const adminRoutes: RouteObject = {
     { path: 'map', ...lazyRoute(() => import('./pages/map-page'), 'AdminMapPage') },
     { path: 'add-new', ...lazyRoute(() => import('./pages/add-new-page'), 'AddNewPage') },
     { path: 'audit', ...lazyRoute(() => import('./pages/audit-page'), 'AuditPage') },
+    { path: 'security', ...lazyRoute(() => import('./pages/security-page'), 'SecurityPage') },
   ],
+};
+
+/**
+ * Enrolment in a second factor, outside the back office's frame: with ADMIN_MFA=required an admin
+ * without one sees nothing else (docs/decisions/0015-second-factor-and-sessions.md).
+ */
+export const adminEnrolmentRoute: RouteObject = {
+  path: '/admin/second-factor',
+  ...lazyRoute(() => import('./pages/second-factor-page'), 'SecondFactorPage'),
 };

@@ -2,6 +2,7 @@ import { apiRequest } from '../api-client';
 import type { SessionUser } from '../session-storage';
 import type { ChangePasswordInput, LoginInput } from '#shared/schemas/auth-schemas';
 import type { PublicUser } from '#shared/schemas/user-schemas';
+import type { MfaChallenge } from '#shared/schemas/mfa-schemas';
 
 /**
  * The calls on the signed-in account's session (docs/product.md, section 7), used by the session
@@ -11,8 +12,9 @@ interface MessageResponse {
   message: string;
 }
 
+/** A session, or the code step for an account with a second factor. */
 export const loginRequest = (credentials: LoginInput) =>
-  apiRequest<{ token: string; user: SessionUser }>('/auth/login', {
+  apiRequest<{ token: string; user: SessionUser } | MfaChallenge>('/auth/login', {
     method: 'POST',
     body: credentials,
   });

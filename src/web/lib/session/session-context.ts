@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { SessionUser } from '../session-storage';
 import type { LoginInput } from '#shared/schemas/auth-schemas';
+import type { MfaChallenge } from '#shared/schemas/mfa-schemas';
 
 /** The error docs/product.md, section 4 sets when the app starts without a stored session. */
 export const SESSION_MISSING_ERROR = 'Session expired or not logged in';
@@ -13,8 +14,11 @@ export interface SessionState {
 
 export interface Session extends SessionState {
   status: 'authenticated' | 'unauthenticated';
-  /** Calls the API, stores token, user and id; throws the ApiError of a refused login. */
-  login(credentials: LoginInput): Promise<SessionUser>;
+  /**
+   * Calls the API, stores token, user and id; throws the ApiError of a refused login. An account
+   * with a second factor gets the code step instead, and nothing is stored until signIn.
+   */
+  login(credentials: LoginInput): Promise<SessionUser | MfaChallenge>;
   /** Stores the session a sign-in answered (a driver's code sign-in), as login does. */
   signIn(answer: { token: string; user: SessionUser }): Promise<SessionUser>;
   /** Tells the server, then always clears the stored session and goes to /login. */

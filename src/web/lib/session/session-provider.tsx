@@ -81,7 +81,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(
-    async (credentials: LoginInput) => signIn(await loginRequest(credentials)),
+    async (credentials: LoginInput) => {
+      const answer = await loginRequest(credentials);
+      return 'mfaRequired' in answer ? answer : signIn(answer);
+    },
     [signIn],
   );
 

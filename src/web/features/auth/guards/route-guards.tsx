@@ -1,6 +1,12 @@
-import { Navigate, Outlet } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../../../ui/loading-screen';
+import { fetchMfaStatus, mfaStatusQueryKey } from '../../../lib/session/second-factor-api';
+import { useSession } from '../../../lib/session/session-context';
 import { useVerifiedSession } from '../../../lib/session/use-verified-session';
+
+/** Where an admin who must enrol a second factor is held (ADMIN_MFA=required). */
+export const ADMIN_ENROLMENT_PATH = '/admin/second-factor';
 
 type Rule = 'signed-in' | 'customer' | 'admin';
 
@@ -18,6 +24,29 @@ function Guard({ rule }: { rule: Rule }) {
   if (user.role === 'DRIVER') return <Navigate to="/driver" replace />;
   if (rule === 'admin' && user.role !== 'ADMIN') return <Navigate to="/unauthorized" replace />;
   if (rule === 'customer' && user.role === 'ADMIN') return <Navigate to="/admin" replace />;
+  if (rule === 'admin') return <EnrolledAdminOutlet />;
+  return <Outlet />;
+}
+
+/**
+ * docs/decisions/0015-second-factor-and-sessions.md: with ADMIN_MFA=required an admin without a
+ * second factor may only enrol, so every back-office screen sends them to enrolment. Enrolment
+ * leaves for the back office itself, once the recovery codes were saved.
+ */
+function EnrolledAdminOutlet() {
+  const { token } = useSession();
+  const { pathname } = useLocation();
+  const status = useQuery({
+    queryKey: mfaStatusQueryKey(token),
+    queryFn: ({ signal }) => fetchMfaStatus(signal),
+    staleTime: 5 * 60_000,
+  });
+  // Unreachable server: the screens report their own errors.
+  if (status.isPending) return <LoadingScreen />;
+  const enrolling = pathname === ADMIN_ENROLMENT_PATH;
+  if (status.data?.enrollmentRequired && !enrolling) {
+    return <Navigate to={ADMIN_ENROLMENT_PATH} replace />;
+  }
   return <Outlet />;
 }
 

@@ -1,4 +1,6 @@
 import '../../../i18n/auth-strings';
+import '../../../i18n/security-strings';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import type { Resolver } from 'react-hook-form';
 import { AuthForm } from '../../../ui/auth-form';
@@ -9,6 +11,7 @@ import { useCheckedForm } from '../../../ui/use-checked-form';
 import { homePathFor, useSession } from '../../../lib/session/session-context';
 import { PasswordField } from '../../../ui/password-field';
 import { EmailField } from '../../../ui/form-field';
+import { LoadingState } from '../../../ui/spinner';
 
 /**
  * The schema library is a third of what this page downloads and is needed only once a field is
@@ -19,6 +22,11 @@ const loadLoginResolver = () => import('./login-resolver').then((module) => modu
 const loginResolver: Resolver<LoginInput> = async (values, context, options) =>
   (await loadLoginResolver())(values, context, options);
 
+/** The code step, for accounts with a second factor only: loaded when one is asked for. */
+const CodeStepForm = lazy(() =>
+  import('../components/code-step-form').then((module) => ({ default: module.CodeStepForm })),
+);
+
 export function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -26,12 +34,29 @@ export function LoginPage() {
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
+  // The code step's token once the password was right for an account with a second factor.
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   // Signed in already, or just now: admins to the back office, customers to their dashboard.
   if (session.user) return <Navigate to={homePathFor(session.user)} replace />;
 
-  const onSubmit = submitWith(['email', 'password'], t('auth.login.failed'), (credentials) =>
-    session.login(credentials),
+  if (mfaToken) {
+    return (
+      <AuthCard title={t('security.codeStep.title')}>
+        <Suspense fallback={<LoadingState />}>
+          <CodeStepForm mfaToken={mfaToken} onStartOver={() => setMfaToken(null)} />
+        </Suspense>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = submitWith(
+    ['email', 'password'],
+    t('auth.login.failed'),
+    async (credentials) => {
+      const answer = await session.login(credentials);
+      if ('mfaRequired' in answer) setMfaToken(answer.mfaToken);
+    },
   );
 
   return (

@@ -14,6 +14,7 @@ import { Card } from '../../../ui/card';
 import { DetailList, type Detail } from '../../../ui/detail-list';
 import { PageHeader } from '../../../ui/page-header';
 import { ToastRegion } from '../../../ui/toasts';
+import { SecondFactorCard, SessionsCard } from '../../../ui/security/security-cards';
 import { readProfile } from '../read-profile';
 
 /** The company or individual details, in the order the sign-up form asks for them. */
@@ -115,7 +116,8 @@ function ProfileDetails({ user }: { user: PublicUser }) {
 /**
  * docs/product.md, section 2, /dashboard/profile: the details are read-only and depend on the
  * user type; the password and the other devices' sessions are the customer's to change
- * (docs/decisions/0011-hardening.md).
+ * (docs/decisions/0011-hardening.md), and the Security cards: the second factor and each session
+ * (docs/decisions/0015-second-factor-and-sessions.md).
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -146,6 +148,8 @@ export function ProfilePage() {
         <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
           <ChangePasswordCard />
           <OtherDevicesCard />
+          <SecondFactorCard />
+          <SessionsCard />
         </div>
       </>
     );
