@@ -33,6 +33,12 @@ export interface AuthContext {
   userType: UserRow['userType'];
   /** The caller's driver record when the role is DRIVER; null for customers and admins. */
   driverId: string | null;
+  /**
+   * A customer's organization and role in it (docs/decisions/0014-organizations.md): what every
+   * customer read and write of orders goes by. Null for admins and drivers.
+   */
+  organizationId: string | null;
+  orgRole: UserRow['orgRole'];
 }
 
 /** What a 403 says: the role the route is for. */
@@ -55,12 +61,18 @@ function refuseRole(roles: readonly UserRow['role'][]): AppError {
 
 export function toPublicUser({
   user,
+  organization,
   company,
   individual,
   driver,
   truckNumber,
 }: UserWithProfile): PublicUser {
-  const name = company?.companyName ?? individual?.fullName ?? driver?.fullName ?? 'Administrator';
+  const name =
+    company?.companyName ??
+    individual?.fullName ??
+    user.fullName ??
+    driver?.fullName ??
+    'Administrator';
   return {
     id: user.id,
     email: user.email,
@@ -88,6 +100,10 @@ export function toPublicUser({
       },
     }),
     ...(driver && { driver: { ...driver, truckNumber } }),
+    ...(organization &&
+      user.orgRole && {
+        organization: { id: organization.id, name: organization.name, role: user.orgRole },
+      }),
   };
 }
 
@@ -220,6 +236,10 @@ export function createAuthService({
         log.warn({ userId: user.id, reason: 'wrong password' }, 'login failed');
         throw unauthorized('auth.invalid_credentials');
       }
+      if (user.role === 'USER' && !user.organizationId) {
+        log.warn({ userId: user.id, reason: 'removed from organization' }, 'login failed');
+        throw unauthorized('org.member_removed');
+      }
       log.info({ userId: user.id, role: user.role }, 'login succeeded');
       return startSession(user.id);
     },
@@ -313,6 +333,8 @@ export function createAuthService({
         role: user.role,
         userType: user.userType,
         driverId,
+        organizationId: user.organizationId,
+        orgRole: user.orgRole,
       };
     },
 

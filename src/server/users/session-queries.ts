@@ -24,6 +24,8 @@ const sessionUserColumns = {
   email: users.email,
   role: users.role,
   userType: users.userType,
+  organizationId: users.organizationId,
+  orgRole: users.orgRole,
 };
 
 export interface SessionUser {
@@ -85,6 +87,8 @@ export async function findActiveSessionUser(
     ),
   });
   if (!row || (row.user.role === 'DRIVER' && !row.driverId)) return undefined;
+  // A customer removed from their organization belongs to none: they are signed out.
+  if (row.user.role === 'USER' && !row.user.organizationId) return undefined;
   return row;
 }
 
