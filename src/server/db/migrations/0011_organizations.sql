@@ -161,3 +161,8 @@ INSERT INTO "organization_order_counts" ("organization_id", "status", "orders")
   SELECT "organization_id", "status", count(*) FROM "orders" GROUP BY "organization_id", "status";
 --> statement-breakpoint
 DROP TABLE "customer_order_counts";
+--> statement-breakpoint
+-- A member's organization or role changed: every instance forgets the session checks it remembers
+-- (0008), so the new role applies to the member's next request whatever instance answers it.
+CREATE TRIGGER "users_organization_changed" AFTER UPDATE OF "organization_id", "org_role" ON "users"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_sessions_revoked"();
