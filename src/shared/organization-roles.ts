@@ -6,7 +6,14 @@
 export const ORG_ROLES = ['owner', 'staff', 'accountant'] as const;
 export type OrgRole = (typeof ORG_ROLES)[number];
 
-export const ORG_ACTIONS = ['readOrders', 'book', 'cancel', 'print', 'readMoney', 'manageTeam'] as const;
+export const ORG_ACTIONS = [
+  'readOrders',
+  'book',
+  'cancel',
+  'print',
+  'readMoney',
+  'manageTeam',
+] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
 export const ORG_PERMISSIONS = {

@@ -37,8 +37,7 @@ export function parsePositionNotice(payload: string): PositionNotice | undefined
       typeof notice.at === 'string' &&
       Array.isArray(notice.orders) &&
       notice.orders.every(
-        (order) =>
-          typeof order.orderId === 'string' && typeof order.organizationId === 'string',
+        (order) => typeof order.orderId === 'string' && typeof order.organizationId === 'string',
       );
     return valid ? notice : undefined;
   } catch {

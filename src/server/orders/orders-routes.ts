@@ -9,7 +9,7 @@ import {
   PriceResultSchema,
   PublicTrackingSchema,
 } from '#shared/schemas/order-schemas';
-import { CustomerCancelSchema } from '#shared/schemas/org-schemas';
+import { CustomerCancelSchema } from '#shared/schemas/admin-schemas';
 import {
   createOrderPlacementLimits,
   createQuoteLimits,

@@ -226,7 +226,10 @@ export function createOrgsService({
         await setMemberRole(tx, userId, role, clock());
       });
       authService.forgetSessionChecks();
-      log.info({ userId: auth.userId, organizationId, memberId: userId, role }, 'member role changed');
+      log.info(
+        { userId: auth.userId, organizationId, memberId: userId, role },
+        'member role changed',
+      );
       return readOrganization(organizationId);
     },
 

@@ -153,8 +153,7 @@ export async function insertCustomer(
     | { kind: 'individual'; values: Omit<typeof individualProfiles.$inferInsert, 'userId'> },
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    const name =
-      profile.kind === 'company' ? profile.values.companyName : profile.values.fullName;
+    const name = profile.kind === 'company' ? profile.values.companyName : profile.values.fullName;
     const [organization] = await tx
       .insert(organizations)
       .values({ name })

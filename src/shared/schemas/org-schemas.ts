@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { messageKey } from '../i18n/message-key';
 import { ORG_ROLES } from '../organization-roles';
-import { CancellationReasonSchema } from './admin-schemas';
 import { EmailSchema, NewPasswordSchema, requiredText } from './auth-schemas';
 
 export const OrgRoleSchema = z.enum(ORG_ROLES);
@@ -66,10 +65,3 @@ export type InvitationAcceptInput = z.infer<typeof InvitationAcceptSchema>;
 /** PATCH /api/org/members/:userId. */
 export const MemberRoleUpdateSchema = z.object({ role: OrgRoleSchema });
 export type MemberRoleUpdateInput = z.infer<typeof MemberRoleUpdateSchema>;
-
-/**
- * POST /api/dashboard/orders/:id/cancel: a member whose role may cancel withdraws a pending order
- * of their organization, saying why.
- */
-export const CustomerCancelSchema = z.object({ reason: CancellationReasonSchema });
-export type CustomerCancelInput = z.infer<typeof CustomerCancelSchema>;
