@@ -65,3 +65,18 @@ export type InvitationAcceptInput = z.infer<typeof InvitationAcceptSchema>;
 /** PATCH /api/org/members/:userId. */
 export const MemberRoleUpdateSchema = z.object({ role: OrgRoleSchema });
 export type MemberRoleUpdateInput = z.infer<typeof MemberRoleUpdateSchema>;
+
+/** The accept-invitation form: the body above without the token, and the password twice. */
+export const InvitationAcceptFormSchema = z
+  .object({
+    fullName: MemberFullNameSchema,
+    password: NewPasswordSchema,
+    confirmPassword: z
+      .string({ error: messageKey('validation.confirm_password_required') })
+      .min(1, messageKey('validation.confirm_password_required')),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: messageKey('validation.passwords_must_match'),
+    path: ['confirmPassword'],
+  });
+export type InvitationAcceptFormInput = z.infer<typeof InvitationAcceptFormSchema>;

@@ -51,11 +51,15 @@ function InviteCard() {
     defaultValues: { email: '', role: 'staff' },
   });
   const role = form.watch('role');
-  const onSubmit = submitWith(['email', 'role'], t('dashboard.team.invite.failed'), async (values) => {
-    await invite.mutateAsync(values);
-    form.reset({ email: '', role: values.role });
-    notifySuccess(t('dashboard.team.invite.sent', { email: values.email }));
-  });
+  const onSubmit = submitWith(
+    ['email', 'role'],
+    t('dashboard.team.invite.failed'),
+    async (values) => {
+      await invite.mutateAsync(values);
+      form.reset({ email: '', role: values.role });
+      notifySuccess(t('dashboard.team.invite.sent', { email: values.email }));
+    },
+  );
   return (
     <Card title={t('dashboard.team.invite.title')}>
       <p className="mb-4 text-sm text-slate-600">{t('dashboard.team.invite.lead')}</p>
