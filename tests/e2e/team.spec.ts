@@ -1,9 +1,14 @@
 import type { Page } from '@playwright/test';
 import { shortenIdForDashboard } from '../../src/shared/format';
-import { expect, test } from './fixtures';
-import { bearer, uniqueEmail } from './support/app-api';
+import { expect, showSignedIn, test } from './fixtures';
+import { bearer, placeOrder, uniqueEmail } from './support/app-api';
 import { waitForMail } from './support/catchers';
 import { chooseCity } from './support/page-checks';
+import {
+  expectNoSidewaysScrollOnAPhone,
+  expectSidebarOnTheRight,
+  expectTranslatedScreen,
+} from './support/translations';
 import { TEST_PASSWORD } from '../support/accounts';
 
 /*
@@ -90,4 +95,57 @@ test('an owner invites a staff member who joins from the mail and books an order
     }
     await staffContext.close();
   }
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar-MA' });
+
+  test('the team page and the invitation page read right to left; an accountant books nothing', async ({
+    page,
+    browser,
+    customer,
+  }) => {
+    const order = await placeOrder(page.request, customer.token, 'Marrakech');
+    const email = uniqueEmail('accountant');
+    const invited = await page.request.post('/api/org/invitations', {
+      headers: bearer(customer.token),
+      data: { email, role: 'accountant' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+
+    for (const screen of ['/dashboard/team', '/accept-invitation?token=x']) {
+      await page.goto(screen);
+      await expect(page.locator('main h1, h1').first()).toBeVisible();
+      await expectTranslatedScreen(page, 'ar', screen);
+      if (screen === '/dashboard/team') await expectSidebarOnTheRight(page);
+      await expectNoSidewaysScrollOnAPhone(page, screen);
+    }
+
+    // The accountant joins through the API and opens the organization's order.
+    const token = (await waitForMail(email)).text.match(/accept-invitation\?token=([\w-]+)/)![1]!;
+    const accepted = await page.request.post('/api/org/invitations/accept', {
+      data: { token, fullName: 'Nadia Berrada', password: TEST_PASSWORD },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(201);
+    const session = (await accepted.json()) as {
+      token: string;
+      user: { id: string; role: string };
+    };
+    const accountantContext = await browser.newContext({ locale: 'ar-MA' });
+    const accountantPage = await accountantContext.newPage();
+    try {
+      await showSignedIn(accountantPage, session);
+      await accountantPage.goto(`/orders/${order.id}`);
+      await expect(accountantPage.getByText(order.trackingNumber).first()).toBeVisible();
+      await expect(accountantPage.getByRole('link', { name: 'طلب جديد' })).toHaveCount(0);
+      await expect(accountantPage.getByRole('button', { name: 'إلغاء الطلب' })).toHaveCount(0);
+      await expect(accountantPage.getByRole('link', { name: 'الفريق' })).toHaveCount(0);
+      // The owner sees the cancel action on the same pending order.
+      await page.goto(`/orders/${order.id}`);
+      await expect(page.getByRole('button', { name: 'إلغاء الطلب' })).toBeVisible();
+    } finally {
+      await page.request.post('/api/auth/logout', { headers: bearer(session.token) });
+      await accountantContext.close();
+    }
+  });
 });
