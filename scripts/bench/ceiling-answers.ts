@@ -35,6 +35,10 @@ export interface ProfileRow {
   user_type: PublicUser['userType'];
   created_at: Date;
   locale: PublicUser['locale'];
+  org_role: NonNullable<PublicUser['organization']>['role'] | null;
+  member_name: string | null;
+  organization_id: string | null;
+  organization_name: string | null;
   company_name: string | null;
   rc: string | null;
   n_if: string | null;
@@ -172,7 +176,8 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const centimesOrNull = (value: string | null) => (value === null ? null : Number(value));
 
 export function publicUserOf(row: ProfileRow): PublicUser {
-  const name = row.company_name ?? row.full_name ?? row.driver_name ?? 'Administrator';
+  const name =
+    row.company_name ?? row.full_name ?? row.member_name ?? row.driver_name ?? 'Administrator';
   return {
     id: row.id,
     email: row.email,
@@ -207,6 +212,11 @@ export function publicUserOf(row: ProfileRow): PublicUser {
         truckNumber: row.truck_number,
       },
     }),
+    ...(row.organization_id !== null &&
+      row.organization_name !== null &&
+      row.org_role !== null && {
+        organization: { id: row.organization_id, name: row.organization_name, role: row.org_role },
+      }),
   };
 }
 

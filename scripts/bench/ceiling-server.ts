@@ -269,7 +269,11 @@ app.get('/api/dashboard/orders', async (request, reply) => {
   if (!caller) return reply;
   const page = pageOf(request.query);
   if (!page) return fail(reply, 400, 'Invalid page');
-  const { rows, total } = await readPage<CustomerOrderRow>(CUSTOMER_PAGES, [caller.userId], page);
+  const { rows, total } = await readPage<CustomerOrderRow>(
+    CUSTOMER_PAGES,
+    [caller.organizationId],
+    page,
+  );
   reply.header('x-total-count', String(total));
   return { orders: rows.map(customerOrderOf) };
 });
@@ -281,11 +285,11 @@ app.get('/api/dashboard', async (request, reply) => {
     sessions.profileOf(caller.userId),
     pool.query<{ status: OrderStatus; orders: string }>({
       ...CUSTOMER_COUNTS,
-      values: [caller.userId],
+      values: [caller.organizationId],
     }),
     pool.query<CustomerOrderRow>({
       ...customerNewestAndDelivered(DASHBOARD_LAST_ORDERS),
-      values: [caller.userId],
+      values: [caller.organizationId],
     }),
   ]);
   const latest = dashboardOrders.rows.slice(0, DASHBOARD_LAST_ORDERS);
@@ -316,7 +320,7 @@ app.get('/api/dashboard/orders/:id', async (request, reply) => {
   if (!UUID_PATTERN.test(id)) return fail(reply, 404, 'Order not found');
   const { rows } = await pool.query<CustomerOrderDetailRow>({
     ...CUSTOMER_ORDER,
-    values: [id, caller.userId],
+    values: [id, caller.organizationId],
   });
   const row = rows[0];
   if (!row) return fail(reply, 404, 'Order not found');

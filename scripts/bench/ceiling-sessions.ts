@@ -18,13 +18,22 @@ type Role = PublicUser['role'];
 export interface Caller {
   userId: string;
   role: Role;
+  /** A customer's organization: what their orders are read by. */
+  organizationId: string | null;
 }
 
 interface SessionUserRow {
   id: string;
   role: Role;
+  organization_id: string | null;
   last_seen_at: Date;
 }
+
+const callerOf = (row: SessionUserRow): Caller => ({
+  userId: row.id,
+  role: row.role,
+  organizationId: row.organization_id,
+});
 
 /**
  * The app's session check, by hand: its JWT (HS256, the session id as jti, the user as sub,
@@ -59,7 +68,7 @@ export function createCeilingSessions(pool: pg.Pool, jwtSecret: string) {
       const now = Date.now();
       const recent = checked.get(claims.jti);
       if (recent?.row.id === claims.sub && now - recent.at < SESSION_CHECK_REUSE_MS) {
-        return { userId: recent.row.id, role: recent.row.role };
+        return callerOf(recent.row);
       }
       const idleCutoff = (role: Role) => new Date(now - SESSION_LIMITS[role].idleMs);
       const { rows } = await pool.query<SessionUserRow>({
@@ -80,7 +89,7 @@ export function createCeilingSessions(pool: pg.Pool, jwtSecret: string) {
         await pool.query({ ...TOUCH_SESSION, values: [claims.jti, new Date(now), staleBefore] });
       }
       checked.set(claims.jti, { row, at: now });
-      return { userId: row.id, role: row.role };
+      return callerOf(row);
     },
 
     /** A new session and its token for the right password; undefined otherwise. */

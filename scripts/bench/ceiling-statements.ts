@@ -15,7 +15,7 @@ const statement = (name: string, text: string): NamedStatement => ({ name, text 
 
 export const SESSION_USER = statement(
   'ceiling_session_user',
-  `select u.id, u.email, u.role, u.user_type, d.id as driver_id, s.last_seen_at
+  `select u.id, u.email, u.role, u.user_type, u.organization_id, d.id as driver_id, s.last_seen_at
    from sessions s
    join users u on u.id = s.user_id
    left join drivers d on d.user_id = u.id
@@ -42,12 +42,14 @@ export const INSERT_SESSION = statement(
 
 export const PROFILE = statement(
   'ceiling_profile',
-  `select u.id, u.email, u.role, u.user_type, u.created_at, u.locale,
+  `select u.id, u.email, u.role, u.user_type, u.created_at, u.locale, u.org_role,
+     u.full_name as member_name, og.id as organization_id, og.name as organization_name,
      c.company_name, c.rc, c.n_if, c.responsable_name, c.phone as company_phone,
      c.address as company_address,
      i.full_name, i.national_id, i.phone as individual_phone, i.address as individual_address,
      d.id as driver_id, d.full_name as driver_name, d.phone as driver_phone, t.truck_number
    from users u
+   left join organizations og on og.id = u.organization_id
    left join company_profiles c on c.user_id = u.id
    left join individual_profiles i on i.user_id = u.id
    left join drivers d on d.user_id = u.id
@@ -71,33 +73,36 @@ const MAP_COLUMNS = `o.pickup_lat, o.pickup_lng, o.delivery_lat, o.delivery_lng,
 const CUSTOMER_ORDER_JOINS = `left join payments p on p.order_id = o.id
   left join trucks t on t.id = o.truck_id`;
 
-/** A customer's total from the counters ($1: the customer), read beside a page as the app does. */
-const CUSTOMER_TOTAL = `(select coalesce(sum(orders), 0) from customer_order_counts
-  where user_id = $1) as total`;
+/**
+ * A customer's total from the counters ($1: the customer's organization,
+ * docs/decisions/0014-organizations.md), read beside a page as the app does.
+ */
+const CUSTOMER_TOTAL = `(select coalesce(sum(orders), 0) from organization_order_counts
+  where organization_id = $1) as total`;
 /** Every order, from the counters, read beside a page. */
 const ADMIN_TOTAL = `(select coalesce(sum(orders), 0) from order_counts) as total`;
 
 export const CUSTOMER_PAGE_IDS = statement(
   'ceiling_customer_page_ids',
-  `select id, ${CUSTOMER_TOTAL} from orders where user_id = $1
+  `select id, ${CUSTOMER_TOTAL} from orders where organization_id = $1
    order by created_at desc, id desc limit $2 offset $3`,
 );
 
-/** A first page of `count` customer orders, newest first, and their total ($1: the customer). */
+/** A first page of `count` customer orders, newest first, and their total ($1: the customer's organization). */
 export const customerFirstOrders = (count: number) =>
   statement(
     `ceiling_customer_first_orders_${count}`,
     `select ${CUSTOMER_ORDER_COLUMNS}, ${CUSTOMER_TOTAL}
      from orders o
      ${CUSTOMER_ORDER_JOINS}
-     where o.id in (select id from orders where user_id = $1
+     where o.id in (select id from orders where organization_id = $1
        order by created_at desc, id desc limit ${count})
      order by o.created_at desc, o.id desc`,
   );
 
 /**
  * A page of `count` customer orders after, or before, one of theirs, `skip` rows away, newest
- * first, and their total ($1: the customer, $2: the order): keyset paging in one statement, its
+ * first, and their total ($1: the customer's organization, $2: the order): keyset paging in one statement, its
  * length and skip in the text, as the app reads it (src/server/orders/order-page-queries.ts).
  */
 export const customerOrdersBeyond = (side: 'after' | 'before', count: number, skip: number) =>
@@ -106,9 +111,9 @@ export const customerOrdersBeyond = (side: 'after' | 'before', count: number, sk
     `select ${CUSTOMER_ORDER_COLUMNS}, ${CUSTOMER_TOTAL}
      from orders o
      ${CUSTOMER_ORDER_JOINS}
-     where o.id in (select id from orders where user_id = $1 and (created_at, id) ${
+     where o.id in (select id from orders where organization_id = $1 and (created_at, id) ${
        side === 'after' ? '<' : '>'
-     } ((select created_at from orders where id = $2::uuid and user_id = $1), $2::uuid)
+     } ((select created_at from orders where id = $2::uuid and organization_id = $1), $2::uuid)
        order by created_at ${side === 'after' ? 'desc' : 'asc'}, id ${
          side === 'after' ? 'desc' : 'asc'
        } limit ${count} offset ${skip})
@@ -117,7 +122,7 @@ export const customerOrdersBeyond = (side: 'after' | 'before', count: number, sk
 
 /**
  * The customer dashboard's orders, as the app reads them: the `count` newest and the newest
- * delivered ($1: the customer), newest first, in one statement.
+ * delivered ($1: the customer's organization), newest first, in one statement.
  */
 export const customerNewestAndDelivered = (count: number) =>
   statement(
@@ -125,9 +130,9 @@ export const customerNewestAndDelivered = (count: number) =>
     `select ${CUSTOMER_ORDER_COLUMNS}
      from orders o
      ${CUSTOMER_ORDER_JOINS}
-     where o.id = any(array(select id from orders where user_id = $1
+     where o.id = any(array(select id from orders where organization_id = $1
          order by created_at desc, id desc limit ${count})
-       || array(select id from orders where user_id = $1 and status = 'DELIVERED'
+       || array(select id from orders where organization_id = $1 and status = 'DELIVERED'
          order by created_at desc, id desc limit 1))
      order by o.created_at desc, o.id desc`,
   );
@@ -148,7 +153,7 @@ export const customerPageRows = (count: number) =>
 
 export const CUSTOMER_COUNTS = statement(
   'ceiling_customer_counts',
-  `select status, orders from customer_order_counts where user_id = $1`,
+  `select status, orders from organization_order_counts where organization_id = $1`,
 );
 
 export const CUSTOMER_ORDER = statement(
@@ -156,7 +161,7 @@ export const CUSTOMER_ORDER = statement(
   `select ${CUSTOMER_ORDER_COLUMNS}, ${MAP_COLUMNS}, o.delivery_code_nonce
    from orders o
    ${CUSTOMER_ORDER_JOINS}
-   where o.id = $1 and o.user_id = $2`,
+   where o.id = $1 and o.organization_id = $2`,
 );
 
 export const TRACKED_ORDER = statement(

@@ -60,10 +60,22 @@ async function seedAccounts(client: pg.Client): Promise<void> {
     `create function pg_temp.bench_uuid(name text) returns uuid language sql immutable
      as $$ select overlay(overlay(md5(name) placing '4' from 13) placing '8' from 17)::uuid $$`,
   );
+  // Each customer owns an organization of their own, which takes their id as migration 0011 does
+  // (docs/decisions/0014-organizations.md): their orders name it by the same expression.
   await client.query(
-    `insert into users (id, email, password_hash, role, user_type, created_at)
+    `insert into organizations (id, name, created_at)
+     select pg_temp.bench_uuid('customer' || i),
+       case when i % 2 = 0 then 'Company ' || i || ' SARL' else 'Customer ' || i end,
+       now() - interval '3 years' + i * interval '1 hour'
+     from generate_series(1, $1::int) as i`,
+    [CUSTOMERS],
+  );
+  await client.query(
+    `insert into users (id, email, password_hash, role, user_type, organization_id, org_role,
+       created_at)
      select pg_temp.bench_uuid('customer' || i), 'customer' || i || '@bench.ma', 'not-a-hash', 'USER',
        case when i % 2 = 0 then 'COMPANY' else 'INDIVIDUAL' end::user_type,
+       pg_temp.bench_uuid('customer' || i), 'owner',
        now() - interval '3 years' + i * interval '1 hour'
      from generate_series(1, $1::int) as i`,
     [CUSTOMERS],
@@ -115,12 +127,13 @@ async function seedOrders(client: pg.Client, count: number): Promise<void> {
   const pickup = cityColumns(PICKUP_CITIES);
   const delivery = cityColumns(DELIVERY_CITIES);
   await client.query(
-    `insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc,
+    `insert into orders (tracking_number, user_id, organization_id, status, pickup_loc, delivery_loc,
        pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
        height_cm, receiver_name, receiver_phone, price_centimes, distance_km, duration_minutes,
        truck_id, driver_id, cancel_reason, exit_date, estimated_delivery, delivery_date,
        picked_up_at, delivery_code_nonce, cash_collected_centimes, created_at, updated_at)
      select 'MA-' || substr(lpad(i::text, 8, '0'), 1, 4) || '-' || substr(lpad(i::text, 8, '0'), 5),
+       pg_temp.bench_uuid('customer' || case when i % 10 = 0 then 1 else 1 + i % $2::int end),
        pg_temp.bench_uuid('customer' || case when i % 10 = 0 then 1 else 1 + i % $2::int end),
        status, ($4::text[])[p], ($7::text[])[d], ($5::float8[])[p], ($6::float8[])[p],
        ($8::float8[])[d], ($9::float8[])[d], 12, 40, 30, 20, 'Receiver ' || i,

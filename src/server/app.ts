@@ -61,6 +61,8 @@ import { createNotificationsService } from './notifications/notifications-servic
 import { registerOrderRoutes } from './orders/orders-routes';
 import { createOrderLifecycle } from './orders/order-lifecycle';
 import { createOrdersService } from './orders/orders-service';
+import { registerOrgRoutes } from './orgs/orgs-routes';
+import { createOrgsService } from './orgs/orgs-service';
 import { tileImageSource } from './positions/map-tiles';
 import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
@@ -243,6 +245,15 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const auditService = createAuditService({ db });
+  const orgsService = createOrgsService({
+    db,
+    accounts: accountsService,
+    authService,
+    messagesService,
+    clock,
+    publicUrl: config.PUBLIC_URL,
+    log: app.log,
+  });
 
   const orderEventHub = createOrderEventHub({
     db,
@@ -307,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerSecondFactorRoutes(zodApi, { authService, secondFactors, config });
       registerUserRoutes(zodApi, db, accountStatusService);
       registerOrderRoutes(zodApi, ordersService, config);
+      registerOrgRoutes(zodApi, orgsService, config);
       registerNotificationRoutes(zodApi, notificationsService);
       registerAdminRoutes(zodApi, adminService);
       registerFleetRoutes(zodApi, fleetService);

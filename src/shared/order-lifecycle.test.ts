@@ -38,6 +38,7 @@ describe('the order lifecycle table', () => {
       deliver: ['admin', 'driver'],
       failDelivery: ['driver'],
       cancel: ['admin'],
+      cancelByCustomer: ['customer'],
     };
     for (const name of Object.keys(ORDER_LIFECYCLE) as OrderTransitionName[]) {
       const from = ORDER_LIFECYCLE[name].from[0] ?? 'PENDING';

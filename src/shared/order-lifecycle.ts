@@ -58,6 +58,16 @@ export const ORDER_LIFECYCLE = {
     to: 'CANCELLED',
     actors: ['admin'],
   },
+  /**
+   * A member of the customer's organization whose role may cancel withdraws an order nobody has
+   * dispatched yet (docs/decisions/0014-organizations.md).
+   */
+  cancelByCustomer: {
+    kind: 'cancelled',
+    from: ['PENDING'],
+    to: 'CANCELLED',
+    actors: ['customer'],
+  },
 } as const satisfies Record<string, OrderTransitionRule>;
 
 export type OrderTransitionName = keyof typeof ORDER_LIFECYCLE;

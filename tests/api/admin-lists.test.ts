@@ -306,10 +306,11 @@ describe('at volume', () => {
   it('without page answers the newest 100, with the total of all', async () => {
     const total = Number((await get('/api/admin/orders')).headers['x-total-count']);
     await testApp.database.db.execute(sql`
-      insert into orders (tracking_number, user_id, pickup_loc, delivery_loc, pickup_lat,
-        pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm, height_cm,
-        price_centimes, distance_km, duration_minutes, created_at)
-      select 'MA-BULK-' || lpad(i::text, 4, '0'), ${salma.user.id}, 'Safi', 'Essaouira',
+      insert into orders (tracking_number, user_id, organization_id, pickup_loc, delivery_loc,
+        pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
+        height_cm, price_centimes, distance_km, duration_minutes, created_at)
+      select 'MA-BULK-' || lpad(i::text, 4, '0'), ${salma.user.id},
+        ${salma.user.organization!.id}, 'Safi', 'Essaouira',
         32.3, -9.2, 31.5, -9.8, 5, 10, 10, 10, 10000, 100, 100,
         now() + (i || ' seconds')::interval
       from generate_series(1, 150) as i`);

@@ -201,8 +201,8 @@ interface QueryClient {
 }
 
 /**
- * `count` orders of one customer loaded in one statement, as a bulk load would (the counters
- * follow it all the same). Order i is about i minutes old, `sameInstant` orders at a time sharing
+ * `count` orders of one customer (and of their organization) loaded in one statement, as a bulk
+ * load would (the counters follow it all the same). Order i is about i minutes old, `sameInstant` orders at a time sharing
  * one instant; its status is PENDING, DELIVERED and CANCELLED in turn; its tracking number starts
  * `MA-<trackingDigit>`, unique within the load.
  */
@@ -212,12 +212,12 @@ export async function bulkLoadOrders(
 ): Promise<void> {
   const client = (testApp.database.db as unknown as { $client: QueryClient }).$client;
   await client.query(
-    `insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc,
-       pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
-       height_cm, price_centimes, distance_km, duration_minutes, created_at)
+    `insert into orders (tracking_number, user_id, organization_id, status, pickup_loc,
+       delivery_loc, pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm,
+       width_cm, height_cm, price_centimes, distance_km, duration_minutes, created_at)
      select 'MA-' || $4::int || substr(lpad(i::text, 7, '0'), 1, 3) || '-'
          || substr(lpad(i::text, 7, '0'), 4),
-       $1::uuid,
+       $1::uuid, (select organization_id from users where id = $1::uuid),
        (array['PENDING','DELIVERED','CANCELLED'])[1 + i % 3]::order_status,
        'Casablanca', 'Rabat', 33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 32582, 88.4, 90,
        now() - ((i - i % $3::int) || ' minutes')::interval

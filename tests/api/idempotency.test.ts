@@ -44,6 +44,8 @@ beforeAll(async () => {
       role: 'DRIVER',
       userType: null,
       driverId: null,
+      organizationId: null,
+      orgRole: null,
     };
   };
   const preHandler = [signedIn, hookApp.idempotent];

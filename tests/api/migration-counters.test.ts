@@ -109,17 +109,18 @@ describe('migration 0007: order counters', () => {
       { status: 'DELIVERED', orders: 2 },
       { status: 'CANCELLED', orders: 1 },
     ]);
+    // Per customer then, per organization since 0011: each customer's organization took their id.
     expect(
-      await database.query(`select user_id::text, status::text, orders::int
-        from customer_order_counts
-        order by customer_order_counts.user_id, customer_order_counts.status`),
+      await database.query(`select organization_id::text, status::text, orders::int
+        from organization_order_counts
+        order by organization_order_counts.organization_id, organization_order_counts.status`),
     ).toEqual([
-      { user_id: ATLAS, status: 'PENDING', orders: 1 },
-      { user_id: ATLAS, status: 'DELIVERED', orders: 1 },
-      { user_id: ATLAS, status: 'CANCELLED', orders: 1 },
-      { user_id: SALMA, status: 'PENDING', orders: 1 },
-      { user_id: SALMA, status: 'IN_TRANSIT', orders: 1 },
-      { user_id: SALMA, status: 'DELIVERED', orders: 1 },
+      { organization_id: ATLAS, status: 'PENDING', orders: 1 },
+      { organization_id: ATLAS, status: 'DELIVERED', orders: 1 },
+      { organization_id: ATLAS, status: 'CANCELLED', orders: 1 },
+      { organization_id: SALMA, status: 'PENDING', orders: 1 },
+      { organization_id: SALMA, status: 'IN_TRANSIT', orders: 1 },
+      { organization_id: SALMA, status: 'DELIVERED', orders: 1 },
     ]);
     expect(
       await database.query(`select status::text, payments::int, amount_centimes::int
@@ -141,11 +142,13 @@ describe('migration 0007: order counters', () => {
     ]);
 
     // From now on the triggers count: a new order, and the pending online payment settled.
+    // Orders name their organization since 0011 (each migrated customer's took their id).
     await database.query(`
-      insert into orders (id, tracking_number, user_id, status, pickup_loc, delivery_loc,
-        pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
-        height_cm, price_centimes, distance_km, duration_minutes, created_at) values
-        ${orderValues(7, ATLAS, 'PENDING', '2026-03-02T11:30:00Z')}`);
+      insert into orders (id, tracking_number, user_id, organization_id, status, pickup_loc,
+        delivery_loc, pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm,
+        width_cm, height_cm, price_centimes, distance_km, duration_minutes, created_at)
+      values ('${orderId(7)}', 'MA-OLD7-0000', '${ATLAS}', '${ATLAS}', 'PENDING', 'Casablanca',
+        'Rabat', 33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 10000, 87, 90, '2026-03-02T11:30:00Z')`);
     await database.query(`
       update payments set status = 'paid', paid_at = '2026-03-02T12:00:00Z'
       where order_id = '${orderId(5)}'`);

@@ -55,10 +55,11 @@ async function expectCountersExact(): Promise<void> {
   expect(orderCounts).toEqual(expectedOrderCounts);
 
   const [customerCounts, expectedCustomerCounts] = await Promise.all([
-    rows(sql`select user_id::text, status::text, orders::text from customer_order_counts
-      where orders <> 0 order by user_id, status`),
-    rows(sql`select user_id::text, status::text, count(*)::text as orders from orders
-      group by user_id, status order by user_id, status`),
+    rows(sql`select organization_id::text, status::text, orders::text
+      from organization_order_counts
+      where orders <> 0 order by organization_id, status`),
+    rows(sql`select organization_id::text, status::text, count(*)::text as orders from orders
+      group by organization_id, status order by organization_id, status`),
   ]);
   expect(customerCounts).toEqual(expectedCustomerCounts);
 
@@ -177,7 +178,8 @@ describe('the counters follow every write', () => {
       where id = (select id from payments where status = 'paid' order by id limit 1)`);
     await expectCountersExact();
     await testApp.database.db.execute(sql`
-      update orders set user_id = ${salma.user.id}, created_at = created_at - interval '3 days'
+      update orders set user_id = ${salma.user.id}, organization_id = ${salma.user.organization!.id},
+        created_at = created_at - interval '3 days'
       where id = (select id from orders where user_id = ${atlas.user.id} order by id limit 1)`);
     await expectCountersExact();
     // An update that changes none of the counted columns leaves every figure as it was.
@@ -195,20 +197,26 @@ describe('the counters follow every write', () => {
     await testApp.database.db.execute(sql`delete from orders where user_id = ${leaving.user.id}`);
     await expectCountersExact();
     await testApp.database.db.execute(sql`delete from users where id = ${leaving.user.id}`);
+    await testApp.database.db.execute(
+      sql`delete from organizations where id = ${leaving.user.organization!.id}`,
+    );
     await expectCountersExact();
     const left = await rows(sql`
-      select 1 from customer_order_counts where user_id = ${leaving.user.id}`);
+      select 1 from organization_order_counts
+      where organization_id = ${leaving.user.organization!.id}`);
     expect(left).toEqual([]);
   });
 
   it('through bulk statements of a thousand rows each', async () => {
     const db = testApp.database.db;
     await db.execute(sql`
-      insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc, pickup_lat,
-        pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm, height_cm,
-        price_centimes, distance_km, duration_minutes, created_at)
+      insert into orders (tracking_number, user_id, organization_id, status, pickup_loc,
+        delivery_loc, pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm,
+        width_cm, height_cm, price_centimes, distance_km, duration_minutes, created_at)
       select 'MA-BULK-' || lpad(i::text, 4, '0'),
         case when i % 3 = 0 then ${atlas.user.id}::uuid else ${salma.user.id}::uuid end,
+        case when i % 3 = 0 then ${atlas.user.organization!.id}::uuid
+          else ${salma.user.organization!.id}::uuid end,
         (array['PENDING','CONFIRMED','IN_TRANSIT','DELIVERED','CANCELLED'])[1 + i % 5]::order_status,
         'Safi', 'Essaouira', 32.3, -9.2, 31.5, -9.8, 5, 10, 10, 10, 10000 + i, 100, 100,
         now() - (i * 7 || ' minutes')::interval
@@ -304,7 +312,7 @@ describe('the user counts follow every account written', () => {
       sql`select id from users where role = 'USER' order by created_at desc limit 1`,
     );
     await testApp.database.db.execute(
-      sql`update users set role = 'ADMIN' where id = ${customer!.id}`,
+      sql`update users set role = 'ADMIN', organization_id = null, org_role = null where id = ${customer!.id}`,
     );
     await expectUserCountsExact();
     await testApp.database.db.execute(sql`delete from users where id = ${customer!.id}`);

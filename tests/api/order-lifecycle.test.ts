@@ -136,7 +136,11 @@ describe('the order lifecycle', () => {
     await expect(lifecycle.pickUp(order.id, driverOf(stranger))).rejects.toMatchObject({
       statusCode: 404,
     });
-    const asCustomer: OrderActor = { kind: 'customer', userId: customer.user.id };
+    const asCustomer: OrderActor = {
+      kind: 'customer',
+      userId: customer.user.id,
+      organizationId: customer.user.organization!.id,
+    };
     await expect(lifecycle.pickUp(order.id, asCustomer)).rejects.toMatchObject({
       statusCode: 403,
     });

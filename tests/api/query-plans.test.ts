@@ -104,25 +104,33 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
       for (const table of BIG_TABLES) {
         await loader.query(`alter table ${table} set (autovacuum_enabled = false)`);
       }
+      // Fifty other customers, each the owner of an organization of their own.
       await loader.query(`
-        insert into users (email, password_hash, role, user_type)
-        select 'bulk' || i || '@plans.ma', 'x', 'USER', 'INDIVIDUAL'
-        from generate_series(1, 50) as i`);
+        with made as (
+          insert into organizations (name)
+          select 'Bulk ' || i from generate_series(1, 50) as i returning id, name)
+        insert into users (email, password_hash, role, user_type, organization_id, org_role)
+        select 'bulk' || substr(name, 6) || '@plans.ma', 'x', 'USER', 'INDIVIDUAL', id, 'owner'
+        from made`);
       await loader.query(
         `with others as (
-           select array_agg(id) as ids from users where email like 'bulk%@plans.ma')
-         insert into orders (tracking_number, user_id, status, pickup_loc, delivery_loc,
-           pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg, length_cm, width_cm,
-           height_cm, price_centimes, distance_km, duration_minutes, created_at)
+           select array_agg(id order by id) as ids,
+             array_agg(organization_id order by id) as organizations
+           from users where email like 'bulk%@plans.ma')
+         insert into orders (tracking_number, user_id, organization_id, status, pickup_loc,
+           delivery_loc, pickup_lat, pickup_lng, delivery_lat, delivery_lng, weight_kg,
+           length_cm, width_cm, height_cm, price_centimes, distance_km, duration_minutes,
+           created_at)
          select 'MA-' || substr(lpad(i::text, 8, '0'), 1, 4) || '-' || substr(lpad(i::text, 8, '0'), 5),
            case when i % 10 < $2 then $1::uuid else others.ids[1 + i % 50] end,
+           case when i % 10 < $2 then $4::uuid else others.organizations[1 + i % 50] end,
            (array['PENDING','IN_TRANSIT','DELIVERED','CANCELLED','CONFIRMED'])[1 + i % 5]::order_status,
            (array['Casablanca','Rabat','Agadir','Fes','Tangier'])[1 + i % 5],
            (array['Marrakech','Oujda','Meknes','Safi','Laayoune','Tetouan'])[1 + i % 6],
            33.5, -7.6, 34.0, -6.8, 12, 40, 30, 20, 32582, 110.76, 111,
            now() - (i || ' minutes')::interval
          from generate_series(1, $3::int) as i, others`,
-        [customer.user.id, HEAVY_SHARE, ORDER_COUNT],
+        [customer.user.id, HEAVY_SHARE, ORDER_COUNT, customer.user.organization!.id],
       );
       await loader.query(`
         insert into payments (order_id, amount_centimes, method, status, paid_at, created_at)
@@ -137,8 +145,8 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
       await loader.end();
     }
     const result = await pool.query<{ id: string }>(
-      `select id from orders where user_id = $1 order by created_at desc offset 500 limit 1`,
-      [customer.user.id],
+      `select id from orders where organization_id = $1 order by created_at desc offset 500 limit 1`,
+      [customer.user.organization!.id],
     );
     someOrderId = result.rows[0]!.id;
   }, 120_000);

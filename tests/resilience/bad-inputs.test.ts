@@ -4,7 +4,15 @@ import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateDriverTruckSchema } from '../../src/shared/schemas/fleet-schemas';
-import { UpdateOrderStatusSchema } from '../../src/shared/schemas/admin-schemas';
+import {
+  CustomerCancelSchema,
+  UpdateOrderStatusSchema,
+} from '../../src/shared/schemas/admin-schemas';
+import {
+  InvitationAcceptSchema,
+  InvitationCreateSchema,
+  MemberRoleUpdateSchema,
+} from '../../src/shared/schemas/org-schemas';
 import {
   ChangePasswordSchema,
   ForgotPasswordSchema,
@@ -138,6 +146,15 @@ beforeAll(async () => {
     driverId: driver.driverId,
   });
   expect(dispatched.statusCode, dispatched.body).toBe(200);
+  // A pending invitation of the customer's organization, for the routes that name one.
+  const invited = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/org/invitations',
+    headers: bearer(customer.token),
+    payload: { email: 'invited-to-the-battery@atlas.test', role: 'staff' },
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const invitationId = (invited.json() as { invitation: { id: string } }).invitation.id;
   await waitForEmptyOutbox();
   const [sentMessage] = await queryRows<{ id: string }>(
     testApp.database.db,
@@ -241,6 +258,54 @@ beforeAll(async () => {
       body: { valid: { ...orderPayload() }, schema: CreateOrderSchema },
     },
     { method: 'POST', route: '/api/dashboard/notifications/read', roles: ['USER'] },
+    {
+      method: 'POST',
+      route: '/api/dashboard/orders/:id/cancel',
+      roles: ['USER'],
+      params: { id: pendingOrder.id },
+      body: { valid: { reason: 'Plans changed' }, schema: CustomerCancelSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/org/invitations',
+      roles: ['USER'],
+      body: {
+        valid: { email: 'new-teammate@atlas.test', role: 'staff' },
+        schema: InvitationCreateSchema,
+      },
+    },
+    {
+      method: 'DELETE',
+      route: '/api/org/invitations/:id',
+      roles: ['USER'],
+      params: { id: invitationId },
+    },
+    {
+      method: 'POST',
+      route: '/api/org/invitations/accept',
+      body: {
+        valid: {
+          token: 'no-such-invitation-token',
+          fullName: 'Salma Idrissi',
+          password: 'Atlas@2027',
+        },
+        schema: InvitationAcceptSchema,
+      },
+    },
+    {
+      method: 'PATCH',
+      route: '/api/org/members/:userId',
+      roles: ['USER'],
+      // The only owner: even a request that got through would be refused (409).
+      params: { userId: customer.user.id },
+      body: { valid: { role: 'staff' }, schema: MemberRoleUpdateSchema },
+    },
+    {
+      method: 'DELETE',
+      route: '/api/org/members/:userId',
+      roles: ['USER'],
+      params: { userId: customer.user.id },
+    },
     {
       method: 'PUT',
       route: '/api/admin/orders/:id/update-status',
@@ -421,6 +486,12 @@ const COVERED_ROUTES = [
   'POST /api/dashboard/distance',
   'POST /api/dashboard/neworder',
   'POST /api/dashboard/notifications/read',
+  'POST /api/dashboard/orders/:id/cancel',
+  'POST /api/org/invitations',
+  'DELETE /api/org/invitations/:id',
+  'POST /api/org/invitations/accept',
+  'PATCH /api/org/members/:userId',
+  'DELETE /api/org/members/:userId',
   'PUT /api/admin/orders/:id/update-status',
   'POST /api/admin/trucks/add',
   'POST /api/admin/drivers/:id/deactivate',

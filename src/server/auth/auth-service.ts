@@ -44,6 +44,12 @@ export interface AuthContext {
   driverId: string | null;
   /** The account has a second factor in use (docs/decisions/0015-second-factor-and-sessions.md). */
   secondFactor: boolean;
+  /**
+   * A customer's organization and role in it (docs/decisions/0014-organizations.md): what every
+   * customer read and write of orders goes by. Null for admins and drivers.
+   */
+  organizationId: string | null;
+  orgRole: UserRow['orgRole'];
 }
 
 /** ADMIN_MFA: whether an administrator must have a second factor before using the back office. */
@@ -69,12 +75,18 @@ function refuseRole(roles: readonly UserRow['role'][]): AppError {
 
 export function toPublicUser({
   user,
+  organization,
   company,
   individual,
   driver,
   truckNumber,
 }: UserWithProfile): PublicUser {
-  const name = company?.companyName ?? individual?.fullName ?? driver?.fullName ?? 'Administrator';
+  const name =
+    company?.companyName ??
+    individual?.fullName ??
+    user.fullName ??
+    driver?.fullName ??
+    'Administrator';
   return {
     id: user.id,
     email: user.email,
@@ -102,6 +114,10 @@ export function toPublicUser({
       },
     }),
     ...(driver && { driver: { ...driver, truckNumber } }),
+    ...(organization &&
+      user.orgRole && {
+        organization: { id: organization.id, name: organization.name, role: user.orgRole },
+      }),
   };
 }
 
@@ -265,6 +281,10 @@ export function createAuthService({
         log.warn({ userId: user.id, reason: 'account disabled' }, 'login failed');
         throw unauthorized('account.disabled');
       }
+      if (user.role === 'USER' && !user.organizationId) {
+        log.warn({ userId: user.id, reason: 'removed from organization' }, 'login failed');
+        throw unauthorized('org.member_removed');
+      }
       if ((await findSecondFactor(db, user.id))?.enabledAt) {
         log.info({ userId: user.id, role: user.role }, 'password accepted, code step next');
         return { mfaRequired: true, mfaToken: await tokens.signMfaChallenge(user.id) };
@@ -365,6 +385,8 @@ export function createAuthService({
         userType: user.userType,
         driverId,
         secondFactor,
+        organizationId: user.organizationId,
+        orgRole: user.orgRole,
       };
     },
 

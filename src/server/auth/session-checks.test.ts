@@ -4,7 +4,14 @@ import { createSessionChecks, SESSION_CHECK_REUSE_MS } from './session-checks';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 10, 24) + ms);
 const found: SessionUser = {
-  user: { id: 'u1', email: 'a@b.ma', role: 'USER', userType: 'INDIVIDUAL' },
+  user: {
+    id: 'u1',
+    email: 'a@b.ma',
+    role: 'USER',
+    userType: 'INDIVIDUAL',
+    organizationId: 'o1',
+    orgRole: 'owner',
+  },
   driverId: null,
   lastSeenAt: at(0),
   secondFactor: false,

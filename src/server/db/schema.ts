@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '#shared/message-status';
 import { LOCALES, type Locale } from '#shared/i18n/locales';
 import { ORDER_EVENT_KINDS } from '#shared/order-lifecycle';
+import { ORG_ROLES } from '#shared/organization-roles';
 import {
   bigint,
   check,
@@ -56,6 +57,17 @@ export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'pending', 
 export const outboxChannelEnum = pgEnum('outbox_channel', MESSAGE_CHANNELS);
 export const outboxStatusEnum = pgEnum('outbox_status', MESSAGE_STATUSES);
 export const orderEventKindEnum = pgEnum('order_event_kind', ORDER_EVENT_KINDS);
+export const orgRoleEnum = pgEnum('org_role', ORG_ROLES);
+
+/**
+ * What a customer owns belongs to their organization (docs/decisions/0014-organizations.md):
+ * a company's users share one; an individual is an organization of one.
+ */
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
 
 export const users = pgTable(
   'users',
@@ -78,11 +90,26 @@ export const users = pgTable(
      * cannot sign in and none of its sessions stands. Null for every account in use.
      */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * A customer's organization and role in it; both null for administrators and drivers, and
+     * for a member their owner removed (who can no longer sign in).
+     */
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'restrict',
+    }),
+    orgRole: orgRoleEnum('org_role'),
+    /** An invited member's own name; owners and others are named by their profile. */
+    fullName: text('full_name'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    index('users_organization_idx').on(table.organizationId, table.createdAt),
+    check(
+      'users_organization_role_check',
+      sql`(${table.organizationId} is null) = (${table.orgRole} is null) and (${table.role} = 'USER' or ${table.organizationId} is null)`,
+    ),
     check(
       'users_locale_check',
       sql`${table.locale} in (${sql.raw(LOCALES.map((locale) => `'${locale}'`).join(', '))})`,
@@ -291,6 +318,11 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Public, short and unguessable (e.g. MA-7K3Q-9ZP2): what a customer shares. */
     trackingNumber: text('tracking_number').notNull(),
+    /** Whose order it is: every customer read and write goes by it. */
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    /** Who created it (a member of the organization). */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -344,8 +376,13 @@ export const orders = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    index('orders_user_status_created_idx').on(
-      table.userId,
+    index('orders_organization_created_idx').on(
+      table.organizationId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('orders_organization_status_created_idx').on(
+      table.organizationId,
       table.status,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
@@ -619,17 +656,45 @@ export const orderCounts = pgTable('order_counts', {
   orders: bigint('orders', { mode: 'number' }).notNull(),
 });
 
-/** Each customer's orders, by status. */
-export const customerOrderCounts = pgTable(
-  'customer_order_counts',
+/** Each organization's orders, by status (per customer before migration 0011). */
+export const organizationOrderCounts = pgTable(
+  'organization_order_counts',
   {
-    userId: uuid('user_id')
+    organizationId: uuid('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     status: orderStatusEnum('status').notNull(),
     orders: bigint('orders', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.status] })],
+  (table) => [primaryKey({ columns: [table.organizationId, table.status] })],
+);
+
+/**
+ * An owner's invitation to join their organization: mailed as a link valid 7 days, usable once;
+ * only the token's SHA-256 is kept.
+ */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    orgRole: orgRoleEnum('org_role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('organization_invitations_token_hash_unique').on(table.tokenHash),
+    index('organization_invitations_organization_idx').on(table.organizationId, table.createdAt),
+  ],
 );
 
 /** Every payment, by status: how many and their amount. */

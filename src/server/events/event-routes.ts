@@ -35,7 +35,7 @@ const streamDescription =
 
 /**
  * docs/product.md, decision 21: admins see every order, drivers the orders dispatched to them,
- * customers their own.
+ * customers their organization's (docs/decisions/0014-organizations.md).
  */
 function scopeOf(auth: AuthContext): {
   scope: EventScope;
@@ -46,8 +46,12 @@ function scopeOf(auth: AuthContext): {
   if (auth.role === 'DRIVER' && driverId) {
     return { scope: { driverId }, accepts: (order) => order.driverId === driverId };
   }
-  const { userId } = auth;
-  return { scope: { userId }, accepts: (order) => order.userId === userId };
+  // A customer always has an organization here (the session check refuses one without).
+  const organizationId = auth.organizationId ?? '';
+  return {
+    scope: { organizationId },
+    accepts: (order) => order.organizationId === organizationId,
+  };
 }
 
 export function registerEventRoutes(

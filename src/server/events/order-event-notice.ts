@@ -7,10 +7,13 @@ import type { Database } from '../db/open-database';
 /** Every instance listens here for the order events of every other (docs/architecture.md). */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 
-/** Who may see what happens to an order: its customer, its driver, and every admin. */
+/**
+ * Who may see what happens to an order: its customer's organization, its driver, and every
+ * admin.
+ */
 export interface OrderAudience {
   orderId: string;
-  userId: string;
+  organizationId: string;
   driverId: string | null;
 }
 
@@ -42,7 +45,7 @@ export function parseOrderEventNotice(payload: string): OrderEventNotice | undef
     const valid =
       Number.isSafeInteger(notice.seq) &&
       typeof notice.orderId === 'string' &&
-      typeof notice.userId === 'string' &&
+      typeof notice.organizationId === 'string' &&
       (ORDER_STATUSES as readonly string[]).includes(notice.status) &&
       (ORDER_EVENT_KINDS as readonly string[]).includes(notice.kind);
     return valid ? notice : undefined;

@@ -39,7 +39,7 @@ export function parsePositionNotice(payload: string): PositionNotice | undefined
       typeof notice.at === 'string' &&
       Array.isArray(notice.orders) &&
       notice.orders.every(
-        (order) => typeof order.orderId === 'string' && typeof order.userId === 'string',
+        (order) => typeof order.orderId === 'string' && typeof order.organizationId === 'string',
       );
     return valid ? notice : undefined;
   } catch {

@@ -1,7 +1,9 @@
 import type { Locale } from '#shared/i18n/locales';
 import { ORDER_EVENT_KINDS, type OrderEventKind } from '#shared/order-lifecycle';
 import type { MessageChannel } from '#shared/message-status';
+import { ORG_ROLES, type OrgRole } from '#shared/organization-roles';
 import { composeDriverSignInCodeSms } from './driver-sign-in-text';
+import { composeInvitationMail } from './invitation-text';
 import { messageText } from './message-text';
 import { composeOrderNotice, orderFactsOf } from './order-notice-text';
 import { composePasswordResetMail } from './password-reset-text';
@@ -45,6 +47,7 @@ type AnyTemplate = MessageTemplate<'email'> | MessageTemplate<'sms'>;
 
 export const PASSWORD_RESET_TEMPLATE = 'password-reset';
 export const DRIVER_SIGN_IN_CODE_TEMPLATE = 'driver-sign-in-code';
+export const INVITATION_TEMPLATE = 'organization-invitation';
 export const orderMailTemplate = (kind: OrderEventKind) => `order-${kind}`;
 export const receiverSmsTemplate = (kind: OrderEventKind) => `receiver-${kind}`;
 
@@ -91,6 +94,24 @@ const templates = new Map<string, AnyTemplate>([
       secretParams: ['resetLink'],
       render: (params, _context, locale) =>
         composePasswordResetMail(params.resetLink ?? '', locale),
+    },
+  ],
+  [
+    INVITATION_TEMPLATE,
+    {
+      channel: 'email',
+      secretParams: ['invitationLink'],
+      render: (params, _context, locale) =>
+        composeInvitationMail(
+          {
+            link: params.invitationLink ?? '',
+            organization: params.organization ?? '',
+            role: (ORG_ROLES as readonly string[]).includes(params.role ?? '')
+              ? (params.role as OrgRole)
+              : 'staff',
+          },
+          locale,
+        ),
     },
   ],
   [

@@ -1,15 +1,38 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '#shared/i18n/locales';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { notifications, orders, users } from '../db/schema';
 
-/** Runs in the caller's transaction, so a refused or rolled-back change leaves no row. */
-export async function insertNotification(
+/**
+ * One notification for every member of the order's organization, each read on their own
+ * (docs/decisions/0014-organizations.md); in the caller's transaction.
+ */
+export async function insertOrganizationNotifications(
   tx: Database,
-  notification: typeof notifications.$inferInsert,
+  notification: {
+    organizationId: string;
+    orderId: string;
+    kind: NonNullable<(typeof notifications.$inferInsert)['kind']>;
+    params: Record<string, string>;
+  },
 ): Promise<void> {
-  await tx.insert(notifications).values(notification);
+  await tx.insert(notifications).select(
+    tx
+      .select({
+        id: sql`gen_random_uuid()`.as('id'),
+        userId: users.id,
+        orderId: sql`${notification.orderId}::uuid`.as('order_id'),
+        kind: sql`${notification.kind}::order_event_kind`.as('kind'),
+        params: sql`${JSON.stringify(notification.params)}::jsonb`.as('params'),
+        title: sql`null`.as('title'),
+        body: sql`null`.as('body'),
+        readAt: sql`null::timestamptz`.as('read_at'),
+        createdAt: sql`now()`.as('created_at'),
+      })
+      .from(users)
+      .where(eq(users.organizationId, notification.organizationId)),
+  );
 }
 
 export interface UserContact {
@@ -17,6 +40,8 @@ export interface UserContact {
   email: string | null;
   /** The language its mails, and the SMS about its orders, are written in. */
   locale: Locale;
+  /** Null for a member who was removed from their organization, and for non-customers. */
+  organizationId: string | null;
 }
 
 export async function findUserContact(
@@ -24,7 +49,7 @@ export async function findUserContact(
   userId: string,
 ): Promise<UserContact | undefined> {
   const [row] = await db
-    .select({ email: users.email, locale: users.locale })
+    .select({ email: users.email, locale: users.locale, organizationId: users.organizationId })
     .from(users)
     .where(eq(users.id, userId));
   return row;

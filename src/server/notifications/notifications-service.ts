@@ -20,7 +20,7 @@ import { notificationText } from './notification-text';
 import {
   countUnreadNotifications,
   findUserContact,
-  insertNotification,
+  insertOrganizationNotifications,
   listUserNotifications,
   markUserNotificationsRead,
   type NotificationListRow,
@@ -29,6 +29,9 @@ import {
 /** What a notice needs to know about its order: whose it is and who receives it. */
 export interface NoticeOrder {
   id: string;
+  /** Every member of the organization is notified in the app. */
+  organizationId: string;
+  /** Who created it: the mail goes to them. */
   userId: string;
   receiverPhone: string | null;
 }
@@ -65,8 +68,8 @@ export function createNotificationsService({
 }: NotificationsServiceDeps) {
   return {
     /**
-     * Inside the lifecycle's transaction: the customer's in-app notification, the mail to the
-     * customer and the SMS to the receiver, as outbox rows (docs/decisions/0008). A change that
+     * Inside the lifecycle's transaction: an in-app notification for each member of the order's
+     * organization, the mail to the member who created the order and the SMS to the receiver, as outbox rows (docs/decisions/0008). A change that
      * rolls back leaves none of them; one that commits loses none. The notification keeps the
      * facts, not a text: it is written when read, in the reader's language then.
      */
@@ -79,13 +82,20 @@ export function createNotificationsService({
       // The delivery code is for the receiver's phone alone (docs/decisions/0009-drivers.md).
       const { deliveryCode, ...customerFacts } = facts;
       const params = toParams(customerFacts);
-      await insertNotification(tx, { userId: order.userId, orderId: order.id, kind, params });
+      await insertOrganizationNotifications(tx, {
+        organizationId: order.organizationId,
+        orderId: order.id,
+        kind,
+        params,
+      });
       const customer = await findUserContact(tx, order.userId);
       // Receivers have no account: their SMS speaks the language of the customer who ordered
       // (docs/decisions/0010-languages.md).
       const locale = customer?.locale ?? DEFAULT_LOCALE;
       const messages: NewOutboxMessage[] = [];
-      const email = isMailedToCustomer(kind) ? customer?.email : undefined;
+      // A creator since removed from the organization hears no more of its orders.
+      const stillMember = customer?.organizationId === order.organizationId;
+      const email = isMailedToCustomer(kind) && stillMember ? customer?.email : undefined;
       if (email) {
         messages.push({
           channel: 'email',

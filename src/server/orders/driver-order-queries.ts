@@ -60,7 +60,7 @@ export async function listDriverOrdersOnTheRoad(db: Database, driverId: string, 
   return db
     .select({
       orderId: orders.id,
-      userId: orders.userId,
+      organizationId: orders.organizationId,
       driverId: orders.driverId,
       trackingNumber: orders.trackingNumber,
       // Public tracking shows a position only once the shipment is picked up.

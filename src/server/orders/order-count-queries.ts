@@ -7,7 +7,12 @@ import {
 } from '#shared/order-status';
 import type { Database } from '../db/open-database';
 import { preparedOnce } from '../db/prepared-statements';
-import { customerOrderCounts, orderCounts, orderHourlyTotals, paymentTotals } from '../db/schema';
+import {
+  orderCounts,
+  orderHourlyTotals,
+  organizationOrderCounts,
+  paymentTotals,
+} from '../db/schema';
 
 /*
  * Reads of the counters that migration 0007's triggers keep (docs/architecture.md, "Counters"):
@@ -44,33 +49,35 @@ export async function countOrdersByStatus(db: Database): Promise<OrderStatusCoun
   return toStatusCounts(rows);
 }
 
-/** One customer's orders, by status (each status present, 0 when none). */
+/** One organization's orders, by status (each status present, 0 when none). */
 export async function countCustomerOrdersByStatus(
   db: Database,
-  userId: string,
+  organizationId: string,
 ): Promise<OrderStatusCounts> {
-  const rows = await preparedOnce(db, 'customer_order_counts', (name) =>
+  const rows = await preparedOnce(db, 'organization_order_counts', (name) =>
     db
-      .select({ status: customerOrderCounts.status, orders: customerOrderCounts.orders })
-      .from(customerOrderCounts)
-      .where(eq(customerOrderCounts.userId, sql.placeholder('userId')))
+      .select({ status: organizationOrderCounts.status, orders: organizationOrderCounts.orders })
+      .from(organizationOrderCounts)
+      .where(eq(organizationOrderCounts.organizationId, sql.placeholder('organizationId')))
       .prepare(name),
-  ).execute({ userId });
+  ).execute({ organizationId });
   return toStatusCounts(rows);
 }
 
 /**
  * The orders in any of `statuses` (every status when undefined), as a scalar subquery of the
  * counters: a list's total without a search, read beside its page (order-page-queries.ts). With
- * `customer`, that customer's orders only (the placeholder `userId`).
+ * `customer`, that customer's organization's orders only (the placeholder `organizationId`).
  */
 export function countersTotal(
   statuses: readonly OrderStatus[] | undefined,
   customer?: 'customer',
 ): SQL {
-  const table = customer ? customerOrderCounts : orderCounts;
+  const table = customer ? organizationOrderCounts : orderCounts;
   const conditions = and(
-    customer ? eq(customerOrderCounts.userId, sql.placeholder('userId')) : undefined,
+    customer
+      ? eq(organizationOrderCounts.organizationId, sql.placeholder('organizationId'))
+      : undefined,
     statuses ? inArray(table.status, [...statuses]) : undefined,
   );
   return sql`(select coalesce(sum(${table.orders}), 0) from ${table}

@@ -4,14 +4,14 @@ import { orders, trackingEvents } from '../db/schema';
 import type { OrderEventNotice } from '../events/order-event-notice';
 
 /**
- * Whose events a stream carries: everyone's (admins), one customer's, the orders dispatched to
+ * Whose events a stream carries: everyone's (admins), one customer organization's, the orders dispatched to
  * one driver, or one shipment's.
  */
 export type EventScope =
-  { all: true } | { userId: string } | { driverId: string } | { orderId: string };
+  { all: true } | { organizationId: string } | { driverId: string } | { orderId: string };
 
 function scopeCondition(scope: EventScope): SQL | undefined {
-  if ('userId' in scope) return eq(orders.userId, scope.userId);
+  if ('organizationId' in scope) return eq(orders.organizationId, scope.organizationId);
   if ('driverId' in scope) return eq(orders.driverId, scope.driverId);
   if ('orderId' in scope) return eq(orders.id, scope.orderId);
   return undefined;
@@ -28,7 +28,7 @@ export async function listOrderEventsAfter(
     .select({
       seq: trackingEvents.seq,
       orderId: orders.id,
-      userId: orders.userId,
+      organizationId: orders.organizationId,
       driverId: orders.driverId,
       trackingNumber: orders.trackingNumber,
       status: trackingEvents.status,

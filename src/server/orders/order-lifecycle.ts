@@ -44,11 +44,12 @@ import {
 export type { OrderRow } from './order-lifecycle-queries';
 
 /**
- * Who makes a change; the driver's own orders are the only ones a driver can touch. An admin's
- * change is an office action: it carries the office actor its audit row names.
+ * Who makes a change; the driver's own orders are the only ones a driver can touch, and a
+ * customer's organization's the only ones a customer can (docs/decisions/0014-organizations.md).
+ * An admin's change is an office action: it carries the office actor its audit row names.
  */
 export type OrderActor =
-  | { kind: 'customer'; userId: string }
+  | { kind: 'customer'; userId: string; organizationId: string }
   | { kind: 'admin'; userId: string; office: OfficeActor }
   | { kind: 'driver'; userId: string | null; driverId: string }
   | { kind: 'system'; userId: null };
@@ -184,7 +185,7 @@ export function createOrderLifecycle({
     await publishOrderEvent(tx, {
       seq,
       orderId: order.id,
-      userId: order.userId,
+      organizationId: order.organizationId,
       driverId: order.driverId,
       trackingNumber: order.trackingNumber,
       status: order.status,
@@ -206,8 +207,13 @@ export function createOrderLifecycle({
     let from: OrderStatus | undefined;
     const result = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, orderId);
-      // Another driver's order is as unknown to a driver as a missing one.
-      if (!order || (actor.kind === 'driver' && order.driverId !== actor.driverId)) {
+      // Another driver's order is as unknown to a driver as a missing one, and another
+      // organization's to a customer.
+      if (
+        !order ||
+        (actor.kind === 'driver' && order.driverId !== actor.driverId) ||
+        (actor.kind === 'customer' && order.organizationId !== actor.organizationId)
+      ) {
         throw notFound('order.not_found');
       }
       from = order.status;
@@ -381,21 +387,53 @@ export function createOrderLifecycle({
     }
   }
 
+  /**
+   * docs/product.md, decision 15: a pending order needs a reason; one on the road may omit it.
+   * Its truck, if any, is free again.
+   */
+  function cancelStep(input: { reason?: string | null }): Step {
+    return async (tx, order, now) => {
+      const reason = input.reason ?? null;
+      if (order.status === 'PENDING' && !CancellationReasonSchema.safeParse(reason).success) {
+        throw badRequest(
+          'order.cancellation_reason_required',
+          {},
+          { reason: 'order.cancellation_reason_required' },
+        );
+      }
+      await freeTruck(tx, order, now);
+      return {
+        order: await updateOrder(tx, order.id, {
+          status: 'CANCELLED',
+          cancelReason: reason,
+          updatedAt: now,
+        }),
+        location: order.pickupLoc,
+        note: reason ?? 'Cancelled',
+        facts: reason ? { reason } : {},
+        audited: reason ? { reason } : undefined,
+      };
+    };
+  }
+
   return {
     /** A customer's new order, its payment and its first event; the server's price only. */
     async place(
       actor: OrderActor,
-      order: Omit<Parameters<typeof insertOrderWithPayment>[1], 'status' | 'userId'>,
+      order: Omit<
+        Parameters<typeof insertOrderWithPayment>[1],
+        'status' | 'userId' | 'organizationId'
+      >,
       payment: Parameters<typeof insertOrderWithPayment>[2],
     ): Promise<TransitionResult> {
       const rule: OrderTransitionRule = ORDER_LIFECYCLE.place;
-      if (!rule.actors.includes(actor.kind) || !actor.userId) throw forbidden();
-      const userId = actor.userId;
+      if (!rule.actors.includes(actor.kind) || actor.kind !== 'customer') throw forbidden();
+      const { userId, organizationId } = actor;
       const now = clock();
       const result = await db.transaction(async (tx) => {
         const created = await insertOrderWithPayment(
           tx,
-          { ...order, userId, status: rule.to, createdAt: now, updatedAt: now },
+          { ...order, userId, organizationId, status: rule.to, createdAt: now, updatedAt: now },
           payment,
         );
         return record(
@@ -456,28 +494,11 @@ export function createOrderLifecycle({
      * docs/product.md, decision 15: a pending order needs a reason; one on the road may omit it.
      */
     cancel: (orderId: string, actor: OrderActor, input: { reason?: string | null }) =>
-      transition('cancel', orderId, actor, async (tx, order, now) => {
-        const reason = input.reason ?? null;
-        if (order.status === 'PENDING' && !CancellationReasonSchema.safeParse(reason).success) {
-          throw badRequest(
-            'order.cancellation_reason_required',
-            {},
-            { reason: 'order.cancellation_reason_required' },
-          );
-        }
-        await freeTruck(tx, order, now);
-        return {
-          order: await updateOrder(tx, order.id, {
-            status: 'CANCELLED',
-            cancelReason: reason,
-            updatedAt: now,
-          }),
-          location: order.pickupLoc,
-          note: reason ?? 'Cancelled',
-          facts: reason ? { reason } : {},
-          audited: reason ? { reason } : undefined,
-        };
-      }),
+      transition('cancel', orderId, actor, cancelStep(input)),
+
+    /** A customer withdraws their organization's pending order, with a reason. */
+    cancelByCustomer: (orderId: string, actor: OrderActor, input: { reason: string }) =>
+      transition('cancelByCustomer', orderId, actor, cancelStep(input)),
   };
 }
 

@@ -108,14 +108,19 @@ function selectOrdersWithPayment(db: Database) {
     .leftJoin(trucks, eq(trucks.id, orders.truckId));
 }
 
+/** A customer's lists show their organization's orders (docs/decisions/0014-organizations.md). */
 export interface CustomerOrderFilter {
-  userId: string;
+  organizationId: string;
   statuses?: readonly OrderStatus[];
   q?: string;
 }
 
-function customerOrderConditions({ userId, statuses, q }: CustomerOrderFilter): SQL | undefined {
-  const conditions: SQL[] = [eq(orders.userId, userId)];
+function customerOrderConditions({
+  organizationId,
+  statuses,
+  q,
+}: CustomerOrderFilter): SQL | undefined {
+  const conditions: SQL[] = [eq(orders.organizationId, organizationId)];
   if (statuses && statuses.length > 0) conditions.push(inArray(orders.status, [...statuses]));
   if (q) {
     const text = escapeLikePattern(q);
@@ -144,14 +149,14 @@ function selectCustomerPageRows(db: Database, pageIds: SQL) {
  */
 async function selectCustomerOrderPage(
   db: Database,
-  { userId, statuses }: CustomerOrderFilter,
+  { organizationId, statuses }: CustomerOrderFilter,
   page: Page,
 ): Promise<{ rows: ListedOrder[]; total: ListTotal }> {
-  const theirs = eq(orders.userId, sql.placeholder('userId'));
+  const theirs = eq(orders.organizationId, sql.placeholder('organizationId'));
   const ids = {
     name: `customer_order_page_ids_${statementKey(statuses)}`,
     where: and(theirs, statuses ? inArray(orders.status, [...statuses]) : undefined),
-    values: { userId },
+    values: { organizationId },
     anchorScope: theirs,
   };
   const { rows, total } = await readOrderPage(
@@ -163,7 +168,10 @@ async function selectCustomerOrderPage(
     {
       sql: countersTotal(statuses, 'customer'),
       readAlone: async () =>
-        sumStatusCounts(await countCustomerOrdersByStatus(db, userId), statuses ?? ORDER_STATUSES),
+        sumStatusCounts(
+          await countCustomerOrdersByStatus(db, organizationId),
+          statuses ?? ORDER_STATUSES,
+        ),
     },
   );
   return { rows, total: exactTotal(total) };
@@ -177,10 +185,10 @@ async function selectCustomerOrderPage(
  */
 export async function selectNewestAndLastDelivered(
   db: Database,
-  userId: string,
+  organizationId: string,
   count: number,
 ): Promise<{ newest: ListedOrder[]; lastDelivered: ListedOrder | undefined }> {
-  const customer = eq(orders.userId, sql.placeholder('userId'));
+  const customer = eq(orders.organizationId, sql.placeholder('organizationId'));
   const newest = pickOrderIds({ where: customer, count });
   const lastDelivered = pickOrderIds({
     where: and(customer, eq(orders.status, 'DELIVERED')),
@@ -191,7 +199,7 @@ export async function selectNewestAndLastDelivered(
       .where(sql`${orders.id} = any(array(${newest}) || array(${lastDelivered}))`)
       .orderBy(...newestOrdersFirst)
       .prepare(name),
-  ).execute({ userId });
+  ).execute({ organizationId });
   return {
     newest: rows.slice(0, count),
     lastDelivered: rows.find((row) => row.order.status === 'DELIVERED'),
@@ -256,16 +264,19 @@ export async function findTrackedOrder(
   return row;
 }
 
-/** An order with its payment and truck, by id (of this customer, when given). */
+/** An order with its payment and truck, by id (of this customer's organization, when given). */
 export async function findOrderWithPayment(
   db: Database,
-  where: { id: string; userId?: string },
+  where: { id: string; organizationId?: string },
 ): Promise<OrderWithPayment | undefined> {
-  if (where.userId) {
+  if (where.organizationId) {
     const [row] = await preparedOnce(db, 'customer_order_by_id', (name) =>
       selectOrdersWithPayment(db)
         .where(
-          and(eq(orders.id, sql.placeholder('id')), eq(orders.userId, sql.placeholder('userId'))),
+          and(
+            eq(orders.id, sql.placeholder('id')),
+            eq(orders.organizationId, sql.placeholder('organizationId')),
+          ),
         )
         .limit(1)
         .prepare(name),

@@ -9,6 +9,7 @@ import {
   PriceResultSchema,
   PublicTrackingSchema,
 } from '#shared/schemas/order-schemas';
+import { CustomerCancelSchema } from '#shared/schemas/admin-schemas';
 import {
   createOrderPlacementLimits,
   createQuoteLimits,
@@ -159,6 +160,34 @@ export function registerOrderRoutes(
     },
     async (request) => ({
       order: await ordersService.getOrder(authOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/dashboard/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a pending order of my organization, with a reason (owner and staff)',
+        params: z.object({ id: z.string().max(100) }),
+        body: CustomerCancelSchema,
+        response: {
+          200: z.object({ order: CustomerOrderDetailSchema }),
+          400: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
+      },
+      onRequest: customerOnly,
+    },
+    async (request) => ({
+      order: await ordersService.cancelOrder(
+        authOf(request),
+        request.params.id,
+        request.body.reason,
+      ),
     }),
   );
 

@@ -20,6 +20,7 @@ import type { DeliveryCodes } from '../drivers/delivery-code';
 import { isUniqueViolation } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { notFound } from '../http/errors';
+import { assertOrgRoleMay } from '../orgs/org-access';
 import type { RouteDistanceLookup } from '../routing/route-distance';
 import type { PositionsService } from '../positions/positions-service';
 import type { OrderLifecycle } from './order-lifecycle';
@@ -71,10 +72,10 @@ export function createOrdersService({
     return { route, price, vehicle };
   }
 
-  async function loadOrderDetail(where: { id: string; userId: string }) {
+  async function loadOrderDetail(where: { id: string; organizationId: string }) {
     const row = await findOrderWithPayment(db, where);
     if (!row) throw notFound('order.not_found');
-    // Only the order's own customer gets here (`where` names them): they pass the code on.
+    // Only the order's own organization gets here (`where` names it): they pass the code on.
     const deliveryCode = deliveryCodes.currentCodeOf(row.order);
     const [events, map] = await Promise.all([
       listTrackingEvents(db, row.order.id),
@@ -102,8 +103,12 @@ export function createOrdersService({
       };
     },
 
-    /** The server prices the order itself; whatever price the client sent is ignored. */
+    /**
+     * The server prices the order itself; whatever price the client sent is ignored. The order is
+     * the organization's; its creator is the caller (docs/decisions/0014-organizations.md).
+     */
     async createOrder(auth: AuthContext, input: CreateOrder) {
+      const organizationId = assertOrgRoleMay(auth, 'book');
       const pickup = findCity(input.pickup_loc)!;
       const delivery = findCity(input.delivery_loc)!;
       const { route, price } = await priceRoute(pickup, delivery, input.weight, input.priority);
@@ -137,7 +142,7 @@ export function createOrdersService({
             durationMinutes: route.minutes,
           };
           const { order: placed } = await lifecycle.place(
-            { kind: 'customer', userId: auth.userId },
+            { kind: 'customer', userId: auth.userId, organizationId },
             order,
             {
               amountCentimes: priceCentimes,
@@ -145,7 +150,7 @@ export function createOrdersService({
               status: input.payment_method === 'online' ? 'pending' : 'unpaid',
             },
           );
-          return { order: await loadOrderDetail({ id: placed.id, userId: auth.userId }) };
+          return { order: await loadOrderDetail({ id: placed.id, organizationId }) };
         } catch (error) {
           // A tracking number drawn twice: draw again (vanishingly rare).
           if (attempt < 3 && isUniqueViolation(error)) continue;
@@ -160,13 +165,14 @@ export function createOrdersService({
       query: OrderListQuery,
       page: Page,
     ): Promise<{ items: CustomerOrder[]; total: ListTotal }> {
+      const organizationId = assertOrgRoleMay(auth, 'readOrders');
       const allowed: readonly OrderStatus[] = CUSTOMER_LISTS[list];
       const statuses = query.status ? query.status.filter((s) => allowed.includes(s)) : allowed;
       if (statuses.length === 0) return { items: [], total: exactTotal(0) };
       const { rows, total } = await listCustomerOrders(
         db,
         {
-          userId: auth.userId,
+          organizationId,
           // Every status: no condition at all (a no-op filter only misleads the planner).
           statuses: statuses.length === ORDER_STATUSES.length ? undefined : statuses,
           q: query.q,
@@ -177,15 +183,28 @@ export function createOrdersService({
     },
 
     async getOrder(auth: AuthContext, id: string) {
+      const organizationId = assertOrgRoleMay(auth, 'readOrders');
       if (!isUuid(id)) throw notFound('order.not_found');
-      return loadOrderDetail({ id, userId: auth.userId });
+      return loadOrderDetail({ id, organizationId });
+    },
+
+    /** A member whose role may cancel withdraws a pending order of their organization. */
+    async cancelOrder(auth: AuthContext, id: string, reason: string) {
+      const organizationId = assertOrgRoleMay(auth, 'cancel');
+      await lifecycle.cancelByCustomer(
+        id,
+        { kind: 'customer', userId: auth.userId, organizationId },
+        { reason },
+      );
+      return loadOrderDetail({ id, organizationId });
     },
 
     async getDashboard(auth: AuthContext): Promise<CustomerDashboard> {
+      const organizationId = assertOrgRoleMay(auth, 'readOrders');
       const [user, statusCounts, { newest, lastDelivered }] = await Promise.all([
         authService.profile(auth),
-        countCustomerOrdersByStatus(db, auth.userId),
-        selectNewestAndLastDelivered(db, auth.userId, DASHBOARD_LAST_ORDERS),
+        countCustomerOrdersByStatus(db, organizationId),
+        selectNewestAndLastDelivered(db, organizationId, DASHBOARD_LAST_ORDERS),
       ]);
       const totalOrders = sumStatusCounts(statusCounts, ORDER_STATUSES);
       const statusPercentages = Object.fromEntries(

@@ -39,6 +39,8 @@ const sessionUserColumns = {
   email: users.email,
   role: users.role,
   userType: users.userType,
+  organizationId: users.organizationId,
+  orgRole: users.orgRole,
 };
 
 export interface SessionUser {
@@ -109,6 +111,8 @@ export async function findActiveSessionUser(
     ),
   });
   if (!row || (row.user.role === 'DRIVER' && !row.driverId)) return undefined;
+  // A customer removed from their organization belongs to none: they are signed out.
+  if (row.user.role === 'USER' && !row.user.organizationId) return undefined;
   return row;
 }
 

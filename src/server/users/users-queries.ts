@@ -4,7 +4,14 @@ import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { preparedOnce } from '../db/prepared-statements';
-import { companyProfiles, drivers, individualProfiles, trucks, users } from '../db/schema';
+import {
+  companyProfiles,
+  drivers,
+  individualProfiles,
+  organizations,
+  trucks,
+  users,
+} from '../db/schema';
 import { escapeLikePattern } from '../db/like-pattern';
 
 function selectUsersWithNames(db: Database) {
@@ -64,10 +71,14 @@ const profileUserColumns = {
   userType: users.userType,
   createdAt: users.createdAt,
   locale: users.locale,
+  orgRole: users.orgRole,
+  fullName: users.fullName,
 };
 
 export interface UserWithProfile {
   user: Pick<UserRow, keyof typeof profileUserColumns>;
+  /** A customer's organization; null for others and for a member who was removed. */
+  organization: { id: string; name: string } | null;
   company: CompanyProfileRow | null;
   individual: IndividualProfileRow | null;
   driver: { id: string; fullName: string; phone: string } | null;
@@ -112,12 +123,14 @@ export async function findUserWithProfile(
     db
       .select({
         user: profileUserColumns,
+        organization: { id: organizations.id, name: organizations.name },
         company: companyProfiles,
         individual: individualProfiles,
         driver: { id: drivers.id, fullName: drivers.fullName, phone: drivers.phone },
         truckNumber: trucks.truckNumber,
       })
       .from(users)
+      .leftJoin(organizations, eq(organizations.id, users.organizationId))
       .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
       .leftJoin(individualProfiles, eq(individualProfiles.userId, users.id))
       .leftJoin(drivers, eq(drivers.userId, users.id))
@@ -129,6 +142,10 @@ export async function findUserWithProfile(
   return row;
 }
 
+/**
+ * A new customer and the organization they own, named after their company or their full name
+ * (docs/decisions/0014-organizations.md).
+ */
 export async function insertCustomer(
   db: Database,
   account: Pick<typeof users.$inferInsert, 'email' | 'passwordHash' | 'userType' | 'locale'>,
@@ -137,9 +154,14 @@ export async function insertCustomer(
     | { kind: 'individual'; values: Omit<typeof individualProfiles.$inferInsert, 'userId'> },
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    const name = profile.kind === 'company' ? profile.values.companyName : profile.values.fullName;
+    const [organization] = await tx
+      .insert(organizations)
+      .values({ name })
+      .returning({ id: organizations.id });
     const [user] = await tx
       .insert(users)
-      .values({ ...account, role: 'USER' })
+      .values({ ...account, role: 'USER', organizationId: organization!.id, orgRole: 'owner' })
       .returning({ id: users.id });
     const userId = user!.id;
     if (profile.kind === 'company') {

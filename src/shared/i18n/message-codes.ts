@@ -311,4 +311,15 @@ export interface MessagePlaceholders {
   'mfa.code_format': never;
   'session.not_found': never;
   'session.ended': never;
+  'org.member_removed': never;
+  'org.role_forbidden': never;
+  'org.last_owner': never;
+  'org.member_not_found': never;
+  'org.not_found': never;
+  'invitation.email_taken': never;
+  'invitation.not_found': never;
+  'invitation.expired': never;
+  'invitation.used': never;
+  'invitation.revoked': never;
+  'invitation.sent': never;
 }

@@ -165,6 +165,14 @@ export const CancellationReasonSchema = requiredText(CANCELLATION_REASON_MESSAGE
 );
 
 /**
+ * POST /api/dashboard/orders/:id/cancel: a customer whose role may cancel withdraws a pending
+ * order of their organization, with the office's rule for a reason
+ * (docs/decisions/0014-organizations.md).
+ */
+export const CustomerCancelSchema = z.object({ reason: CancellationReasonSchema });
+export type CustomerCancelInput = z.infer<typeof CustomerCancelSchema>;
+
+/**
  * PUT /admin/orders/:id/update-status, the three bodies of docs/product.md, section 7:
  * `{ status: 'IN_TRANSIT', truckNumber, driverId }` confirms a pending order onto a truck and its
  * own driver; `{ status: 'CANCELLED', reason }` cancels (the reason is required while the order

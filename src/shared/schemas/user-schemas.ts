@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_LOCALE } from '../i18n/locales';
 import { CompanyProfileSchema, IndividualProfileSchema, LocaleSchema } from './auth-schemas';
+import { UserOrganizationSchema } from './org-schemas';
 
 export const RoleSchema = z.enum(['ADMIN', 'USER', 'DRIVER']);
 /** The roles that sign in with an email and a password; drivers sign in by phone. */
@@ -14,7 +15,7 @@ export const PublicUserSchema = z.object({
   email: z.string().nullable(),
   role: RoleSchema,
   userType: UserTypeSchema.nullable(),
-  /** Company name, full name, "Administrator", or the driver's full name. */
+  /** Company name, full name (an invited member's own), "Administrator", or the driver's. */
   name: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   /**
@@ -24,6 +25,12 @@ export const PublicUserSchema = z.object({
   locale: LocaleSchema.default(DEFAULT_LOCALE),
   company: CompanyProfileSchema.optional(),
   individual: IndividualProfileSchema.optional(),
+  /**
+   * Only for a customer: their organization and their role in it
+   * (docs/decisions/0014-organizations.md). An invited member has no company or individual
+   * profile of their own.
+   */
+  organization: UserOrganizationSchema.optional(),
   /** Only for a driver: who they are and the truck they drive. */
   driver: z
     .object({

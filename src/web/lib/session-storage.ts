@@ -1,3 +1,4 @@
+import { ORG_ROLES } from '#shared/organization-roles';
 import type { PublicUser } from '#shared/schemas/user-schemas';
 
 /**
@@ -6,8 +7,21 @@ import type { PublicUser } from '#shared/schemas/user-schemas';
  */
 export const sessionKeys = { token: 'token', user: 'user', id: 'id' } as const;
 
-/** What the app keeps of the signed-in user: the login answer, without profile details. */
-export type SessionUser = Pick<PublicUser, 'id' | 'email' | 'role' | 'userType' | 'name'>;
+/**
+ * What the app keeps of the signed-in user: the login answer, without profile details. A
+ * customer's organization and role decide what their screens offer
+ * (docs/decisions/0014-organizations.md).
+ */
+export type SessionUser = Pick<PublicUser, 'id' | 'email' | 'role' | 'userType' | 'name'> &
+  Partial<Pick<PublicUser, 'organization'>>;
+
+function parseOrganization(value: unknown): PublicUser['organization'] {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, name, role } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof name !== 'string') return undefined;
+  if (!(ORG_ROLES as readonly unknown[]).includes(role)) return undefined;
+  return { id, name, role: role as (typeof ORG_ROLES)[number] };
+}
 
 export interface StoredSession {
   token: string;
@@ -39,6 +53,7 @@ function parseStoredUser(raw: string | null): SessionUser | null {
       role: user.role,
       userType: user.userType ?? null,
       name: typeof user.name === 'string' ? user.name : '',
+      ...withOrganization(parseOrganization(user.organization)),
     };
   } catch {
     return null;
@@ -56,6 +71,9 @@ export function readStoredSession(): StoredSession | null {
   }
 }
 
+const withOrganization = (organization: PublicUser['organization']) =>
+  organization ? { organization } : {};
+
 export function toSessionUser(user: SessionUser): SessionUser {
   return {
     id: user.id,
@@ -63,6 +81,7 @@ export function toSessionUser(user: SessionUser): SessionUser {
     role: user.role,
     userType: user.userType,
     name: user.name,
+    ...withOrganization(user.organization),
   };
 }
 

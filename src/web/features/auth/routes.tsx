@@ -31,6 +31,10 @@ export const authRoutes: RouteObject[] = [
     ...lazyRoute(() => import('./pages/reset-success-page'), 'ResetSuccessPage'),
   },
   {
+    path: '/accept-invitation',
+    ...lazyRoute(() => import('./pages/accept-invitation-page'), 'AcceptInvitationPage'),
+  },
+  {
     path: '/unauthorized',
     ...lazyRoute(() => import('./pages/unauthorized-page'), 'UnauthorizedPage'),
   },

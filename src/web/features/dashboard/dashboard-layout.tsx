@@ -8,7 +8,9 @@ import {
   PackageX,
   Truck,
   UserRound,
+  UsersRound,
 } from 'lucide-react';
+import { orgRoleMay } from '#shared/organization-roles';
 import { SignedInUser } from '../../ui/app-shell';
 import { AreaShell } from '../../ui/area-shell';
 import { MAX_BADGE_COUNT, type SideNavItem } from '../../ui/side-nav';
@@ -52,6 +54,10 @@ export function DashboardLayout() {
       },
     },
   ];
+  // docs/decisions/0014-organizations.md: the team page is the owner's.
+  if (orgRoleMay(user?.organization?.role, 'manageTeam')) {
+    items.push({ to: '/dashboard/team', label: t('dashboard.team.nav'), icon: UsersRound });
+  }
   const footerItems: SideNavItem[] = [
     { to: '/dashboard/profile', label: t('dashboard.nav.profile'), icon: UserRound },
   ];

@@ -24,6 +24,7 @@ export const dashboardRoutes: RouteObject = {
       ...lazyRoute(() => import('./pages/notifications-page'), 'NotificationsPage'),
     },
     { path: 'orders', ...lazyRoute(() => import('./pages/orders-page'), 'OrdersPage') },
+    { path: 'team', ...lazyRoute(() => import('./pages/team-page'), 'TeamPage') },
   ],
 };
 

@@ -35,7 +35,10 @@ const sameUser = (a: SessionUser | null, b: SessionUser) =>
   a.email === b.email &&
   a.role === b.role &&
   a.userType === b.userType &&
-  a.name === b.name;
+  a.name === b.name &&
+  a.organization?.id === b.organization?.id &&
+  a.organization?.name === b.organization?.name &&
+  a.organization?.role === b.organization?.role;
 
 /** The query cache, loaded on demand: the landing page carries no TanStack Query code. */
 async function loadQueryClient() {

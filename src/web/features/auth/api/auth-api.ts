@@ -4,6 +4,7 @@ import type {
   ForgotPasswordInput,
   IndividualRegistrationInput,
 } from '#shared/schemas/auth-schemas';
+import type { InvitationAcceptInput } from '#shared/schemas/org-schemas';
 import type { PublicUser } from '#shared/schemas/user-schemas';
 
 /**
@@ -28,4 +29,11 @@ export const resetPassword = (token: string, password: string, confirmPassword: 
   apiRequest<MessageResponse>(`/auth/reset_password/${encodeURIComponent(token)}`, {
     method: 'POST',
     body: { password, confirmPassword, token },
+  });
+
+/** A new member of an organization, signed in (docs/decisions/0014-organizations.md). */
+export const acceptInvitation = (input: InvitationAcceptInput) =>
+  apiRequest<{ token: string; user: PublicUser }>('/org/invitations/accept', {
+    method: 'POST',
+    body: input,
   });

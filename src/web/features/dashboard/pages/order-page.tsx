@@ -10,6 +10,7 @@ import {
   OrderPaymentCard,
 } from '../../../ui/order-detail-sections';
 import { useOrder } from '../api/dashboard-queries';
+import { CancelOrderButton } from '../components/cancel-order-button';
 import { DeliveryCodePanel } from '../components/delivery-code-panel';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
@@ -49,6 +50,7 @@ export function OrderPage() {
             status={order.status}
           />
         ),
+        actions: <CancelOrderButton orderId={order.id} status={order.status} />,
         // On phones the cards form one column in the order a customer reads them (where is
         // it, then what does it cost), hence their order classes.
         main: (

@@ -109,6 +109,25 @@ function ProfileDetails({ user }: { user: PublicUser }) {
           <DetailList columns="auto" details={typeDetails.details} />
         </Card>
       )}
+      {user.organization && (
+        // docs/decisions/0014-organizations.md: an invited member has no company or individual
+        // details of their own; they see the organization they work in and their role.
+        <Card title={t('dashboard.team.profile.organizationSection')}>
+          <DetailList
+            columns="auto"
+            details={[
+              { label: t('dashboard.team.profile.organization'), value: user.organization.name },
+              {
+                label: t('dashboard.team.profile.role'),
+                value: t(`dashboard.team.roles.${user.organization.role}`),
+              },
+            ]}
+          />
+          {!typeDetails && (
+            <p className="mt-4 text-sm text-slate-600">{t('dashboard.team.profile.memberNote')}</p>
+          )}
+        </Card>
+      )}
     </div>
   );
 }
