@@ -207,7 +207,13 @@ export default async function globalSetup() {
   // Admins without a second factor, for the specs of enrolment (second-factor.spec.ts): made
   // with `npm run create-admin` before the server holds the database.
   for (const email of ENROLMENT_ADMINS) {
-    createAdmin(email, adminPassword, { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' });
+    // The build above runs in this process and sets NODE_ENV=production, whose configuration
+    // wants a way to send mail; the script sends none.
+    createAdmin(email, adminPassword, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      MAIL_MODE: 'log',
+    });
   }
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;

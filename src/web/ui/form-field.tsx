@@ -120,6 +120,16 @@ export function EmailField(props: Omit<TextFieldProps, 'type' | 'autoComplete' |
   return <TextField type="email" autoComplete="email" inputMode="email" {...props} />;
 }
 
+/**
+ * A one-time code (a sign-in code by SMS, an authenticator's code): the phone offers the code it
+ * received and a digit keyboard; digits run left to right in Arabic pages too.
+ */
+export function OneTimeCodeField(
+  props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'dir'>,
+) {
+  return <TextField autoComplete="one-time-code" inputMode="numeric" dir="ltr" {...props} />;
+}
+
 type TextAreaFieldProps = RegisteredFieldProps &
   ControlAttributes<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 

@@ -17,7 +17,7 @@ import { buttonClassName } from '../button-styles';
 import { BusySubmitButton } from '../busy-submit-button';
 import { CopyButton } from '../copy-button';
 import { FormAlert } from '../form-alert';
-import { TextField } from '../form-field';
+import { OneTimeCodeField } from '../form-field';
 import { ErrorState } from '../query-states';
 import { LoadingState } from '../spinner';
 import { useCheckedForm } from '../use-checked-form';
@@ -102,13 +102,7 @@ function ScanAndConfirm({
       <form noValidate onSubmit={onSubmit} className="max-w-xs space-y-4">
         <p className="text-sm text-slate-700">{t('security.setup.confirm')}</p>
         <FormAlert>{formError}</FormAlert>
-        <TextField
-          label={t('security.setup.code')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          dir="ltr"
-          {...field('code')}
-        />
+        <OneTimeCodeField label={t('security.setup.code')} {...field('code')} />
         <div className="flex flex-wrap gap-2">
           <BusySubmitButton
             busy={form.formState.isSubmitting}

@@ -20,7 +20,7 @@ import { buttonClassName } from '../button-styles';
 import { BusySubmitButton } from '../busy-submit-button';
 import { Card } from '../card';
 import { FormAlert } from '../form-alert';
-import { TextField } from '../form-field';
+import { OneTimeCodeField } from '../form-field';
 import { PasswordField } from '../password-field';
 import { ErrorState } from '../query-states';
 import { LoadingState } from '../spinner';
@@ -120,13 +120,7 @@ function TurnOffForm({ onDone }: { onDone(): void }) {
         autoComplete="current-password"
         {...field('password')}
       />
-      <TextField
-        label={t('security.card.code')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        dir="ltr"
-        {...field('code')}
-      />
+      <OneTimeCodeField label={t('security.card.code')} {...field('code')} />
       <div className="flex flex-wrap gap-2">
         <BusySubmitButton
           busy={form.formState.isSubmitting}

@@ -8,7 +8,7 @@ import { verifyMfa } from '../../../lib/session/second-factor-api';
 import { useSession } from '../../../lib/session/session-context';
 import { authLinkClassName } from '../../../ui/auth-card';
 import { AuthForm } from '../../../ui/auth-form';
-import { TextField } from '../../../ui/form-field';
+import { OneTimeCodeField, TextField } from '../../../ui/form-field';
 import { useCheckedForm } from '../../../ui/use-checked-form';
 
 type Mode = 'code' | 'recovery';
@@ -90,13 +90,7 @@ function CodeForm({
       }
     >
       {mode === 'code' ? (
-        <TextField
-          label={t('security.codeStep.code')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          dir="ltr"
-          {...field('value')}
-        />
+        <OneTimeCodeField label={t('security.codeStep.code')} {...field('value')} />
       ) : (
         <TextField
           label={t('security.codeStep.recoveryCode')}

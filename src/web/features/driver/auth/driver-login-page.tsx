@@ -11,7 +11,7 @@ import { useCheckedForm } from '../../../ui/use-checked-form';
 import { homePathFor, useSession } from '../../../lib/session/session-context';
 import { buttonClassName } from '../../../ui/button-styles';
 import { driverLoginRequest, requestDriverCode } from './driver-auth-api';
-import { TextField } from '../../../ui/form-field';
+import { OneTimeCodeField, TextField } from '../../../ui/form-field';
 
 /** A new code can be asked for once this long has passed since the last one. */
 const RESEND_AFTER_SECONDS = 60;
@@ -133,13 +133,7 @@ function CodeStep({ phone, onChangePhone }: { phone: string; onChangePhone(): vo
           {notice}
         </p>
       )}
-      <TextField
-        label={t('driver.login.code')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        {...field('code')}
-      />
+      <OneTimeCodeField label={t('driver.login.code')} maxLength={6} {...field('code')} />
     </AuthForm>
   );
 }
