@@ -1,5 +1,5 @@
-import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { ipv6PrefixText, readClientAddress } from '../http/client-address';
 import type { SessionOrigin } from '../users/accounts-service';
 
 /** Longer user agents are cut: the list shows a browser and a system, not a history. */
@@ -20,25 +20,8 @@ export function sessionOriginOf(request: FastifyRequest): SessionOrigin {
  * point at one household. Undefined for anything that is not an address.
  */
 export function coarseAddress(address: string | undefined): string | undefined {
-  if (!address) return undefined;
-  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1];
-  const v4 = mapped ?? address;
-  if (isIPv4(v4)) return `${v4.split('.').slice(0, 3).join('.')}.0/24`;
-  if (!isIPv6(address)) return undefined;
-  const groups = expandIPv6(address);
-  const prefix = groups
-    .slice(0, 3)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':');
-  return `${prefix}::/48`;
-}
-
-/** The eight 16-bit groups of an IPv6 address, zone dropped and `::` filled in. */
-function expandIPv6(address: string): string[] {
-  const [head = '', tail] = address.split('%')[0]!.split('::');
-  const toGroups = (part: string) => (part ? part.split(':') : []);
-  const start = toGroups(head);
-  const end = tail === undefined ? [] : toGroups(tail);
-  const zeros = Array.from({ length: 8 - start.length - end.length }, () => '0');
-  return [...start, ...zeros, ...end];
+  const client = address ? readClientAddress(address) : undefined;
+  if (!client) return undefined;
+  if (client.version === 4) return `${client.octets.slice(0, 3).join('.')}.0/24`;
+  return `${ipv6PrefixText(client.groups, 3)}::/48`;
 }
