@@ -187,6 +187,24 @@ export function createAuthService({
   const sessionChecks = createSessionChecks();
 
   /**
+   * What ends a sign-in after the password (and again after the second factor's code): an account
+   * the office disabled (docs/decisions/0016-audit-trail.md), a member their owner removed
+   * (docs/decisions/0014-organizations.md). Said only to whoever knows the password.
+   */
+  function refuseAccountClosedToSignIn(
+    user: Pick<UserRow, 'id' | 'role' | 'disabledAt' | 'organizationId'>,
+  ) {
+    if (user.disabledAt) {
+      log.warn({ userId: user.id, reason: 'account disabled' }, 'login failed');
+      throw unauthorized('account.disabled');
+    }
+    if (user.role === 'USER' && !user.organizationId) {
+      log.warn({ userId: user.id, reason: 'removed from organization' }, 'login failed');
+      throw unauthorized('org.member_removed');
+    }
+  }
+
+  /**
    * The session's user while it stands, from a check of the last moment when there is one
    * (docs/decisions/0012-speed-at-scale.md, "Session checks remembered for a moment").
    */
@@ -276,15 +294,7 @@ export function createAuthService({
         log.warn({ userId: user.id, reason: 'wrong password' }, 'login failed');
         throw unauthorized('auth.invalid_credentials');
       }
-      // Said only to whoever knows the password (docs/decisions/0016-audit-trail.md).
-      if (user.disabledAt) {
-        log.warn({ userId: user.id, reason: 'account disabled' }, 'login failed');
-        throw unauthorized('account.disabled');
-      }
-      if (user.role === 'USER' && !user.organizationId) {
-        log.warn({ userId: user.id, reason: 'removed from organization' }, 'login failed');
-        throw unauthorized('org.member_removed');
-      }
+      refuseAccountClosedToSignIn(user);
       if ((await findSecondFactor(db, user.id))?.enabledAt) {
         log.info({ userId: user.id, role: user.role }, 'password accepted, code step next');
         return { mfaRequired: true, mfaToken: await tokens.signMfaChallenge(user.id) };
@@ -294,6 +304,8 @@ export function createAuthService({
     },
 
     startSession,
+
+    refuseAccountClosedToSignIn,
 
     /** Every revocation empties the session checks (session-checks.ts), wherever it was made. */
     forgetSessionChecks: sessionChecks.forgetAll,

@@ -25,7 +25,10 @@ import type { SessionTokens } from './session-tokens';
 interface SecondFactorServiceDeps {
   db: Database;
   accounts: AccountsService;
-  authService: Pick<AuthService, 'startSession' | 'forgetSessionChecks'>;
+  authService: Pick<
+    AuthService,
+    'startSession' | 'forgetSessionChecks' | 'refuseAccountClosedToSignIn'
+  >;
   tokens: SessionTokens;
   keys: SecondFactorKeys;
   log: FastifyBaseLogger;
@@ -141,11 +144,10 @@ export function createSecondFactorService({
       } else {
         log.info({ userId }, 'recovery code used');
       }
-      // Disabled between the password and the code (docs/decisions/0016-audit-trail.md).
-      if ((await accounts.findEmailAccountById(userId))?.disabledAt) {
-        log.warn({ userId, reason: 'account disabled' }, 'login failed');
-        throw unauthorized('account.disabled');
-      }
+      // Closed between the password and the code: disabled, or removed from its organization.
+      const account = await accounts.findEmailAccountById(userId);
+      if (!account) throw unauthorized('auth.mfa_challenge_expired');
+      authService.refuseAccountClosedToSignIn(account);
       log.info({ userId }, 'login succeeded with a second factor');
       return authService.startSession(userId, origin);
     },
