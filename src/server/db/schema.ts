@@ -7,8 +7,10 @@ import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '#shared/message-status';
 import { LOCALES, type Locale } from '#shared/i18n/locales';
 import { ORDER_EVENT_KINDS } from '#shared/order-lifecycle';
 import { ORG_ROLES } from '#shared/organization-roles';
+import { FEE_PAYERS, LEDGER_ENTRY_TYPES } from '#shared/merchant-money';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -66,6 +68,11 @@ export const orgRoleEnum = pgEnum('org_role', ORG_ROLES);
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** Where payouts go: a Moroccan RIB (24 digits) and its holder's name; set by an owner. */
+  rib: text('rib'),
+  ribHolder: text('rib_holder'),
+  /** A company's Identifiant Commun de l'Entreprise (15 digits), printed on its invoices. */
+  ice: text('ice'),
   createdAt: createdAt(),
 });
 
@@ -364,8 +371,22 @@ export const orders = pgTable(
     deliveryCodeNonce: text('delivery_code_nonce'),
     /** Wrong delivery codes tried; at the limit the driver is locked out of this order. */
     deliveryCodeFailures: integer('delivery_code_failures').notNull().default(0),
-    /** What the driver collected on a cash order (centimes); null until then. */
+    /** What the driver collected at the door (centimes); null until then. */
     cashCollectedCentimes: bigint('cash_collected_centimes', { mode: 'number' }),
+    /** The goods' value the receiver pays at the door for the merchant (centimes). */
+    codAmountCentimes: bigint('cod_amount_centimes', { mode: 'number' }).notNull().default(0),
+    feePaidBy: text('fee_paid_by', { enum: FEE_PAYERS }).notNull().default('sender'),
+    declaredValueCentimes: bigint('declared_value_centimes', { mode: 'number' }),
+    /** The goods' value plus the price when the receiver pays it (#shared/merchant-money). */
+    amountToCollectCentimes: bigint('amount_to_collect_centimes', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`cod_amount_centimes + case when fee_paid_by = 'receiver' then price_centimes else 0 end`,
+      ),
+    /** How much of the cash collected on this order the driver has handed in to the office. */
+    cashHandedInCentimes: bigint('cash_handed_in_centimes', { mode: 'number' })
+      .notNull()
+      .default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -772,4 +793,179 @@ export const attemptCounters = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('attempt_counters_expires_idx').on(table.expiresAt)],
+);
+
+/** The office's business settings: one row (migration 0015), edited at /admin/settings. */
+export const businessSettings = pgTable('business_settings', {
+  id: boolean('id').primaryKey().default(true),
+  legalName: text('legal_name').notNull(),
+  address: text('address').notNull(),
+  ice: text('ice').notNull(),
+  ifNumber: text('if_number').notNull(),
+  rc: text('rc').notNull(),
+  tp: text('tp').notNull(),
+  patente: text('patente').notNull(),
+  vatRatePercent: numeric('vat_rate_percent', { precision: 5, scale: 2 }).notNull(),
+  codFeePercent: numeric('cod_fee_percent', { precision: 5, scale: 2 }).notNull(),
+  payoutMinimumCentimes: bigint('payout_minimum_centimes', { mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const ledgerEntryTypeEnum = pgEnum('ledger_entry_type', LEDGER_ENTRY_TYPES);
+
+/** A batch of bank transfers to merchants, paid when the office marks it so. */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    totalCentimes: bigint('total_centimes', { mode: 'number' }).notNull(),
+    organizationCount: integer('organization_count').notNull(),
+    createdAt: createdAt(),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidReference: text('paid_reference'),
+    markedPaidByUserId: uuid('marked_paid_by_user_id').references(() => users.id),
+  },
+  (table) => [
+    uniqueIndex('payout_batches_number_unique').on(table.number),
+    index('payout_batches_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * An organization's money, one row per change (docs/decisions/0020-merchant-money.md): the
+ * database refuses UPDATE, DELETE and TRUNCATE (migration 0015). The running balance is taken
+ * from organization_balances in the row's own transaction, never by summing rows.
+ */
+export const merchantLedgerEntries = pgTable(
+  'merchant_ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    type: ledgerEntryTypeEnum('type').notNull(),
+    /** Signed: positive is owed to the merchant. */
+    amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+    balanceAfterCentimes: bigint('balance_after_centimes', { mode: 'number' }).notNull(),
+    /** No foreign key (migration 0015): a cascading TRUNCATE of orders must not reach here. */
+    orderId: uuid('order_id'),
+    payoutBatchId: uuid('payout_batch_id').references(() => payoutBatches.id),
+    reason: text('reason'),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('merchant_ledger_organization_created_idx').on(
+      table.organizationId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('merchant_ledger_organization_type_created_idx').on(
+      table.organizationId,
+      table.type,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('merchant_ledger_order_idx')
+      .on(table.orderId)
+      .where(sql`${table.orderId} is not null`),
+  ],
+);
+
+/**
+ * The kept totals of each organization's ledger: balance = pending (waiting on a driver's cash)
+ * + payable (released, in no batch) + in payout (in a batch not yet paid).
+ */
+export const organizationBalances = pgTable(
+  'organization_balances',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    balanceCentimes: bigint('balance_centimes', { mode: 'number' }).notNull().default(0),
+    pendingCentimes: bigint('pending_centimes', { mode: 'number' }).notNull().default(0),
+    payableCentimes: bigint('payable_centimes', { mode: 'number' }).notNull().default(0),
+    inPayoutCentimes: bigint('in_payout_centimes', { mode: 'number' }).notNull().default(0),
+    collectedCentimes: bigint('collected_centimes', { mode: 'number' }).notNull().default(0),
+    /** Delivery and COD fees taken, as a negative sum. */
+    feesCentimes: bigint('fees_centimes', { mode: 'number' }).notNull().default(0),
+    adjustmentsCentimes: bigint('adjustments_centimes', { mode: 'number' }).notNull().default(0),
+    /** Payouts made, as a negative sum. */
+    paidOutCentimes: bigint('paid_out_centimes', { mode: 'number' }).notNull().default(0),
+    entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('organization_balances_payable_idx')
+      .on(table.payableCentimes)
+      .where(sql`${table.payableCentimes} > 0`),
+  ],
+);
+
+/**
+ * The ledger rows no payout batch holds yet. A row is released once nothing about it waits on a
+ * driver's cash; a batch deletes the released ones it takes, so no row is ever paid twice.
+ */
+export const ledgerOpenItems = pgTable(
+  'ledger_open_items',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => merchantLedgerEntries.id),
+    organizationId: uuid('organization_id').notNull(),
+    orderId: uuid('order_id'),
+    amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+    released: boolean('released').notNull(),
+  },
+  (table) => [
+    index('ledger_open_items_released_idx')
+      .on(table.organizationId)
+      .where(sql`${table.released}`),
+    index('ledger_open_items_pending_order_idx')
+      .on(table.orderId)
+      .where(sql`not ${table.released}`),
+  ],
+);
+
+/** What each organization is paid in a batch, its bank details frozen as they were. */
+export const payoutBatchItems = pgTable(
+  'payout_batch_items',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => payoutBatches.id),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    amountCentimes: bigint('amount_centimes', { mode: 'number' }).notNull(),
+    rib: text('rib').notNull(),
+    ribHolder: text('rib_holder').notNull(),
+    payoutEntryId: uuid('payout_entry_id').references(() => merchantLedgerEntries.id),
+  },
+  (table) => [
+    primaryKey({ name: 'payout_batch_items_pk', columns: [table.batchId, table.organizationId] }),
+    index('payout_batch_items_organization_idx').on(table.organizationId, table.batchId),
+  ],
+);
+
+/** Every ledger row a batch pays, once: the primary key refuses a second batch. */
+export const payoutBatchEntries = pgTable(
+  'payout_batch_entries',
+  {
+    entryId: uuid('entry_id')
+      .primaryKey()
+      .references(() => merchantLedgerEntries.id),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => payoutBatches.id),
+    organizationId: uuid('organization_id').notNull(),
+  },
+  (table) => [index('payout_batch_entries_batch_idx').on(table.batchId, table.organizationId)],
 );
