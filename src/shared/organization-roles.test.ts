@@ -10,7 +10,7 @@ import {
 describe('organization roles', () => {
   it('gives each role exactly what docs/decisions/0014-organizations.md says', () => {
     const expected: Record<OrgRole, readonly OrgAction[]> = {
-      owner: ['readOrders', 'book', 'cancel', 'print', 'readMoney', 'manageTeam'],
+      owner: ['readOrders', 'book', 'cancel', 'print', 'readMoney', 'manageTeam', 'manageBilling'],
       staff: ['readOrders', 'book', 'cancel', 'print'],
       accountant: ['readOrders', 'readMoney'],
     };

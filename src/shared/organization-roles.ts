@@ -13,11 +13,12 @@ export const ORG_ACTIONS = [
   'print',
   'readMoney',
   'manageTeam',
+  'manageBilling',
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
 export const ORG_PERMISSIONS = {
-  owner: ['readOrders', 'book', 'cancel', 'print', 'readMoney', 'manageTeam'],
+  owner: ['readOrders', 'book', 'cancel', 'print', 'readMoney', 'manageTeam', 'manageBilling'],
   staff: ['readOrders', 'book', 'cancel', 'print'],
   accountant: ['readOrders', 'readMoney'],
 } as const satisfies Record<OrgRole, readonly OrgAction[]>;

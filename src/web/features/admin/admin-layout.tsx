@@ -5,7 +5,9 @@ import {
   Banknote,
   ClipboardCheck,
   ClipboardList,
+  FileText,
   HandCoins,
+  Landmark,
   LayoutGrid,
   Mail,
   MapPinned,
@@ -14,6 +16,7 @@ import {
   LockKeyhole,
   Route,
   ScrollText,
+  Settings,
   ShieldCheck,
   Truck,
   UserPlus,
@@ -48,9 +51,12 @@ export function AdminLayout() {
     { to: '/admin/revenue', label: t('admin.nav.revenue'), icon: Banknote },
     { to: '/admin/messages', label: t('admin.nav.messages'), icon: Mail },
     { to: '/admin/cash', label: t('admin.nav.cash'), icon: HandCoins },
+    { to: '/admin/payouts', label: t('admin.nav.payouts'), icon: Landmark },
+    { to: '/admin/invoices', label: t('admin.nav.invoices'), icon: FileText },
     { to: '/admin/add-new', label: t('admin.nav.addNew'), icon: UserPlus },
     { to: '/admin/audit', label: t('admin.audit.nav'), icon: ScrollText },
     { to: '/admin/security', label: t('security.page.nav'), icon: LockKeyhole },
+    { to: '/admin/settings', label: t('admin.nav.settings'), icon: Settings },
   ];
 
   return (

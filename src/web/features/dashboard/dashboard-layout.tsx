@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import {
   Bell,
   ClipboardList,
+  FileText,
   LayoutGrid,
   PackageCheck,
   PackageX,
   Truck,
   UserRound,
   UsersRound,
+  Wallet,
 } from 'lucide-react';
 import { orgRoleMay } from '#shared/organization-roles';
 import { SignedInUser } from '../../ui/app-shell';
@@ -55,6 +57,13 @@ export function DashboardLayout() {
     },
   ];
   // docs/decisions/0014-organizations.md: the team page is the owner's.
+  // docs/decisions/0020-merchant-money.md: money is for the owner and the accountant.
+  if (orgRoleMay(user?.organization?.role, 'readMoney')) {
+    items.push(
+      { to: '/dashboard/payouts', label: t('dashboard.nav.payouts'), icon: Wallet },
+      { to: '/dashboard/invoices', label: t('dashboard.nav.invoices'), icon: FileText },
+    );
+  }
   if (orgRoleMay(user?.organization?.role, 'manageTeam')) {
     items.push({ to: '/dashboard/team', label: t('dashboard.team.nav'), icon: UsersRound });
   }

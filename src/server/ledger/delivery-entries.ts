@@ -1,0 +1,59 @@
+import type { FeePayer } from '#shared/merchant-money';
+import type { Database } from '../db/open-database';
+import { appendLedgerEntry } from './ledger-book-queries';
+
+/** What a delivered order's ledger rows are made from. */
+export interface DeliveredOrderMoney {
+  id: string;
+  organizationId: string;
+  priceCentimes: number;
+  codAmountCentimes: number;
+  feePaidBy: FeePayer;
+  amountToCollectCentimes: number;
+  paymentMethod: 'online' | 'cash_on_delivery';
+}
+
+/** The COD fee on the goods' value, rounded to the centime. */
+export function codFeeCentimes(codAmountCentimes: number, codFeePercent: number): number {
+  return Math.round((codAmountCentimes * codFeePercent) / 100);
+}
+
+/**
+ * A delivery's rows in its organization's ledger (docs/decisions/0020-merchant-money.md), written
+ * by the lifecycle in the delivery's transaction: the goods' value collected for the merchant,
+ * the delivery fee when the sender pays it in cash (taken from what is owed to them; nothing when
+ * prepaid online or paid by the receiver), and the COD fee. They stay pending until the driver's
+ * cash for the order is handed in; with nothing to collect, they are payable at once.
+ */
+export async function recordDeliveryEntries(
+  tx: Database,
+  order: DeliveredOrderMoney,
+  settings: { codFeePercent: number },
+  now: Date,
+): Promise<void> {
+  const placement = order.amountToCollectCentimes > 0 ? 'pending' : 'payable';
+  const common = {
+    organizationId: order.organizationId,
+    orderId: order.id,
+    placement,
+    createdAt: now,
+  } as const;
+  if (order.codAmountCentimes > 0) {
+    await appendLedgerEntry(tx, {
+      ...common,
+      type: 'cod_collected',
+      amountCentimes: order.codAmountCentimes,
+    });
+  }
+  if (order.feePaidBy === 'sender' && order.paymentMethod === 'cash_on_delivery') {
+    await appendLedgerEntry(tx, {
+      ...common,
+      type: 'delivery_fee',
+      amountCentimes: -order.priceCentimes,
+    });
+  }
+  const codFee = codFeeCentimes(order.codAmountCentimes, settings.codFeePercent);
+  if (codFee > 0) {
+    await appendLedgerEntry(tx, { ...common, type: 'cod_fee', amountCentimes: -codFee });
+  }
+}
