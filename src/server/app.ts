@@ -72,6 +72,9 @@ import { createAccountStatusService } from './users/account-status-service';
 import { registerUserRoutes } from './users/users-routes';
 import { registerAuditRoutes } from './audit/audit-routes';
 import { createAuditService } from './audit/audit-service';
+import { registerInvoiceRoutes } from './invoices/invoices-routes';
+import { createInvoicesService } from './invoices/invoices-service';
+import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,6 +103,11 @@ export interface AppDeps {
   runOutboxWorker?: boolean;
   /** The comment every open event stream gets to keep proxies from closing it (20 s). */
   eventHeartbeatMs?: number;
+  /**
+   * True in the server process (main.ts): the previous month's invoices are issued at start and
+   * then hourly. Tests and scripts leave it off.
+   */
+  runMonthlyInvoicing?: boolean;
 }
 
 /** How long a stopping instance lets the messages it is sending finish. */
@@ -245,6 +253,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const auditService = createAuditService({ db });
+  const invoicesService = createInvoicesService({ db, clock, log: app.log });
+  const monthlyInvoicing = deps.runMonthlyInvoicing
+    ? createMonthlyInvoicing({ invoicesService, clock, log: app.log })
+    : undefined;
   const orgsService = createOrgsService({
     db,
     accounts: accountsService,
@@ -299,11 +311,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     );
     await orderEventHub.start();
     await outboxWorker?.start();
+    monthlyInvoicing?.start();
   });
   // Before the server stops taking connections: open streams end (or closing would wait on
   // them), and the worker finishes what it is sending.
   app.addHook('preClose', async () => {
     await outboxWorker?.stop(OUTBOX_STOP_GRACE_MS);
+    await monthlyInvoicing?.stop();
     await orderEventHub.stop();
     await stopHearingRevocations?.();
     mail.close();
@@ -327,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);
+      registerInvoiceRoutes(zodApi, invoicesService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
     },

@@ -78,6 +78,7 @@ async function serve(config: AppConfig, { prepareDatabase }: { prepareDatabase: 
     databaseKind: database.kind,
     channels: database.channels,
     webRoot,
+    runMonthlyInvoicing: true,
   });
   const release = async () => {
     await app.close();

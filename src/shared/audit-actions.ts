@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'account.disable',
   'account.enable',
   'message.retry',
+  'invoice.issue',
+  'invoice.credit_note',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -27,5 +29,6 @@ export const AUDIT_RECORD_TYPES = [
   'truck',
   'user',
   'message',
+  'invoice',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -8,6 +8,7 @@ import { LOCALES, type Locale } from '#shared/i18n/locales';
 import { ORDER_EVENT_KINDS } from '#shared/order-lifecycle';
 import { ORG_ROLES } from '#shared/organization-roles';
 import { FEE_PAYERS, LEDGER_ENTRY_TYPES } from '#shared/merchant-money';
+import { INVOICE_KINDS, INVOICE_LINE_KINDS, type InvoiceCarrier } from '#shared/invoices';
 import {
   bigint,
   boolean,
@@ -25,6 +26,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -417,6 +419,10 @@ export const orders = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The month's deliveries, for the invoicing run (src/server/invoices, migration 0017).
+    index('orders_delivered_date_idx')
+      .on(table.deliveryDate, table.organizationId)
+      .where(sql`${table.status} = 'DELIVERED'`),
     index('orders_delivery_loc_idx').on(sql`lower(${table.deliveryLoc})`),
     // The admin search (src/server/orders/admin-order-queries.ts) turns every part of its text into
     // an indexed condition: a pickup city, and a tracking-number prefix whatever the collation.
@@ -968,4 +974,87 @@ export const payoutBatchEntries = pgTable(
     organizationId: uuid('organization_id').notNull(),
   },
   (table) => [index('payout_batch_entries_batch_idx').on(table.batchId, table.organizationId)],
+);
+
+/** The last number given per kind of document and year: taken by an upsert that locks its row. */
+export const invoiceNumberCounters = pgTable(
+  'invoice_number_counters',
+  {
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'invoice_number_counters_pk', columns: [table.kind, table.year] }),
+  ],
+);
+
+/**
+ * Invoices and credit notes (docs/decisions/0020-merchant-money.md, "Invoices"): never changed
+ * nor deleted (migration 0017's triggers). Customer, carrier and VAT rate are frozen as issued.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    number: text('number').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    /** yyyy-MM: the month invoiced; a credit note carries its invoice's. */
+    month: text('month').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    creditedInvoiceId: uuid('credited_invoice_id').references((): AnyPgColumn => invoices.id),
+    reason: text('reason'),
+    customerName: text('customer_name').notNull(),
+    customerAddress: text('customer_address'),
+    customerIce: text('customer_ice'),
+    carrier: jsonb('carrier').$type<InvoiceCarrier>().notNull(),
+    vatRatePercent: numeric('vat_rate_percent', { precision: 5, scale: 2 }).notNull(),
+    totalHtCentimes: bigint('total_ht_centimes', { mode: 'number' }).notNull(),
+    totalVatCentimes: bigint('total_vat_centimes', { mode: 'number' }).notNull(),
+    totalTtcCentimes: bigint('total_ttc_centimes', { mode: 'number' }).notNull(),
+    lineCount: integer('line_count').notNull(),
+    /** Null when the monthly job issued it. */
+    issuedByUserId: uuid('issued_by_user_id').references(() => users.id),
+  },
+  (table) => [
+    uniqueIndex('invoices_number_unique').on(table.number),
+    uniqueIndex('invoices_organization_month_unique')
+      .on(table.organizationId, table.month)
+      .where(sql`${table.kind} = 'invoice'`),
+    index('invoices_issued_idx').on(
+      table.issuedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('invoices_organization_issued_idx').on(
+      table.organizationId,
+      table.issuedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('invoices_credited_invoice_idx')
+      .on(table.creditedInvoiceId)
+      .where(sql`${table.creditedInvoiceId} is not null`),
+  ],
+);
+
+/** An invoice's lines, in order; no foreign key to orders (migration 0017). */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: INVOICE_LINE_KINDS }).notNull(),
+    reference: text('reference'),
+    orderId: uuid('order_id'),
+    quantity: integer('quantity').notNull(),
+    unitTtcCentimes: bigint('unit_ttc_centimes', { mode: 'number' }).notNull(),
+    totalTtcCentimes: bigint('total_ttc_centimes', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'invoice_lines_pk', columns: [table.invoiceId, table.position] })],
 );
