@@ -21,6 +21,7 @@ import {
   ResetPasswordSchema,
 } from '../../src/shared/schemas/auth-schemas';
 import { RecordRemittanceSchema } from '../../src/shared/schemas/cash-schemas';
+import { CreditNoteSchema, IssueInvoicesSchema } from '../../src/shared/schemas/invoice-schemas';
 import {
   DeliverOrderSchema,
   DriverCodeRequestSchema,
@@ -351,6 +352,22 @@ beforeAll(async () => {
     },
     {
       method: 'POST',
+      route: '/api/admin/invoices/issue',
+      roles: ['ADMIN'],
+      // A month before any of the battery's orders: nothing to invoice, so even an issue that
+      // got through would write nothing.
+      body: { valid: { month: '2026-01' }, schema: IssueInvoicesSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/invoices/:id/credit-note',
+      roles: ['ADMIN'],
+      // No invoice has this id: even a credit note that got through would be refused (404).
+      params: { id: '00000000-0000-4000-8000-000000000017' },
+      body: { valid: { reason: 'Parcel damaged', amount: 10 }, schema: CreditNoteSchema },
+    },
+    {
+      method: 'POST',
       route: '/api/admin/messages/:id/retry',
       roles: ['ADMIN'],
       // A sent message: even a retry that got through would be refused (409), not applied.
@@ -498,6 +515,8 @@ const COVERED_ROUTES = [
   'POST /api/admin/drivers/:id/activate',
   'POST /api/admin/drivers/:id/unlock-sign-in',
   'POST /api/admin/cash/remittances',
+  'POST /api/admin/invoices/issue',
+  'POST /api/admin/invoices/:id/credit-note',
   'POST /api/admin/messages/:id/retry',
   'POST /api/admin/users/:id/disable',
   'POST /api/admin/users/:id/enable',
