@@ -29,7 +29,7 @@ import { isUuid } from '../db/uuid';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { assertOrgRoleMay } from '../orgs/org-access';
 // The settings feature has no service: its one reader is the entry every feature reads settings
-// through (docs/decisions/0020-merchant-money.md, "Business settings").
+// through (docs/decisions/0020-merchant-money.md, "Settings").
 // eslint-disable-next-line no-restricted-imports
 import { readBusinessSettings, type BusinessSettings } from '../settings/business-settings-queries';
 import { toInvoice, toInvoiceDetail } from './invoice-view';

@@ -1,0 +1,205 @@
+import '../dashboard-strings';
+import { useMemo, useState } from 'react';
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { FileDown } from 'lucide-react';
+import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
+import { INVOICE_KINDS } from '#shared/invoices';
+import { orgRoleMay } from '#shared/organization-roles';
+import type { Invoice } from '#shared/schemas/invoice-schemas';
+import { useFormatters } from '../../../i18n/use-formatters';
+import { useSession } from '../../../lib/session/session-context';
+import { buttonClassName } from '../../../ui/button-styles';
+import type { DataTableColumn } from '../../../ui/data-table';
+import { FormField } from '../../../ui/form-field';
+import { inputClassName } from '../../../ui/input-styles';
+import { ListScreen, type ListFilterOption } from '../../../ui/list-screen';
+import { StatusBadge } from '../../../ui/status-badge';
+import { downloadInvoicePdf, downloadInvoicesCsv, invoiceListQuery } from '../api/invoice-queries';
+import { DASHBOARD_PAGE_SIZE } from '../api/dashboard-queries';
+
+/** 'November 2026' for '2026-11', in the screen's language. */
+function formatMonth(month: string, locale: Locale): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
+}
+
+/** Saves the document's PDF; says so under the button when the download fails. */
+function PdfButton({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = () => {
+    setState('busy');
+    downloadInvoicePdf(invoice).then(
+      () => setState('idle'),
+      () => setState('failed'),
+    );
+  };
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <button
+        type="button"
+        onClick={download}
+        disabled={state === 'busy'}
+        aria-label={t('dashboard.invoices.downloadLabel', { number: invoice.number })}
+        className={buttonClassName('secondary')}
+      >
+        <FileDown aria-hidden className="size-4" />
+        {state === 'busy' ? t('dashboard.invoices.downloading') : t('dashboard.invoices.download')}
+      </button>
+      {state === 'failed' && (
+        <span role="alert" className="text-xs text-red-700">
+          {t('dashboard.invoices.downloadFailed')}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function KindBadge({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <StatusBadge tone={invoice.kind === 'invoice' ? 'blue' : 'amber'}>
+        {t(`dashboard.invoices.kinds.${invoice.kind}`)}
+      </StatusBadge>
+      {invoice.creditedInvoiceNumber && (
+        <span className="text-xs text-slate-600">
+          {t('dashboard.invoices.creditFor', { number: invoice.creditedInvoiceNumber })}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/**
+ * /dashboard/invoices: the organization's invoices and credit notes, newest first, each as a
+ * PDF (docs/decisions/0020-merchant-money.md). For the owner and the accountant; staff cannot
+ * read money and are sent away before anything is asked of the server.
+ */
+export function InvoicesPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { locale, mad, date } = useFormatters();
+  const [month, setMonth] = useState('');
+  const kindOptions = useMemo<ListFilterOption[]>(
+    () => [
+      { value: 'all', label: t('dashboard.invoices.filters.all') },
+      ...INVOICE_KINDS.map((kind) => ({
+        value: kind,
+        label: t(`dashboard.invoices.kinds.${kind}`),
+        status: kind,
+      })),
+    ],
+    [t],
+  );
+  if (!orgRoleMay(user?.organization?.role, 'readMoney')) {
+    return <Navigate to="/unauthorized" replace />;
+  }
+
+  const columns: DataTableColumn<Invoice>[] = [
+    {
+      id: 'number',
+      header: t('dashboard.invoices.columns.number'),
+      cell: (invoice) => (
+        <span dir="ltr" className="font-mono text-sm tabular-nums">
+          {invoice.number}
+        </span>
+      ),
+    },
+    {
+      id: 'kind',
+      header: t('dashboard.invoices.columns.kind'),
+      cell: (invoice) => <KindBadge invoice={invoice} />,
+    },
+    {
+      id: 'month',
+      header: t('dashboard.invoices.columns.month'),
+      cell: (invoice) => formatMonth(invoice.month, locale),
+    },
+    {
+      id: 'issuedAt',
+      header: t('dashboard.invoices.columns.issuedAt'),
+      cell: (invoice) => date(invoice.issuedAt),
+    },
+    {
+      id: 'totalTtc',
+      header: t('dashboard.invoices.columns.totalTtc'),
+      align: 'end',
+      cell: (invoice) => (
+        <span className="tabular-nums">
+          {invoice.kind === 'credit_note' ? `−${mad(invoice.totalTtc)}` : mad(invoice.totalTtc)}
+        </span>
+      ),
+    },
+    {
+      id: 'pdf',
+      header: t('dashboard.invoices.columns.pdf'),
+      cell: (invoice) => <PdfButton invoice={invoice} />,
+    },
+  ];
+  const caption = t('dashboard.invoices.caption');
+  return (
+    <ListScreen
+      title={t('dashboard.invoices.title')}
+      lead={t('dashboard.invoices.lead')}
+      caption={caption}
+      listQuery={(params) => invoiceListQuery(params, month)}
+      pageSize={DASHBOARD_PAGE_SIZE}
+      strings={{
+        searchLabel: t('dashboard.lists.searchLabel'),
+        count: (count, total) => t('dashboard.lists.count', { count, total }),
+        csv: {
+          idle: t('dashboard.lists.downloadCsv'),
+          busy: t('dashboard.lists.downloadingCsv'),
+          failed: t('dashboard.lists.downloadFailed'),
+        },
+      }}
+      rowKey={(invoice) => invoice.id}
+      columns={columns}
+      cards={(rows, className) => (
+        <ul aria-label={caption} className={`flex flex-col gap-3 ${className}`}>
+          {rows.map((invoice) => (
+            <li
+              key={invoice.id}
+              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
+                {columns.map((column) => (
+                  <div key={column.id} className="min-w-0">
+                    <dt className="text-xs font-medium text-slate-500">{column.header}</dt>
+                    <dd className="text-sm text-slate-900">{column.cell(invoice)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      filter={{ label: t('dashboard.invoices.filters.kind'), options: kindOptions }}
+      otherFilters={month}
+      above={
+        <div className="mb-4 max-w-xs">
+          <FormField label={t('dashboard.invoices.filters.month')}>
+            {(control) => (
+              <input
+                {...control}
+                type="month"
+                value={month}
+                onChange={(event) => setMonth(event.target.value)}
+                className={inputClassName()}
+              />
+            )}
+          </FormField>
+        </div>
+      }
+      emptyMessage={t('dashboard.invoices.empty')}
+      describeError={() => t('dashboard.invoices.loadFailed')}
+      downloadCsv={(filter) => downloadInvoicesCsv(filter, month)}
+    />
+  );
+}
