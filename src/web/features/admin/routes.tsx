@@ -31,6 +31,7 @@ export const adminRoutes: RouteObject = {
     { path: 'map', ...lazyRoute(() => import('./pages/map-page'), 'AdminMapPage') },
     { path: 'add-new', ...lazyRoute(() => import('./pages/add-new-page'), 'AddNewPage') },
     { path: 'audit', ...lazyRoute(() => import('./pages/audit-page'), 'AuditPage') },
+    { path: 'invoices', ...lazyRoute(() => import('./pages/invoices-page'), 'InvoicesPage') },
     { path: 'security', ...lazyRoute(() => import('./pages/security-page'), 'SecurityPage') },
   ],
 };
