@@ -31,6 +31,7 @@ const ARABIC_FONT_CHAR = /\p{Script_Extensions=Arabic}/u;
 const RTL_CHAR = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 /** Direction marks and embeddings: they steer the algorithm and are never drawn. */
 const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL, 'g');
 const SPACE = /\s/;
 
 /** The direction of the first strong letter, else the given default (Unicode rules P2, P3). */
@@ -60,7 +61,7 @@ export function visualPieces(line: string, direction: Direction | 'auto'): Visua
   if (line.length === 0) return [];
   const base = direction === 'auto' ? textDirection(line) : direction;
   if (base === 'ltr' && !hasRightToLeftText(line)) {
-    const drawn = line.replace(new RegExp(BIDI_CONTROL, 'g'), '');
+    const drawn = line.replace(BIDI_CONTROLS, '');
     return drawn ? [{ text: drawn, font: 'latin', shaped: false }] : [];
   }
   const levels = bidi.getEmbeddingLevels(line, base);

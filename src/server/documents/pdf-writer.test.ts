@@ -8,7 +8,8 @@ function pageCountOf(pdf: Buffer): number {
   return pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 }
 
-describe('PdfWriter', () => {
+// Rendering and reading back take seconds on a busy machine (nothing here is timed).
+describe('PdfWriter', { timeout: 60_000 }, () => {
   it('writes Latin text, numbers and an Arabic name that read back as typed', async () => {
     const writer = new PdfWriter({
       language: 'fr',

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { textDirection as localeDirection, type Locale } from '#shared/i18n/locales';
 import { visualPieces, type Direction, type ScriptFont, type VisualPiece } from './bidi-runs';
 import { documentFonts, FONT_NAMES, type FontName } from './document-fonts';
-import { encodeWithExactUnicode, type EmbeddedFontInternals } from './exact-unicode';
+import { prepareEmbeddedFont, type EmbeddedFontInternals } from './pdfkit-fonts';
 
 /**
  * The one layer every PDF the server writes is drawn through (statements, invoices, and the
@@ -65,10 +65,12 @@ export interface TableOptions {
   footerRows?: string[][];
 }
 
+export type BlockLine = { text: string } & TextStyle;
+
 export interface ColumnBlock {
   /** A share of the content width. */
   width: number;
-  lines: Array<{ text: string } & TextStyle>;
+  lines: BlockLine[];
   align?: Align;
 }
 
@@ -84,6 +86,15 @@ const RULE_COLOR = '#d1d9e0';
 const HEADER_FILL = '#eef1f4';
 const ELLIPSIS = '…';
 const CELL_PADDING = { x: 4, y: 3 };
+/** Noto Sans has no arrows; what the app writes with them reads as well with these. */
+const MISSING_GLYPH_FALLBACKS: Readonly<Record<string, string>> = {
+  '→': '->',
+  '←': '<-',
+  '⇒': '=>',
+  '↔': '<->',
+};
+/** Whether a font has a glyph for a character, by font and character (the fonts never change). */
+const glyphCoverage = new Map<string, boolean>();
 
 export class PdfWriter {
   readonly direction: Direction;
@@ -231,7 +242,10 @@ export class PdfWriter {
     }
     for (const row of options.footerRows ?? []) {
       const height = this.rowHeight(row, columns, boxes, size, true);
-      if (this.y + height > this.bottom) this.addPage();
+      if (this.y + height > this.bottom) {
+        this.addPage();
+        drawHeader();
+      }
       this.rule(MUTED_COLOR);
       this.drawRow(row, columns, boxes, size, true);
     }
@@ -411,7 +425,32 @@ export class PdfWriter {
   }
 
   private piecesOf(text: string, style: TextStyle): VisualPiece[] {
-    return visualPieces(text, style.direction ?? this.direction);
+    return visualPieces(text, style.direction ?? this.direction).map((piece) => {
+      const drawable = this.drawable(piece);
+      return drawable === piece.text ? piece : { ...piece, text: drawable };
+    });
+  }
+
+  /** The piece with the characters its font has no glyph for replaced (→ by ->, else ?). */
+  private drawable(piece: VisualPiece): string {
+    let text = piece.text;
+    for (const char of piece.text) {
+      if (char.charCodeAt(0) < 0x2000 || this.hasGlyph(piece.font, char)) continue;
+      text = text.replaceAll(char, MISSING_GLYPH_FALLBACKS[char] ?? '?');
+    }
+    return text;
+  }
+
+  private hasGlyph(font: ScriptFont, char: string): boolean {
+    const key = `${font}|${char}`;
+    let known = glyphCoverage.get(key);
+    if (known === undefined) {
+      this.useFont(fontName(font, false), 10);
+      const internals = (this.doc as unknown as { _font: EmbeddedFontInternals })._font;
+      known = internals.font.hasGlyphForCodePoint(char.codePointAt(0)!);
+      glyphCoverage.set(key, known);
+    }
+    return known;
   }
 
   private pieceWidth(piece: VisualPiece, size: number, bold: boolean): number {
@@ -428,7 +467,7 @@ export class PdfWriter {
 
   private useFont(name: FontName, size: number): void {
     this.doc.font(name).fontSize(size);
-    encodeWithExactUnicode((this.doc as unknown as { _font: EmbeddedFontInternals })._font);
+    prepareEmbeddedFont((this.doc as unknown as { _font: EmbeddedFontInternals })._font, name);
   }
 
   private physicalAlign(align: Align): 'left' | 'right' | 'center' {
