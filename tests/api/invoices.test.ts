@@ -12,6 +12,7 @@ import {
   users,
 } from '../../src/server/db/schema';
 import { createInvoicesService } from '../../src/server/invoices/invoices-service';
+import { amountInFrenchWords } from '../../src/server/documents/amount-in-french-words';
 import { appendLedgerEntry } from '../../src/server/ledger/ledger-book-queries';
 import { toBusinessDate } from '../../src/shared/business-calendar';
 import { businessMonthOf, monthPeriod, previousMonth } from '../../src/shared/invoices';
@@ -31,6 +32,7 @@ import {
   type LoggedIn,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { readPdfText } from '../support/pdf-text';
 
 /*
  * Invoices and credit notes (docs/decisions/0020-merchant-money.md, "Invoices"): fees set up as
@@ -169,6 +171,12 @@ async function numbersOf(kind: 'invoice' | 'credit_note'): Promise<string[]> {
     .orderBy(invoices.number);
   return rows.map((row) => row.number);
 }
+
+/** 'octobre 2026' for '2026-10', as the invoice names its month. */
+const formatFrenchMonth = (of: string) =>
+  new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${of}-01T12:00:00Z`),
+  );
 
 const expectedNumbers = (prefix: 'FA' | 'AV', count: number) =>
   Array.from({ length: count }, (_, i) => `${prefix}-${year}-${String(i + 1).padStart(6, '0')}`);
@@ -595,5 +603,44 @@ describe('who reads invoices', () => {
     expect(csv.body).toContain('Job merchant');
     const bad = await call(admin, 'GET', '/api/admin/invoices?kind=receipt&month=2026-13');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("answers an invoice's PDF to its organization's owner and accountant, 404 to others", async () => {
+    const invoice = await ownerInvoice();
+    const url = `/api/dashboard/invoices/${invoice.id}/pdf`;
+    const response = await call(accountant, 'GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(`${invoice.number}.pdf`);
+    // One line of text per line of the page: the total in words wraps.
+    const text = (await readPdfText(response.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain(ARABIC_NAME);
+    expect(text).toContain('001234567000089');
+    expect(text).toContain(ownerFees.trackingNumbers[0]);
+    expect(text).toContain('Frais de contre-remboursement');
+    for (const figure of ['87,84', '73,20', '14,64']) expect(text).toContain(figure);
+    expect(text).toContain(`à la somme de : ${amountInFrenchWords(8_784)} TTC`);
+    expect(text).toContain(`Période : ${formatFrenchMonth(month)}`);
+    expect(amountInFrenchWords(8_784)).toContain('quatre-vingt-sept dirhams');
+
+    expect((await call(stranger, 'GET', url)).statusCode).toBe(404);
+    expect((await call(staff, 'GET', url)).statusCode).toBe(403);
+    expect(
+      (await call(owner, 'GET', `/api/dashboard/invoices/${randomUUID()}/pdf`)).statusCode,
+    ).toBe(404);
+  });
+
+  it("gives the office a credit note's PDF, naming the invoice it corrects and why", async () => {
+    const invoice = await ownerInvoice();
+    const note = invoice.creditNotes[0]!;
+    const response = await call(admin, 'GET', `/api/admin/invoices/${note.id}/pdf`);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = await readPdfText(response.rawPayload);
+    expect(text).toContain(`Avoir ${note.number}`);
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('Parcel damaged');
+    expect(text).toContain('10,50');
+    expect((await call(owner, 'GET', `/api/admin/invoices/${note.id}/pdf`)).statusCode).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   AdminInvoiceListQuerySchema,
@@ -19,6 +20,14 @@ import type { InvoicesService } from './invoices-service';
 
 const security = [{ bearerAuth: [] }];
 const InvoiceIdParams = z.object({ id: z.string().max(100) });
+
+/** A PDF answer: saved under the document's number. */
+function sendPdf(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(pdf);
+}
 
 /**
  * Invoices and credit notes (docs/decisions/0020-merchant-money.md, "Invoices"): the office
@@ -74,6 +83,25 @@ export function registerInvoiceRoutes(app: ZodApp, invoicesService: InvoicesServ
     async (request) => ({ invoice: await invoicesService.readForOffice(request.params.id) }),
   );
 
+  app.get(
+    '/admin/invoices/:id/pdf',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'An invoice or credit note as a PDF (French)',
+        params: InvoiceIdParams,
+        response: {
+          200: z.any().describe('application/pdf attachment'),
+          404: ErrorBodySchema,
+        },
+      },
+      onRequest: adminOnly,
+    },
+    async (request, reply) =>
+      sendPdf(reply, await invoicesService.renderForOffice(request.params.id)),
+  );
+
   app.post(
     '/admin/invoices/:id/credit-note',
     {
@@ -116,4 +144,25 @@ export function registerInvoiceRoutes(app: ZodApp, invoicesService: InvoicesServ
     bodyKey: 'invoices',
     list: (query, page, request) => invoicesService.listForCustomer(authOf(request), query, page),
   });
+
+  app.get(
+    '/dashboard/invoices/:id/pdf',
+    {
+      schema: {
+        tags: ['customer'],
+        security,
+        summary:
+          "One of my organization's invoices or credit notes as a PDF (owner and accountant)",
+        params: InvoiceIdParams,
+        response: {
+          200: z.any().describe('application/pdf attachment'),
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+      onRequest: customerOnly,
+    },
+    async (request, reply) =>
+      sendPdf(reply, await invoicesService.renderForCustomer(authOf(request), request.params.id)),
+  );
 }

@@ -32,6 +32,8 @@ import { assertOrgRoleMay } from '../orgs/org-access';
 // through (docs/decisions/0020-merchant-money.md, "Settings").
 // eslint-disable-next-line no-restricted-imports
 import { readBusinessSettings, type BusinessSettings } from '../settings/business-settings-queries';
+import { renderInvoicePdf } from '../documents/invoice-pdf';
+import { toInvoiceDocument } from './invoice-document';
 import { toInvoice, toInvoiceDetail } from './invoice-view';
 import {
   findInvoice,
@@ -204,6 +206,18 @@ export function createInvoicesService({ db, clock, log }: InvoicesServiceDeps) {
     return toInvoiceDetail(row, lines, creditNotes);
   }
 
+  /** The document as a PDF, with the file name it is saved under. */
+  async function renderPdf(
+    id: string,
+    organizationId?: string,
+  ): Promise<{ pdf: Buffer; filename: string }> {
+    const row = isUuid(id) ? await findInvoice(db, id, organizationId) : undefined;
+    if (!row) throw notFound('invoice.not_found');
+    const lines = await listInvoiceLines(db, id);
+    const pdf = await renderInvoicePdf(toInvoiceDocument(row, lines));
+    return { pdf, filename: `${row.invoice.number}.pdf` };
+  }
+
   async function list(filter: InvoiceFilter, page: Page) {
     const { rows, total } = await listInvoices(db, filter, page);
     return { items: rows.map(toInvoice), total };
@@ -347,6 +361,12 @@ export function createInvoicesService({ db, clock, log }: InvoicesServiceDeps) {
     },
 
     readForOffice: (id: string) => readDetail(id),
+
+    renderForOffice: (id: string) => renderPdf(id),
+
+    /** Another organization's document is not found (404). */
+    renderForCustomer: (auth: AuthContext, id: string) =>
+      renderPdf(id, assertOrgRoleMay(auth, 'readMoney')),
 
     /** Another organization's invoice is not found (404), as if it did not exist. */
     readForCustomer: (auth: AuthContext, id: string) =>
