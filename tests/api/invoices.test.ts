@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   companyProfiles,
-  invoiceLines,
   invoices,
   orders,
   organizations,
@@ -157,7 +156,7 @@ const insertCodFee = (organizationId: string, orderId: string, centimes: number,
     createdAt,
   });
 
-const countRows = async (table: typeof invoices | typeof invoiceLines | typeof auditLog) => {
+const countRows = async (table: typeof invoices | typeof auditLog) => {
   const [row] = await testApp.database.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row!.n;
 };
