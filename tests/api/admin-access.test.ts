@@ -25,6 +25,7 @@ const lists = [
   '/api/admin/users',
   '/api/admin/trucks',
   '/api/admin/audit',
+  '/api/admin/invoices',
 ];
 const reads = [
   '/api/admin/dashboard',
