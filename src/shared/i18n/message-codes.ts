@@ -336,7 +336,6 @@ export interface MessagePlaceholders {
   'invoice.fully_credited': never;
   'invoice.not_an_invoice': never;
   'invoice.param_not_organization_id': 'param';
-  'invoice.param_not_invoice_id': 'param';
   'invoice.issued': never;
   'invoice.credit_note_issued': never;
   'invoice.csv_number': never;
