@@ -123,7 +123,7 @@ export function InvoicesPage() {
       id: 'number',
       header: t('admin.invoices.columns.number'),
       cell: (invoice) => (
-        <span dir="ltr" className="font-mono text-sm tabular-nums">
+        <span dir="ltr" className="font-mono text-sm whitespace-nowrap tabular-nums">
           {invoice.number}
         </span>
       ),
@@ -138,7 +138,10 @@ export function InvoicesPage() {
           </StatusBadge>
           {invoice.creditedInvoiceNumber && (
             <span className="text-xs text-slate-600" title={invoice.reason ?? undefined}>
-              {t('admin.invoices.creditFor', { number: invoice.creditedInvoiceNumber })}
+              {t('admin.invoices.creditsLabel')}{' '}
+              <span dir="ltr" className="font-mono whitespace-nowrap">
+                {invoice.creditedInvoiceNumber}
+              </span>
             </span>
           )}
         </span>
@@ -163,14 +166,18 @@ export function InvoicesPage() {
       id: 'totalHt',
       header: t('admin.invoices.columns.totalHt'),
       align: 'end',
-      cell: (invoice) => <span className="tabular-nums">{mad(invoice.totalHt)}</span>,
+      cell: (invoice) => (
+        <span className="whitespace-nowrap tabular-nums">
+          {invoice.kind === 'credit_note' ? `−${mad(invoice.totalHt)}` : mad(invoice.totalHt)}
+        </span>
+      ),
     },
     {
       id: 'totalTtc',
       header: t('admin.invoices.columns.totalTtc'),
       align: 'end',
       cell: (invoice) => (
-        <span className="font-semibold tabular-nums">
+        <span className="font-semibold whitespace-nowrap tabular-nums">
           {invoice.kind === 'credit_note' ? `−${mad(invoice.totalTtc)}` : mad(invoice.totalTtc)}
         </span>
       ),

@@ -69,7 +69,10 @@ function KindBadge({ invoice }: { invoice: Invoice }) {
       </StatusBadge>
       {invoice.creditedInvoiceNumber && (
         <span className="text-xs text-slate-600">
-          {t('dashboard.invoices.creditFor', { number: invoice.creditedInvoiceNumber })}
+          {t('dashboard.invoices.creditsLabel')}{' '}
+          <span dir="ltr" className="font-mono whitespace-nowrap">
+            {invoice.creditedInvoiceNumber}
+          </span>
         </span>
       )}
     </span>
@@ -106,7 +109,7 @@ export function InvoicesPage() {
       id: 'number',
       header: t('dashboard.invoices.columns.number'),
       cell: (invoice) => (
-        <span dir="ltr" className="font-mono text-sm tabular-nums">
+        <span dir="ltr" className="font-mono text-sm whitespace-nowrap tabular-nums">
           {invoice.number}
         </span>
       ),
@@ -131,7 +134,7 @@ export function InvoicesPage() {
       header: t('dashboard.invoices.columns.totalTtc'),
       align: 'end',
       cell: (invoice) => (
-        <span className="tabular-nums">
+        <span className="whitespace-nowrap tabular-nums">
           {invoice.kind === 'credit_note' ? `−${mad(invoice.totalTtc)}` : mad(invoice.totalTtc)}
         </span>
       ),
@@ -152,7 +155,7 @@ export function InvoicesPage() {
       pageSize={DASHBOARD_PAGE_SIZE}
       strings={{
         searchLabel: t('dashboard.lists.searchLabel'),
-        count: (count, total) => t('dashboard.lists.count', { count, total }),
+        count: (count, total) => t('dashboard.invoices.count', { count, total }),
         csv: {
           idle: t('dashboard.lists.downloadCsv'),
           busy: t('dashboard.lists.downloadingCsv'),
