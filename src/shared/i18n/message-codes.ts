@@ -322,4 +322,19 @@ export interface MessagePlaceholders {
   'invitation.used': never;
   'invitation.revoked': never;
   'invitation.sent': never;
+  'settings.legal_name_required': never;
+  'settings.ice_invalid': never;
+  'settings.digits_only': 'max';
+  'settings.rc_invalid': 'max';
+  'settings.percent_range': never;
+  'settings.percent_decimals': never;
+  'settings.payout_minimum_range': 'max';
+  'settings.payout_minimum_decimals': never;
+  'settings.saved': never;
+  'billing.rib_format': never;
+  'billing.rib_key': never;
+  'billing.rib_required': never;
+  'billing.holder_required': never;
+  'billing.ice_invalid': never;
+  'billing.saved': never;
 }
