@@ -22,6 +22,9 @@ export interface StatementPdfResult {
   firstMs: number;
   warmMedianMs: number;
   warmMaxMs: number;
+  /** CPU time of the process (all its threads) during the first render and the warm median. */
+  firstCpuMs: number;
+  warmMedianCpuMs: number;
 }
 
 export interface StatementPdfTarget {
@@ -30,35 +33,48 @@ export interface StatementPdfTarget {
   detail: string;
 }
 
-async function timeRender(language: 'fr' | 'ar'): Promise<{ ms: number; bytes: number }> {
+let nextTrackingNumber = 1;
+
+/** Each render has tracking numbers and amounts of its own, as statements do. */
+async function timeRender(
+  language: 'fr' | 'ar',
+): Promise<{ ms: number; cpuMs: number; bytes: number }> {
+  const statement = sampleStatement(STATEMENT_PDF_LINES, language, nextTrackingNumber);
+  nextTrackingNumber += STATEMENT_PDF_LINES;
+  const cpu = process.cpuUsage();
   const started = performance.now();
-  const pdf = await renderStatementPdf(sampleStatement(STATEMENT_PDF_LINES, language));
-  return { ms: performance.now() - started, bytes: pdf.length };
+  const pdf = await renderStatementPdf(statement);
+  const ms = performance.now() - started;
+  const { user, system } = process.cpuUsage(cpu);
+  return { ms, cpuMs: (user + system) / 1000, bytes: pdf.length };
 }
 
 /** The French statement, then the Arabic one among the warm renders (every other one). */
 export async function benchStatementPdf(): Promise<StatementPdfResult> {
   const first = await timeRender('fr');
-  const warm: number[] = [];
+  const warm: Array<{ ms: number; cpuMs: number }> = [];
   for (let index = 0; index < WARM_RENDERS; index += 1) {
-    warm.push((await timeRender(index % 2 === 0 ? 'ar' : 'fr')).ms);
+    warm.push(await timeRender(index % 2 === 0 ? 'ar' : 'fr'));
   }
-  warm.sort((a, b) => a - b);
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return {
     lines: STATEMENT_PDF_LINES,
     bytes: first.bytes,
     firstMs: first.ms,
-    warmMedianMs: warm[Math.floor(warm.length / 2)]!,
-    warmMaxMs: warm.at(-1)!,
+    warmMedianMs: median(warm.map((render) => render.ms)),
+    warmMaxMs: Math.max(...warm.map((render) => render.ms)),
+    firstCpuMs: first.cpuMs,
+    warmMedianCpuMs: median(warm.map((render) => render.cpuMs)),
   };
 }
 
 export function printStatementPdf(result: StatementPdfResult): void {
+  const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(
     `\nStatement PDF, ${result.lines} lines (${Math.round(result.bytes / 1024)} KiB): first render ` +
-      `${Math.round(result.firstMs)} ms (fonts parsed), then median ` +
-      `${Math.round(result.warmMedianMs)} ms, slowest ${Math.round(result.warmMaxMs)} ms ` +
-      `over ${WARM_RENDERS} (French and Arabic)`,
+      `${ms(result.firstMs)} (fonts parsed; CPU ${ms(result.firstCpuMs)}), then median ` +
+      `${ms(result.warmMedianMs)} (CPU ${ms(result.warmMedianCpuMs)}), slowest ` +
+      `${ms(result.warmMaxMs)} over ${WARM_RENDERS} (French and Arabic)`,
   );
 }
 

@@ -475,3 +475,16 @@ function fontName(font: ScriptFont, bold: boolean): FontName {
   if (font === 'arabic') return bold ? 'arabicBold' : 'arabic';
   return bold ? 'latinBold' : 'latin';
 }
+
+/**
+ * Parses the fonts and lays out a first line in each (about 1 s of a core, once per process), so
+ * that the first document a user asks for does not pay it. For the server to call once it
+ * listens, without awaiting it.
+ */
+export async function prepareDocumentFonts(): Promise<void> {
+  const writer = new PdfWriter({ language: 'ar', title: 'Atlas Freight', pageLabel: () => '1' });
+  for (const bold of [false, true]) {
+    writer.text('Atlas Freight 1.234,50 MAD — محمد العلوي، 1.234,50 درهم', { bold });
+  }
+  await writer.render();
+}

@@ -13,7 +13,9 @@
  *
  *    Laid-out words and shaped runs are kept per font for later documents too (up to
  *    LAYOUTS_KEPT each): pdfkit keeps words per document, and shapes a run given `features` (the
- *    writer's Arabic runs) afresh every time, for its width and again to draw it.
+ *    writer's Arabic runs) afresh every time, for its width and again to draw it. A word with
+ *    digits (a tracking number, an amount, a date: new in nearly every row) is put together from
+ *    its characters' runs: shaping each anew was most of a statement's time.
  *
  * 2. Every glyph reads back as the letter it was drawn for. pdfkit gives each glyph one Unicode
  *    text in the PDF's ToUnicode map, that of the first character it was drawn for, and fontkit
@@ -59,6 +61,8 @@ export interface EmbeddedFontInternals {
 }
 
 const WORD_JOINER = 0x2060;
+/** A word with a digit, written in ASCII and Latin-1 only (no ligature or mark to shape). */
+const FIGURES = /^(?=.*\d)[\u0020-\u007e\u00a0-\u00ff\u202f]+$/;
 /** Runs kept per font and kind; past this the cache starts again (tracking numbers are unique). */
 const LAYOUTS_KEPT = 20_000;
 const sharedFonts = new Map<string, FontkitFont>();
@@ -96,7 +100,21 @@ function shareLayouts(font: EmbeddedFontInternals, name: string): void {
     cache.set(text, run);
     return run;
   };
-  font.layoutCached = (text) => words.get(text) ?? remember(words, text, font.layoutRun(text));
+  const layoutWord = (text: string) =>
+    words.get(text) ?? remember(words, text, font.layoutRun(text));
+  font.layoutCached = (text) => {
+    const known = words.get(text);
+    if (known) return known;
+    if (!FIGURES.test(text)) return remember(words, text, font.layoutRun(text));
+    // A figure (tracking number, amount, date) is seldom seen twice: put together from its
+    // characters' runs instead of shaping each anew (only kerning inside it is lost).
+    const parts = Array.from(text, layoutWord);
+    return remember(words, text, {
+      glyphs: parts.flatMap((part) => part.glyphs),
+      positions: parts.flatMap((part) => part.positions),
+      advanceWidth: parts.reduce((sum, part) => sum + part.advanceWidth, 0),
+    });
+  };
   const layout = font.layout.bind(font);
   font.layout = (text, features, onlyWidth) => {
     if (!Array.isArray(features) || features.length > 0) return layout(text, features, onlyWidth);

@@ -13,9 +13,9 @@ describe('renderStatementPdf', { timeout: 60_000 }, () => {
     expect(text).toContain('AT-2026-000003');
     expect(text).toContain(SAMPLE_ARABIC_RECEIVER);
     expect(text).toContain('Fatima Zahra');
-    expect(text).toContain('350,00 MAD');
-    expect(text).toContain('1.050,00 MAD');
-    expect(text).toContain('945,00 MAD');
+    expect(text).toContain('129,19 MAD');
+    expect(text).toContain('625,14 MAD');
+    expect(text).toContain('562,62 MAD');
     expect(text).toContain('Payé le : 01/12/2026');
     expect(text).toContain('ICE 001234567000089');
     expect(text).toContain('Page 1 / 1');
@@ -27,7 +27,7 @@ describe('renderStatementPdf', { timeout: 60_000 }, () => {
     expect(text).toContain('رقم التتبع');
     expect(text).toContain(SAMPLE_ARABIC_RECEIVER);
     expect(text).toContain('AT-2026-000002');
-    expect(text).toContain('700,00');
+    expect(text).toContain('337,57');
     expect(text).toContain('الصافي المدفوع لكم');
   });
 
@@ -45,7 +45,7 @@ describe('renderStatementPdf', { timeout: 60_000 }, () => {
     for (const page of pageTexts) expect(page).toContain('Tracking number');
     expect(text).toContain('AT-2026-000001');
     expect(text).toContain('AT-2026-000500');
-    expect(text).toContain('175,000.00 MAD');
-    expect(text).toContain('157,500.00 MAD');
+    expect(text).toContain('523,547.50 MAD');
+    expect(text).toContain('471,192.50 MAD');
   });
 });
