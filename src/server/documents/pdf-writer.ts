@@ -147,9 +147,16 @@ export class PdfWriter {
     );
   }
 
-  /** Wraps and draws a paragraph at `y`, then moves `y` below it. */
+  /** Wraps and draws a paragraph at `y`, on the next page when it reaches the bottom. */
   text(value: string, options: TextOptions = {}): void {
-    this.y += this.textAt(value, this.y, options);
+    const left = options.left ?? this.left;
+    const width = options.width ?? this.width;
+    const lineHeight = this.lineHeight(options.size ?? 10);
+    for (const line of this.fitLines(value, width, options)) {
+      this.ensureSpace(lineHeight);
+      this.drawLine(line, left, width, this.y, options);
+      this.y += lineHeight;
+    }
   }
 
   /** Wraps and draws a paragraph with its top at `top`; returns its height. `y` stays. */
