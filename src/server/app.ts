@@ -72,6 +72,8 @@ import { createAccountStatusService } from './users/account-status-service';
 import { registerUserRoutes } from './users/users-routes';
 import { registerAuditRoutes } from './audit/audit-routes';
 import { createAuditService } from './audit/audit-service';
+import { registerSettingsRoutes } from './settings/settings-routes';
+import { createSettingsService } from './settings/settings-service';
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
@@ -253,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const auditService = createAuditService({ db });
+  const settingsService = createSettingsService({ db, clock, log: app.log });
   const invoicesService = createInvoicesService({ db, clock, log: app.log });
   const monthlyInvoicing = deps.runMonthlyInvoicing
     ? createMonthlyInvoicing({ invoicesService, clock, log: app.log })
@@ -341,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);
+      registerSettingsRoutes(zodApi, settingsService);
       registerInvoiceRoutes(zodApi, invoicesService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'account.disable',
   'account.enable',
   'message.retry',
+  'settings.update',
   'invoice.issue',
   'invoice.credit_note',
 ] as const;
@@ -29,6 +30,7 @@ export const AUDIT_RECORD_TYPES = [
   'truck',
   'user',
   'message',
+  'settings',
   'invoice',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -33,6 +33,7 @@ export const adminRoutes: RouteObject = {
     { path: 'audit', ...lazyRoute(() => import('./pages/audit-page'), 'AuditPage') },
     { path: 'invoices', ...lazyRoute(() => import('./pages/invoices-page'), 'InvoicesPage') },
     { path: 'security', ...lazyRoute(() => import('./pages/security-page'), 'SecurityPage') },
+    { path: 'settings', ...lazyRoute(() => import('./pages/settings-page'), 'SettingsPage') },
   ],
 };
 
