@@ -71,6 +71,8 @@ import { createAccountsService } from './users/accounts-service';
 import { createAccountStatusService } from './users/account-status-service';
 import { registerUserRoutes } from './users/users-routes';
 import { registerAuditRoutes } from './audit/audit-routes';
+import { registerMerchantMoneyRoutes } from './ledger/merchant-money-routes';
+import { createMerchantMoneyService } from './ledger/merchant-money-service';
 import { createAuditService } from './audit/audit-service';
 
 declare module 'fastify' {
@@ -245,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const auditService = createAuditService({ db });
+  const merchantMoneyService = createMerchantMoneyService({ db });
   const orgsService = createOrgsService({
     db,
     accounts: accountsService,
@@ -327,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);
+      registerMerchantMoneyRoutes(zodApi, merchantMoneyService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
     },
