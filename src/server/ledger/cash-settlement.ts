@@ -12,11 +12,11 @@ export interface CashSettlement {
 }
 
 /**
- * What a remittance settles (docs/decisions/0020-merchant-money.md, "Payable"): the driver's
- * deliveries oldest first, each up to the cash collected on it (what the driver actually holds,
- * even when it fell short of what was to collect). A delivery whose cash is all handed in
- * releases its ledger rows; one partly handed in keeps them pending until a later remittance
- * covers the rest. Runs in the remittance's transaction, under the driver's lock.
+ * What a remittance settles (docs/decisions/0020-merchant-money.md, "Pending, payable, in
+ * payout"): the driver's deliveries oldest first, each up to the cash collected on it (what the
+ * driver actually holds, even when it fell short of what was to collect). A delivery whose cash
+ * is all handed in releases its ledger rows; one partly handed in keeps them pending until a
+ * later remittance covers the rest. Runs in the remittance's transaction, under the driver's lock.
  */
 export async function settleDriverCash(
   tx: Database,
