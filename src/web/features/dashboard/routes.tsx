@@ -25,6 +25,7 @@ export const dashboardRoutes: RouteObject = {
     },
     { path: 'orders', ...lazyRoute(() => import('./pages/orders-page'), 'OrdersPage') },
     { path: 'team', ...lazyRoute(() => import('./pages/team-page'), 'TeamPage') },
+    { path: 'payouts', ...lazyRoute(() => import('./pages/payouts-page'), 'PayoutsPage') },
   ],
 };
 
