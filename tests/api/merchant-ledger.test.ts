@@ -9,6 +9,7 @@ import {
   payoutBatchItems,
   users,
 } from '../../src/server/db/schema';
+import { formatCentimes } from '../../src/server/documents/document-format';
 import { recordDeliveryEntries } from '../../src/server/ledger/delivery-entries';
 import { appendLedgerEntry, takePayableEntries } from '../../src/server/ledger/ledger-book-queries';
 import { centimesToMad } from '../../src/shared/money';
@@ -34,6 +35,7 @@ import {
   updateOrderStatus,
   type LoggedIn,
 } from './factories';
+import { readPdfText } from '../support/pdf-text';
 import { buildTestApp, type TestApp } from './helpers';
 
 /*
@@ -358,6 +360,23 @@ describe('remittances settle deliveries oldest first', () => {
       const balance = await balanceOf();
       expect(balance).toMatchObject({ balance: 0, inPayout: 0, paidOut: -expected });
       await expectTotalsToMatchRows(balance);
+    });
+
+    it('gives the owner the statement: a line per parcel, the Arabic receiver, the totals', async () => {
+      const response = await get(`/api/dashboard/payouts/${batchId}/statement.pdf`, owner, {
+        'accept-language': 'fr',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toMatch(/attachment; filename="statement-/);
+      const text = await readPdfText(response.rawPayload);
+      for (const { order } of [first, second, third]) expect(text).toContain(order.trackingNumber);
+      expect(text).toContain('محمد العلوي');
+      expect(text).toContain('Colis livré');
+      const normalise = (value: string) => value.normalize('NFKC');
+      expect(text).toContain(normalise(formatCentimes(net[0] + net[1] + net[2], 'fr')));
+      expect(text).toContain(normalise(formatCentimes(35_000, 'fr')));
+      expect(text).toContain('VIR-2026-11-27');
     });
 
     it('answers another organization 404 for the statement, and a made-up id too', async () => {

@@ -4,9 +4,12 @@ import {
   MerchantBalanceSchema,
   MerchantPayoutSchema,
   PayoutListQuerySchema,
+  PayoutStatementParamsSchema,
 } from '#shared/schemas/ledger-schemas';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { authOf } from '../auth/auth-guards';
-import { ErrorBodySchema } from '../http/errors';
+import { ErrorBodySchema, localeOf } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
 import type { MerchantMoneyService } from './merchant-money-service';
@@ -61,4 +64,36 @@ export function registerMerchantMoneyRoutes(app: ZodApp, service: MerchantMoneyS
     bodyKey: 'payouts',
     list: (query, page, request) => service.listPayouts(authOf(request), query, page),
   });
+
+  app.get(
+    '/dashboard/payouts/:batchId/statement.pdf',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "One payout's statement (PDF, in the request's language): per parcel its COD, fees and net",
+        params: PayoutStatementParamsSchema,
+        response: {
+          200: z.string().describe('application/pdf attachment'),
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+      onRequest: customerOnly,
+    },
+    async (request, reply) => {
+      const { pdf, filename } = await service.renderStatement(
+        authOf(request),
+        request.params.batchId,
+        localeOf(request),
+      );
+      // Bytes, sent as they are: the route's schema only describes them (no serializer runs on
+      // a Buffer).
+      return (reply as FastifyReply)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
 }

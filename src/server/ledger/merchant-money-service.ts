@@ -25,7 +25,8 @@ import {
   type LedgerFilter,
 } from './ledger-queries';
 import { toLedgerEntry, toMerchantBalance, toMerchantPayout } from './merchant-money-view';
-import { buildStatementDocument, type StatementDocument } from './payout-statement';
+import { renderStatementPdf } from '../documents/statement-pdf';
+import { buildStatementDocument } from './payout-statement';
 
 /** The query's filters as the database reads them: days become Morocco's midnights. */
 function toLedgerFilter(query: LedgerListQuery): LedgerFilter {
@@ -74,12 +75,15 @@ export function createMerchantMoneyService({ db }: { db: Database }) {
       return { items: rows.map(toMerchantPayout), total };
     },
 
-    /** What one payout paid, as its statement shows it, in `language`. */
-    async readStatement(
+    /**
+     * What one payout paid, as its statement shows it, in `language`: a PDF (decision 0019) and
+     * the name to save it under.
+     */
+    async renderStatement(
       auth: AuthContext,
       batchId: string,
       language: Locale,
-    ): Promise<StatementDocument> {
+    ): Promise<{ pdf: Buffer; filename: string }> {
       const organizationId = assertOrgRoleMay(auth, 'readMoney');
       const payout = isUuid(batchId)
         ? await readOrganizationPayout(db, organizationId, batchId)
@@ -90,7 +94,7 @@ export function createMerchantMoneyService({ db }: { db: Database }) {
         readOrganizationIdentity(db, organizationId),
         readCarrierIdentity(db),
       ]);
-      return buildStatementDocument({
+      const document = buildStatementDocument({
         language,
         carrier,
         merchant: { name: merchant?.name ?? '', ice: merchant?.ice ?? null },
@@ -104,6 +108,10 @@ export function createMerchantMoneyService({ db }: { db: Database }) {
                 params: { reason: line.reason },
               }),
       });
+      return {
+        pdf: await renderStatementPdf(document),
+        filename: `statement-${payout.number}.pdf`,
+      };
     },
   };
 }

@@ -1,39 +1,6 @@
 import type { Locale } from '#shared/i18n/locales';
 import type { LedgerEntryType } from '#shared/merchant-money';
-
-/**
- * The statement renderer's input (src/server/documents/statement-pdf.ts, decision 0019), as its
- * brief fixes it; written here until the renderer reaches this branch.
- */
-export interface StatementDocument {
-  language: Locale;
-  carrier: {
-    legalName: string;
-    address: string;
-    ice: string;
-    if: string;
-    rc: string;
-    tp: string;
-    patente: string;
-  };
-  merchant: {
-    name: string;
-    ice: string | null;
-    ribHolder: string | null;
-    ribMasked: string | null;
-  };
-  payout: { number: string; createdAt: Date; paidAt: Date | null; reference: string | null };
-  lines: Array<{
-    trackingNumber: string | null;
-    receiverName: string | null;
-    date: Date;
-    description: string;
-    codCentimes: number;
-    feesCentimes: number;
-    netCentimes: number;
-  }>;
-  totals: { codCentimes: number; feesCentimes: number; netCentimes: number };
-}
+import type { StatementDocument } from '../documents/statement-pdf';
 
 /** A ledger row a payout paid, as the statement reads it. */
 export interface PaidEntry {
