@@ -471,6 +471,22 @@ describe('who reads the money', () => {
     }
   });
 
+  it('are in the OpenAPI document', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys((response.json() as { paths: object }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/dashboard/balance',
+        '/api/dashboard/ledger',
+        '/api/dashboard/ledger/export.csv',
+        '/api/dashboard/payouts',
+        '/api/dashboard/payouts/export.csv',
+        '/api/dashboard/payouts/{batchId}/statement.pdf',
+      ]),
+    );
+  });
+
   it('shows a new organization zeros, not an error', async () => {
     expect(await balanceOf(stranger)).toEqual({
       collected: 0,
