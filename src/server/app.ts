@@ -74,6 +74,8 @@ import { registerAuditRoutes } from './audit/audit-routes';
 import { registerMerchantMoneyRoutes } from './ledger/merchant-money-routes';
 import { createMerchantMoneyService } from './ledger/merchant-money-service';
 import { createAuditService } from './audit/audit-service';
+import { registerSettingsRoutes } from './settings/settings-routes';
+import { createSettingsService } from './settings/settings-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -247,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const auditService = createAuditService({ db });
+  const settingsService = createSettingsService({ db, clock, log: app.log });
   const merchantMoneyService = createMerchantMoneyService({ db });
   const orgsService = createOrgsService({
     db,
@@ -330,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);
+      registerSettingsRoutes(zodApi, settingsService);
       registerMerchantMoneyRoutes(zodApi, merchantMoneyService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
