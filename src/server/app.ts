@@ -250,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   });
   const auditService = createAuditService({ db });
   const settingsService = createSettingsService({ db, clock, log: app.log });
-  const merchantMoneyService = createMerchantMoneyService({ db });
+  const merchantMoneyService = createMerchantMoneyService({ db, settings: settingsService });
   const orgsService = createOrgsService({
     db,
     accounts: accountsService,

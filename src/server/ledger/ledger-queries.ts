@@ -4,7 +4,6 @@ import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import {
-  businessSettings,
   merchantLedgerEntries,
   orders,
   organizationBalances,
@@ -161,26 +160,5 @@ export async function readOrganizationIdentity(db: Database, organizationId: str
     .select({ name: organizations.name, ice: organizations.ice })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  return row;
-}
-
-/**
- * The carrier's legal identity printed on a statement: the business settings' one row (the
- * settings feature writes it; this read takes only what a document prints).
- */
-export async function readCarrierIdentity(db: Database) {
-  const [row] = await db
-    .select({
-      legalName: businessSettings.legalName,
-      address: businessSettings.address,
-      ice: businessSettings.ice,
-      if: businessSettings.ifNumber,
-      rc: businessSettings.rc,
-      tp: businessSettings.tp,
-      patente: businessSettings.patente,
-    })
-    .from(businessSettings)
-    .where(eq(businessSettings.id, true));
-  if (!row) throw new Error('business_settings has no row: migration 0015 writes it');
   return row;
 }

@@ -14,11 +14,11 @@ import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { messageTextIn, notFound } from '../http/errors';
 import { assertOrgRoleMay } from '../orgs/org-access';
+import type { SettingsService } from '../settings/settings-service';
 import {
   listLedgerEntries,
   listOrganizationPayouts,
   listPayoutEntries,
-  readCarrierIdentity,
   readOrganizationBalance,
   readOrganizationIdentity,
   readOrganizationPayout,
@@ -43,7 +43,14 @@ function toLedgerFilter(query: LedgerListQuery): LedgerFilter {
  * ledger's rows; the payouts and what each paid. Only the caller's organization's: another's
  * payout is not found.
  */
-export function createMerchantMoneyService({ db }: { db: Database }) {
+export function createMerchantMoneyService({
+  db,
+  settings,
+}: {
+  db: Database;
+  /** The carrier's legal identity a statement prints. */
+  settings: Pick<SettingsService, 'getSettings'>;
+}) {
   return {
     async readBalance(auth: AuthContext): Promise<MerchantBalance> {
       const organizationId = assertOrgRoleMay(auth, 'readMoney');
@@ -89,11 +96,13 @@ export function createMerchantMoneyService({ db }: { db: Database }) {
         ? await readOrganizationPayout(db, organizationId, batchId)
         : undefined;
       if (!payout) throw notFound('ledger.payout_not_found');
-      const [entries, merchant, carrier] = await Promise.all([
+      const [entries, merchant, business] = await Promise.all([
         listPayoutEntries(db, organizationId, batchId),
         readOrganizationIdentity(db, organizationId),
-        readCarrierIdentity(db),
+        settings.getSettings(),
       ]);
+      const { legalName, address, ice, ifNumber, rc, tp, patente } = business;
+      const carrier = { legalName, address, ice, if: ifNumber, rc, tp, patente };
       const document = buildStatementDocument({
         language,
         carrier,
