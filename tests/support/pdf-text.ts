@@ -20,7 +20,13 @@ interface PlacedText {
  * presentation forms (ﻣﺤﻤﺪ) to their letters, should a PDF use them, and the narrow no-break
  * space of French numbers to a space.
  */
-export async function readPdfText(buffer: Uint8Array): Promise<string> {
+export async function readPdfText(
+  buffer: Uint8Array,
+  options: {
+    /** The page numbers (from 1) to read, given the page count: all by default. */
+    pages?: (pageCount: number) => number[];
+  } = {},
+): Promise<string> {
   const pdf = await getDocument({
     data: new Uint8Array(buffer),
     useSystemFonts: false,
@@ -29,7 +35,10 @@ export async function readPdfText(buffer: Uint8Array): Promise<string> {
   }).promise;
   const pages: string[] = [];
   try {
-    for (let number = 1; number <= pdf.numPages; number += 1) {
+    const numbers =
+      options.pages?.(pdf.numPages) ??
+      Array.from({ length: pdf.numPages }, (_, index) => index + 1);
+    for (const number of numbers) {
       const page = await pdf.getPage(number);
       const content = await page.getTextContent();
       const placed: PlacedText[] = [];

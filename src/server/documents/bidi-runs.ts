@@ -57,7 +57,22 @@ interface Cell {
  * One line (no line breaks) in visual order. `direction` is the paragraph's: the document's
  * language for its own words, `auto` (the first strong letter) for a name someone typed.
  */
-export function visualPieces(line: string, direction: Direction | 'auto'): VisualPiece[] {
+export function visualPieces(line: string, direction: Direction | 'auto'): readonly VisualPiece[] {
+  const key = `${direction}|${line}`;
+  let pieces = knownPieces.get(key);
+  if (!pieces) {
+    pieces = orderPieces(line, direction);
+    if (knownPieces.size >= PIECES_KEPT) knownPieces.clear();
+    knownPieces.set(key, pieces);
+  }
+  return pieces;
+}
+
+/** Lines already cut, for the next time (a statement repeats its dates, amounts and names). */
+const knownPieces = new Map<string, readonly VisualPiece[]>();
+const PIECES_KEPT = 20_000;
+
+function orderPieces(line: string, direction: Direction | 'auto'): VisualPiece[] {
   if (line.length === 0) return [];
   const base = direction === 'auto' ? textDirection(line) : direction;
   if (base === 'ltr' && !hasRightToLeftText(line)) {

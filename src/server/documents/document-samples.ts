@@ -26,17 +26,31 @@ const RECEIVERS = [
   'Karim El Amrani',
 ];
 
-/** A statement of `lineCount` parcels, each 350 Dh collected less 35 Dh of fees. */
-export function sampleStatement(lineCount: number, language: Locale = 'fr'): StatementDocument {
-  const lines = Array.from({ length: lineCount }, (_, index) => ({
-    trackingNumber: `AT-2026-${String(index + 1).padStart(6, '0')}`,
-    receiverName: RECEIVERS[index % RECEIVERS.length]!,
-    date: new Date(Date.UTC(2026, 10, 1 + (index % 28), 10)),
-    description: index % 2 === 0 ? 'Casablanca → Rabat' : 'Marrakech → Agadir',
-    codCentimes: 35_000,
-    feesCentimes: -3_500,
-    netCentimes: 31_500,
-  }));
+/**
+ * A statement of `lineCount` parcels with amounts between 50 and 2 050 Dh, less 10 % of fees;
+ * tracking numbers from `firstNumber` (a later statement has others: nothing is laid out twice).
+ */
+export function sampleStatement(
+  lineCount: number,
+  language: Locale = 'fr',
+  firstNumber = 1,
+): StatementDocument {
+  const lines = Array.from({ length: lineCount }, (_, index) => {
+    const number = firstNumber + index;
+    const codCentimes = 5_000 + ((number * 7_919) % 200_000);
+    const feesCentimes = -Math.round(codCentimes / 10);
+    return {
+      trackingNumber: `AT-2026-${String(number).padStart(6, '0')}`,
+      receiverName: RECEIVERS[index % RECEIVERS.length]!,
+      date: new Date(Date.UTC(2026, 10, 1 + (index % 28), 10)),
+      description: index % 2 === 0 ? 'Casablanca → Rabat' : 'Marrakech → Agadir',
+      codCentimes,
+      feesCentimes,
+      netCentimes: codCentimes + feesCentimes,
+    };
+  });
+  const sum = (pick: (line: (typeof lines)[number]) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
   return {
     language,
     carrier: SAMPLE_CARRIER,
@@ -54,9 +68,9 @@ export function sampleStatement(lineCount: number, language: Locale = 'fr'): Sta
     },
     lines,
     totals: {
-      codCentimes: 35_000 * lineCount,
-      feesCentimes: -3_500 * lineCount,
-      netCentimes: 31_500 * lineCount,
+      codCentimes: sum((line) => line.codCentimes),
+      feesCentimes: sum((line) => line.feesCentimes),
+      netCentimes: sum((line) => line.netCentimes),
     },
   };
 }

@@ -44,6 +44,12 @@ describe('PdfWriter', { timeout: 60_000 }, () => {
     expect(text).toContain(words.join(' '));
   });
 
+  it('carries a long paragraph on to the next pages', async () => {
+    const writer = new PdfWriter({ language: 'en', title: 'Long', pageLabel: () => '' });
+    writer.text('Casablanca Rabat Tanger '.repeat(1500));
+    expect(pageCountOf(await writer.render())).toBeGreaterThan(2);
+  });
+
   it('breaks a long table across pages, repeats its header and numbers the pages', async () => {
     const writer = new PdfWriter({
       language: 'ar',

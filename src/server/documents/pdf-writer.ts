@@ -67,6 +67,12 @@ export interface TableOptions {
 
 export type BlockLine = { text: string } & TextStyle;
 
+/** A table row cut into lines, cell by cell, and the height it takes. */
+interface FittedRow {
+  cells: Array<{ lines: string[]; options: TextOptions }>;
+  height: number;
+}
+
 export interface ColumnBlock {
   /** A share of the content width. */
   width: number;
@@ -141,9 +147,16 @@ export class PdfWriter {
     );
   }
 
-  /** Wraps and draws a paragraph at `y`, then moves `y` below it. */
+  /** Wraps and draws a paragraph at `y`, on the next page when it reaches the bottom. */
   text(value: string, options: TextOptions = {}): void {
-    this.y += this.textAt(value, this.y, options);
+    const left = options.left ?? this.left;
+    const width = options.width ?? this.width;
+    const lineHeight = this.lineHeight(options.size ?? 10);
+    for (const line of this.fitLines(value, width, options)) {
+      this.ensureSpace(lineHeight);
+      this.drawLine(line, left, width, this.y, options);
+      this.y += lineHeight;
+    }
   }
 
   /** Wraps and draws a paragraph with its top at `top`; returns its height. `y` stays. */
@@ -223,31 +236,44 @@ export class PdfWriter {
   table(columns: TableColumn[], rows: string[][], options: TableOptions = {}): void {
     const size = options.size ?? 8.5;
     const boxes = this.boxesOf(columns.map((column) => column.width));
-    const header = columns.map((column) => column.header);
-    const drawHeader = () => {
-      const height = this.rowHeight(header, columns, boxes, size, true, 2);
-      this.doc.rect(this.left, this.y, this.width, height).fillColor(HEADER_FILL).fill();
-      this.drawRow(header, columns, boxes, size, true, 2);
+    const fit = (row: string[], bold: boolean, maxLines?: number): FittedRow => {
+      const cells = columns.map((column, index) => {
+        const cellOptions = this.cellOptions(column, boxes[index]!, size, bold, maxLines);
+        return {
+          lines: this.fitLines(row[index] ?? '', cellOptions.width!, cellOptions),
+          options: cellOptions,
+        };
+      });
+      const lineCount = Math.max(1, ...cells.map((cell) => cell.lines.length));
+      return { cells, height: lineCount * this.lineHeight(size) + 2 * CELL_PADDING.y };
     };
-    this.ensureSpace(this.lineHeight(size) * 3 + CELL_PADDING.y * 6);
+    const header = fit(
+      columns.map((column) => column.header),
+      true,
+      2,
+    );
+    const drawHeader = () => {
+      this.doc.rect(this.left, this.y, this.width, header.height).fillColor(HEADER_FILL).fill();
+      this.drawRow(header);
+    };
+    const startRow = (row: FittedRow) => {
+      if (this.y + row.height <= this.bottom) return;
+      this.addPage();
+      drawHeader();
+    };
+    this.ensureSpace(header.height + this.lineHeight(size) + 2 * CELL_PADDING.y);
     drawHeader();
     for (const row of rows) {
-      const height = this.rowHeight(row, columns, boxes, size, false);
-      if (this.y + height > this.bottom) {
-        this.addPage();
-        drawHeader();
-      }
-      this.drawRow(row, columns, boxes, size, false);
+      const fitted = fit(row, false);
+      startRow(fitted);
+      this.drawRow(fitted);
       this.rule();
     }
     for (const row of options.footerRows ?? []) {
-      const height = this.rowHeight(row, columns, boxes, size, true);
-      if (this.y + height > this.bottom) {
-        this.addPage();
-        drawHeader();
-      }
+      const fitted = fit(row, true);
+      startRow(fitted);
       this.rule(MUTED_COLOR);
-      this.drawRow(row, columns, boxes, size, true);
+      this.drawRow(fitted);
     }
   }
 
@@ -316,39 +342,15 @@ export class PdfWriter {
     };
   }
 
-  private rowHeight(
-    row: string[],
-    columns: TableColumn[],
-    boxes: Array<{ left: number; width: number }>,
-    size: number,
-    bold: boolean,
-    maxLines?: number,
-  ): number {
-    const lines = columns.map(
-      (column, index) =>
-        this.fitLines(
-          row[index] ?? '',
-          boxes[index]!.width - 2 * CELL_PADDING.x,
-          this.cellOptions(column, boxes[index]!, size, bold, maxLines),
-        ).length,
-    );
-    return Math.max(1, ...lines) * this.lineHeight(size) + 2 * CELL_PADDING.y;
-  }
-
-  private drawRow(
-    row: string[],
-    columns: TableColumn[],
-    boxes: Array<{ left: number; width: number }>,
-    size: number,
-    bold: boolean,
-    maxLines?: number,
-  ): void {
-    let height = 0;
-    columns.forEach((column, index) => {
-      const options = this.cellOptions(column, boxes[index]!, size, bold, maxLines);
-      height = Math.max(height, this.textAt(row[index] ?? '', this.y + CELL_PADDING.y, options));
-    });
-    this.y += Math.max(height, this.lineHeight(size)) + 2 * CELL_PADDING.y;
+  private drawRow(row: FittedRow): void {
+    for (const cell of row.cells) {
+      const size = cell.options.size ?? 10;
+      cell.lines.forEach((line, index) => {
+        const top = this.y + CELL_PADDING.y + index * this.lineHeight(size);
+        this.drawLine(line, cell.options.left!, cell.options.width!, top, cell.options);
+      });
+    }
+    this.y += row.height;
   }
 
   /** The paragraph cut into lines that fit `width`, at most `maxLines`, the last cut with "…". */
@@ -424,7 +426,7 @@ export class PdfWriter {
     });
   }
 
-  private piecesOf(text: string, style: TextStyle): VisualPiece[] {
+  private piecesOf(text: string, style: TextStyle): readonly VisualPiece[] {
     return visualPieces(text, style.direction ?? this.direction).map((piece) => {
       const drawable = this.drawable(piece);
       return drawable === piece.text ? piece : { ...piece, text: drawable };
@@ -479,4 +481,17 @@ export class PdfWriter {
 function fontName(font: ScriptFont, bold: boolean): FontName {
   if (font === 'arabic') return bold ? 'arabicBold' : 'arabic';
   return bold ? 'latinBold' : 'latin';
+}
+
+/**
+ * Parses the fonts and lays out a first line in each (about 1 s of a core, once per process), so
+ * that the first document a user asks for does not pay it. For the server to call once it
+ * listens, without awaiting it.
+ */
+export async function prepareDocumentFonts(): Promise<void> {
+  const writer = new PdfWriter({ language: 'ar', title: 'Atlas Freight', pageLabel: () => '1' });
+  for (const bold of [false, true]) {
+    writer.text('Atlas Freight 1.234,50 MAD — محمد العلوي، 1.234,50 درهم', { bold });
+  }
+  await writer.render();
 }

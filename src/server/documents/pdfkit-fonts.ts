@@ -11,6 +11,12 @@
  *    keeps its own subset (the glyphs it embeds); the parsed font is shared. Layout runs
  *    synchronously from start to end, so two documents never interleave inside it.
  *
+ *    Laid-out words and shaped runs are kept per font for later documents too (up to
+ *    LAYOUTS_KEPT each): pdfkit keeps words per document, and shapes a run given `features` (the
+ *    writer's Arabic runs) afresh every time, for its width and again to draw it. A word with
+ *    digits (a tracking number, an amount, a date: new in nearly every row) is put together from
+ *    its characters' runs: shaping each anew was most of a statement's time.
+ *
  * 2. Every glyph reads back as the letter it was drawn for. pdfkit gives each glyph one Unicode
  *    text in the PDF's ToUnicode map, that of the first character it was drawn for, and fontkit
  *    keeps one glyph object per glyph number with the characters of its first use. Noto Sans
@@ -36,18 +42,34 @@ interface FontkitFont {
   createSubset(): EmbeddedFontInternals['subset'];
 }
 
+interface GlyphRun {
+  glyphs: LaidOutGlyph[];
+  positions: unknown[];
+  advanceWidth: number;
+}
+
 export interface EmbeddedFontInternals {
   font: FontkitFont;
   scale: number;
+  layoutRun(text: string, features?: unknown): GlyphRun;
+  layoutCached(text: string): GlyphRun;
   subset: { glyphs: number[]; includeGlyph(id: number): number };
   unicode: Array<number[] | undefined>;
   widths: Array<number | undefined>;
-  layout(text: string, features?: unknown): { glyphs: LaidOutGlyph[]; positions: unknown[] };
+  layout(text: string, features?: unknown, onlyWidth?: boolean): Partial<GlyphRun>;
   encode(text: string, features?: unknown): [string[], unknown[]];
 }
 
 const WORD_JOINER = 0x2060;
+/** A word with a digit, written in ASCII and Latin-1 only (no ligature or mark to shape). */
+const FIGURES = /^(?=.*\d)[\u0020-\u007e\u00a0-\u00ff\u202f]+$/;
+/** Runs kept per font and kind; past this the cache starts again (tracking numbers are unique). */
+const LAYOUTS_KEPT = 20_000;
 const sharedFonts = new Map<string, FontkitFont>();
+const sharedLayouts = new Map<
+  string,
+  { words: Map<string, GlyphRun>; shaped: Map<string, GlyphRun> }
+>();
 const preparedEmbeddedFonts = new WeakSet<object>();
 const preparedFontkitFonts = new WeakSet<object>();
 
@@ -62,7 +84,42 @@ export function prepareEmbeddedFont(font: EmbeddedFontInternals, name: string): 
     font.subset = shared.createSubset();
   }
   keepCodePointsPerUse(font.font);
+  shareLayouts(font, name);
   encodeWithExactUnicode(font);
+}
+
+function shareLayouts(font: EmbeddedFontInternals, name: string): void {
+  let layouts = sharedLayouts.get(name);
+  if (!layouts) {
+    layouts = { words: new Map(), shaped: new Map() };
+    sharedLayouts.set(name, layouts);
+  }
+  const { words, shaped } = layouts;
+  const remember = (cache: Map<string, GlyphRun>, text: string, run: GlyphRun) => {
+    if (cache.size >= LAYOUTS_KEPT) cache.clear();
+    cache.set(text, run);
+    return run;
+  };
+  const layoutWord = (text: string) =>
+    words.get(text) ?? remember(words, text, font.layoutRun(text));
+  font.layoutCached = (text) => {
+    const known = words.get(text);
+    if (known) return known;
+    if (!FIGURES.test(text)) return remember(words, text, font.layoutRun(text));
+    // A figure (tracking number, amount, date) is seldom seen twice: put together from its
+    // characters' runs instead of shaping each anew (only kerning inside it is lost).
+    const parts = Array.from(text, layoutWord);
+    return remember(words, text, {
+      glyphs: parts.flatMap((part) => part.glyphs),
+      positions: parts.flatMap((part) => part.positions),
+      advanceWidth: parts.reduce((sum, part) => sum + part.advanceWidth, 0),
+    });
+  };
+  const layout = font.layout.bind(font);
+  font.layout = (text, features, onlyWidth) => {
+    if (!Array.isArray(features) || features.length > 0) return layout(text, features, onlyWidth);
+    return shaped.get(text) ?? remember(shaped, text, font.layoutRun(text, features));
+  };
 }
 
 /** fontkit's glyph objects hold their first use's characters; each use gets a view with its own. */
@@ -80,7 +137,7 @@ function keepCodePointsPerUse(font: FontkitFont): void {
 function encodeWithExactUnicode(font: EmbeddedFontInternals): void {
   const glyphNumbers = new Map<string, number>();
   font.encode = (text, features) => {
-    const { glyphs, positions } = font.layout(text, features);
+    const { glyphs = [], positions = [] } = font.layout(text, features);
     const encoded = glyphs.map((glyph) => {
       const codePoints = glyph.codePoints.length > 0 ? glyph.codePoints : [WORD_JOINER];
       const key = `${glyph.id}:${codePoints.join(',')}`;

@@ -13,9 +13,9 @@ describe('renderStatementPdf', { timeout: 60_000 }, () => {
     expect(text).toContain('AT-2026-000003');
     expect(text).toContain(SAMPLE_ARABIC_RECEIVER);
     expect(text).toContain('Fatima Zahra');
-    expect(text).toContain('350,00 MAD');
-    expect(text).toContain('1.050,00 MAD');
-    expect(text).toContain('945,00 MAD');
+    expect(text).toContain('129,19 MAD');
+    expect(text).toContain('625,14 MAD');
+    expect(text).toContain('562,62 MAD');
     expect(text).toContain('Payé le : 01/12/2026');
     expect(text).toContain('ICE 001234567000089');
     expect(text).toContain('Page 1 / 1');
@@ -27,22 +27,25 @@ describe('renderStatementPdf', { timeout: 60_000 }, () => {
     expect(text).toContain('رقم التتبع');
     expect(text).toContain(SAMPLE_ARABIC_RECEIVER);
     expect(text).toContain('AT-2026-000002');
-    expect(text).toContain('700,00');
+    expect(text).toContain('337,57');
     expect(text).toContain('الصافي المدفوع لكم');
   });
 
   it('renders 500 parcels on as many pages as they take, each with its header row', async () => {
     const pdf = await renderStatementPdf(sampleStatement(500, 'en'));
-    const text = await readPdfText(pdf);
-    const pages = text.match(/Page \d+ \/ (\d+)/)![1]!;
-    expect(Number(pages)).toBeGreaterThan(10);
-    expect(text).toContain(`Page ${pages} / ${pages}`);
+    // The first two pages and the last two are enough to see the rows run on (reading all ~24
+    // pages back takes seconds).
+    const text = await readPdfText(pdf, { pages: (count) => [1, 2, count - 1, count] });
+    const pages = Number(text.match(/Page \d+ \/ (\d+)/)![1]);
+    expect(pages).toBeGreaterThan(10);
+    for (const page of [1, 2, pages - 1, pages]) expect(text).toContain(`Page ${page} / ${pages}`);
     // Every page with parcels starts with the header row (the footer ends each page's text).
     const pageTexts = text.split(/Page \d+ \/ \d+/).filter((page) => page.includes('AT-2026-'));
-    expect(pageTexts.length).toBeGreaterThanOrEqual(Number(pages) - 1);
+    expect(pageTexts.length).toBeGreaterThanOrEqual(3);
     for (const page of pageTexts) expect(page).toContain('Tracking number');
+    expect(text).toContain('AT-2026-000001');
     expect(text).toContain('AT-2026-000500');
-    expect(text).toContain('175,000.00 MAD');
-    expect(text).toContain('157,500.00 MAD');
+    expect(text).toContain('523,547.50 MAD');
+    expect(text).toContain('471,192.50 MAD');
   });
 });
