@@ -71,6 +71,8 @@ import { createAccountsService } from './users/accounts-service';
 import { createAccountStatusService } from './users/account-status-service';
 import { registerUserRoutes } from './users/users-routes';
 import { registerAuditRoutes } from './audit/audit-routes';
+import { registerMerchantMoneyRoutes } from './ledger/merchant-money-routes';
+import { createMerchantMoneyService } from './ledger/merchant-money-service';
 import { createAuditService } from './audit/audit-service';
 import { registerSettingsRoutes } from './settings/settings-routes';
 import { createSettingsService } from './settings/settings-service';
@@ -260,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const monthlyInvoicing = deps.runMonthlyInvoicing
     ? createMonthlyInvoicing({ invoicesService, clock, log: app.log })
     : undefined;
+  const merchantMoneyService = createMerchantMoneyService({ db, settings: settingsService });
   const orgsService = createOrgsService({
     db,
     accounts: accountsService,
@@ -346,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerAuditRoutes(zodApi, auditService);
       registerSettingsRoutes(zodApi, settingsService);
       registerInvoiceRoutes(zodApi, invoicesService);
+      registerMerchantMoneyRoutes(zodApi, merchantMoneyService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
     },

@@ -19,6 +19,7 @@ import { isUuid } from '../db/uuid';
 import { englishMessage } from '#shared/i18n/message-catalogs';
 import { messageKey } from '#shared/i18n/message-key';
 import { badRequest, notFound } from '../http/errors';
+import { settleDriverCash, type CashSettlement } from '../ledger/cash-settlement';
 import {
   insertRemittance,
   listCashLedger,
@@ -80,8 +81,10 @@ export function createCashService({ db, log }: CashServiceDeps) {
 
     /**
      * Records cash a driver handed in: more than 0 and at most what they hold. The driver's row
-     * is locked first, so two remittances at once queue and together never exceed it. An office
-     * action: its audit row is written in the same transaction (docs/decisions/0016-audit-trail.md).
+     * is locked first, so two remittances at once queue and together never exceed it. The cash
+     * settles the driver's deliveries oldest first, making the merchants' rows of each delivery
+     * paid in full payable (docs/decisions/0020-merchant-money.md). An office action: its audit
+     * row is written in the same transaction (docs/decisions/0016-audit-trail.md).
      */
     async recordRemittance(
       input: RecordRemittance,
@@ -89,6 +92,7 @@ export function createCashService({ db, log }: CashServiceDeps) {
       office: OfficeActor,
     ): Promise<RecordRemittanceResult> {
       const amountCentimes = madToCentimes(input.amount);
+      let settlement: CashSettlement | undefined;
       const result = await db.transaction(async (tx) => {
         const driver = isUuid(input.driverId) ? await lockDriver(tx, input.driverId) : undefined;
         if (!driver) throw notFound('driver.not_found');
@@ -106,6 +110,7 @@ export function createCashService({ db, log }: CashServiceDeps) {
           note: input.note ?? null,
           recordedByUserId: recordedBy.userId,
         });
+        settlement = await settleDriverCash(tx, driver.id, amountCentimes, row.createdAt);
         await recordOfficeAction(tx, {
           actor: office,
           action: 'cash.remittance',
@@ -123,7 +128,12 @@ export function createCashService({ db, log }: CashServiceDeps) {
         };
       });
       log.info(
-        { remittanceId: result.remittance.id, driverId: input.driverId, amountCentimes },
+        {
+          remittanceId: result.remittance.id,
+          driverId: input.driverId,
+          amountCentimes,
+          settlement,
+        },
         'cash remittance recorded',
       );
       return { message: englishMessage('cash.remittance_recorded'), ...result };

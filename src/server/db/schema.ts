@@ -440,6 +440,11 @@ export const orders = pgTable(
       table.updatedAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // A remittance settles the driver's deliveries not all handed in yet, oldest first
+    // (src/server/ledger/cash-settlement.ts; migration 0018).
+    index('orders_driver_cash_due_idx')
+      .on(table.driverId, table.deliveryDate, table.id)
+      .where(sql`${table.cashCollectedCentimes} > ${table.cashHandedInCentimes}`),
     // The cash ledger sums, per driver, the cash collected on delivery.
     index('orders_driver_cash_idx')
       .on(table.driverId, table.cashCollectedCentimes)

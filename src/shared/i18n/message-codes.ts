@@ -363,4 +363,20 @@ export interface MessagePlaceholders {
   'invoice.csv_total_ttc_mad': never;
   'invoice.csv_credited_invoice': never;
   'invoice.csv_reason': never;
+  'ledger.param_not_date': 'param';
+  'ledger.param_out_of_range': 'max' | 'min' | 'param';
+  'ledger.dates_reversed': never;
+  'ledger.payout_not_found': never;
+  'ledger.csv_date': never;
+  'ledger.csv_type': never;
+  'ledger.csv_amount': never;
+  'ledger.csv_balance_after': never;
+  'ledger.csv_tracking_number': never;
+  'ledger.csv_reason': never;
+  'ledger.csv_payout_number': never;
+  'ledger.csv_paid_at': never;
+  'ledger.csv_reference': never;
+  'ledger.csv_status': never;
+  'statement.line_delivery': never;
+  'statement.line_adjustment': 'reason';
 }
