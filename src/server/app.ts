@@ -66,6 +66,8 @@ import { createOrgsService } from './orgs/orgs-service';
 import { tileImageSource } from './positions/map-tiles';
 import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
+import { registerPayoutRoutes } from './payouts/payouts-routes';
+import { createPayoutsService } from './payouts/payouts-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
 import { createAccountsService } from './users/accounts-service';
 import { createAccountStatusService } from './users/account-status-service';
@@ -245,6 +247,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const auditService = createAuditService({ db });
+  const payoutsService = createPayoutsService({
+    db,
+    log: app.log,
+    clock,
+    messagesService,
+    notificationsService,
+  });
   const orgsService = createOrgsService({
     db,
     accounts: accountsService,
@@ -327,6 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);
+      registerPayoutRoutes(zodApi, payoutsService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
     },

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = [
   'account.disable',
   'account.enable',
   'message.retry',
+  'payout.batch_create',
+  'payout.mark_paid',
+  'ledger.adjustment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -27,5 +30,7 @@ export const AUDIT_RECORD_TYPES = [
   'truck',
   'user',
   'message',
+  'payout_batch',
+  'organization',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -35,6 +35,21 @@ export async function insertOrganizationNotifications(
   );
 }
 
+/** Notices about an organization's money, one per reader (migration 0019); in the caller's transaction. */
+export async function insertMoneyNotices(
+  tx: Database,
+  notices: ReadonlyArray<{
+    userId: string;
+    notice: NonNullable<(typeof notifications.$inferInsert)['notice']>;
+    params: Record<string, string>;
+    createdAt: Date;
+  }>,
+): Promise<void> {
+  for (let start = 0; start < notices.length; start += 1_000) {
+    await tx.insert(notifications).values(notices.slice(start, start + 1_000));
+  }
+}
+
 export interface UserContact {
   /** Null for an account without an email (a driver's): nothing to mail. */
   email: string | null;
@@ -62,6 +77,7 @@ export async function listUserNotifications(db: Database, userId: string, page: 
       .select({
         id: notifications.id,
         kind: notifications.kind,
+        notice: notifications.notice,
         params: notifications.params,
         title: notifications.title,
         body: notifications.body,
