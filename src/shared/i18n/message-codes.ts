@@ -323,7 +323,7 @@ export interface MessagePlaceholders {
   'invitation.revoked': never;
   'invitation.sent': never;
   'payout.organization_ids_invalid': never;
-  'payout.organization_ids_too_many': 'max';
+  'payout.too_many_organizations': 'max';
   'payout.nothing_to_pay': never;
   'payout.batch_created': never;
   'payout.batch_not_found': never;
@@ -353,7 +353,7 @@ export interface MessagePlaceholders {
   'payout.csv_amount': never;
   'payout.csv_reference': never;
   'adjustment.amount_required': never;
-  'adjustment.amount_zero': never;
+  'adjustment.amount_nonzero_required': never;
   'adjustment.amount_cents': never;
   'adjustment.amount_too_large': 'max';
   'adjustment.reason_required': never;

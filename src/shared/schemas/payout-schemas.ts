@@ -33,7 +33,7 @@ export type PayoutExclusionReason = (typeof PAYOUT_EXCLUSION_REASONS)[number];
 
 export const payoutMessages = {
   organizationIdsInvalid: messageKey('payout.organization_ids_invalid'),
-  organizationIdsTooMany: messageKey('payout.organization_ids_too_many', {
+  organizationIdsTooMany: messageKey('payout.too_many_organizations', {
     max: MAX_NAMED_ORGANIZATIONS,
   }),
   referenceRequired: messageKey('payout.reference_required'),
@@ -41,7 +41,7 @@ export const payoutMessages = {
   paidAtRequired: messageKey('payout.paid_at_required'),
   paidAtInvalid: messageKey('payout.paid_at_invalid'),
   amountRequired: messageKey('adjustment.amount_required'),
-  amountZero: messageKey('adjustment.amount_zero'),
+  amountZero: messageKey('adjustment.amount_nonzero_required'),
   amountCents: messageKey('adjustment.amount_cents'),
   amountTooLarge: messageKey('adjustment.amount_too_large', { max: MAX_ADJUSTMENT_MAD }),
   reasonRequired: messageKey('adjustment.reason_required'),
