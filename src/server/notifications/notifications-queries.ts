@@ -24,6 +24,7 @@ export async function insertOrganizationNotifications(
         userId: users.id,
         orderId: sql`${notification.orderId}::uuid`.as('order_id'),
         kind: sql`${notification.kind}::order_event_kind`.as('kind'),
+        notice: sql`null`.as('notice'),
         params: sql`${JSON.stringify(notification.params)}::jsonb`.as('params'),
         title: sql`null`.as('title'),
         body: sql`null`.as('body'),
