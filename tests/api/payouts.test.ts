@@ -169,6 +169,7 @@ describe('a payout batch', () => {
   let belowMinimum: Merchant;
   let noRib: Merchant;
   let wrongKey: Merchant;
+  let notDigits: Merchant;
   let result: CreatePayoutBatchResult;
 
   beforeAll(async () => {
@@ -176,11 +177,13 @@ describe('a payout batch', () => {
     belowMinimum = await newMerchant('Petit Shop', { rib: validRib('1811101234567890123456') });
     noRib = await newMerchant('Sans Banque');
     wrongKey = await newMerchant('Mauvaise Clé', { rib: '007780123456789012345600' });
+    notDigits = await newMerchant('Lettres', { rib: 'MA64007780123456789012AB' });
     await addPayable(paid.organizationId, 350, 150.25, -40);
     await addPending(paid.organizationId, 99);
     await addPayable(belowMinimum.organizationId, 99.99);
     await addPayable(noRib.organizationId, 300);
     await addPayable(wrongKey.organizationId, 200);
+    await addPayable(notDigits.organizationId, 150);
   });
 
   it('lists balances with the largest payable first and which RIBs can be paid', async () => {
@@ -201,6 +204,9 @@ describe('a payout batch', () => {
       false,
     );
     expect(list.find((row) => row.organizationId === noRib.organizationId)?.hasValidRib).toBe(
+      false,
+    );
+    expect(list.find((row) => row.organizationId === notDigits.organizationId)?.hasValidRib).toBe(
       false,
     );
     const searched = await get('/api/admin/payouts/balances?q=petit');
@@ -239,6 +245,7 @@ describe('a payout batch', () => {
       [belowMinimum.organizationId]: 'below_minimum',
       [noRib.organizationId]: 'no_rib',
       [wrongKey.organizationId]: 'no_rib',
+      [notDigits.organizationId]: 'no_rib',
     });
     expect(await balanceOf(paid.organizationId)).toMatchObject({
       payable: 0,

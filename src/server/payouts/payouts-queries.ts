@@ -33,11 +33,12 @@ import {
  * × 100 mod 97) (the rule src/shared/rib.ts checks when an owner enters it), and a holder's name.
  * Checked here as well, in SQL, because a batch must not trust a value stored before the rule.
  */
-const hasValidRib = sql<boolean>`coalesce(
-  ${organizations.rib} ~ '^[0-9]{24}$'
-  and btrim(coalesce(${organizations.ribHolder}, '')) <> ''
-  and 97 - mod(substr(${organizations.rib}, 1, 22)::numeric * 100, 97) = substr(${organizations.rib}, 23, 2)::numeric,
-  false)`;
+// CASE, not AND: PostgreSQL may evaluate AND's operands in any order, and a RIB that is not 24
+// digits must never reach the ::numeric cast.
+const hasValidRib = sql<boolean>`case
+  when ${organizations.rib} ~ '^[0-9]{24}$' and btrim(coalesce(${organizations.ribHolder}, '')) <> ''
+  then 97 - mod(substr(${organizations.rib}, 1, 22)::numeric * 100, 97) = substr(${organizations.rib}, 23, 2)::numeric
+  else false end`;
 
 const balanceColumns = {
   organizationId: organizationBalances.organizationId,
