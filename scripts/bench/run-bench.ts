@@ -4,7 +4,8 @@
  * ceiling-server.ts), at 10 000 and 1 000 000 orders seeded in SQL on PostgreSQL. Prints req/s,
  * p50, p99 and the ratio of each, how flat the figures stay from one scale to the other, the
  * order list's p99 during a login storm, the worst ratio and the issue's targets; writes it all to
- * dist/bench-results.json.
+ * dist/bench-results.json. Before the servers start, it times a 500-line statement PDF
+ * (statement-pdf.ts, in this process).
  *
  *   BENCH_DATABASE_URL  PostgreSQL server for the scratch databases
  *                       (postgres://postgres@127.0.0.1:5432/postgres)
@@ -51,6 +52,7 @@ import {
 } from './scenarios';
 import { seedBenchData, type SeededData } from './seed-bench-data';
 import type { ServerProcess } from './server-process';
+import { benchStatementPdf, printStatementPdf, statementPdfTarget } from './statement-pdf';
 
 const DEFAULT_SCALES = [10_000, 1_000_000];
 /** A load average above this before the bench starts means other work shares the cores. */
@@ -222,6 +224,10 @@ if (loadAverageBefore > BUSY_LOAD_AVERAGE) {
   );
 }
 
+// Documents need no database: timed first, before the servers share the cores.
+const statementPdf = await benchStatementPdf();
+printStatementPdf(statementPdf);
+
 const results: ScaleResult[] = [];
 try {
   for (const orders of scales) results.push(await benchScale(server, orders, deep));
@@ -232,7 +238,7 @@ try {
 for (const scale of results) printScale(scale);
 const flatness: Flatness[] = results.length > 1 ? flatnessOf(results[0]!, results.at(-1)!) : [];
 if (flatness.length > 0) printFlatness(results[0]!, results.at(-1)!, flatness);
-const targets = checkTargets(results, flatness);
+const targets = [...checkTargets(results, flatness), statementPdfTarget(statementPdf)];
 printEnding(results, targets);
 const totalSeconds = (performance.now() - started) / 1000;
 const file = writeResults({
@@ -256,6 +262,7 @@ const file = writeResults({
   worst: worstRatioOf(results) ?? null,
   worstRead: worstRatioOf(results, (kind) => kind !== 'login') ?? null,
   targets,
+  statementPdf,
 });
 console.log(`\nWhole run: ${(totalSeconds / 60).toFixed(1)} min. Figures in ${file}`);
 // The password-hashing thread the seeding started would keep the process alive.

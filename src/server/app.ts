@@ -74,6 +74,8 @@ import { createAccountStatusService } from './users/account-status-service';
 import { registerUserRoutes } from './users/users-routes';
 import { registerAuditRoutes } from './audit/audit-routes';
 import { createAuditService } from './audit/audit-service';
+import { registerSettingsRoutes } from './settings/settings-routes';
+import { createSettingsService } from './settings/settings-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -247,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const auditService = createAuditService({ db });
+  const settingsService = createSettingsService({ db, clock, log: app.log });
   const payoutsService = createPayoutsService({
     db,
     log: app.log,
@@ -336,6 +339,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);
+      registerSettingsRoutes(zodApi, settingsService);
       registerPayoutRoutes(zodApi, payoutsService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });

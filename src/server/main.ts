@@ -9,6 +9,7 @@ import { stopPasswordHashing } from './auth/password-hashing';
 import { superviseWorkers } from './cluster/worker-supervisor';
 import { ConfigError, readConfig, type AppConfig } from './config';
 import { openDatabase, type OpenDatabase } from './db/open-database';
+import { prepareDocumentFonts } from './documents/pdf-writer';
 
 const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -106,6 +107,10 @@ async function serve(config: AppConfig, { prepareDatabase }: { prepareDatabase: 
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  // The first statement or invoice would otherwise parse the fonts (src/server/documents).
+  prepareDocumentFonts().catch((error: unknown) =>
+    app.log.warn({ err: error }, 'document fonts not prepared ahead'),
+  );
   if (cluster.isPrimary) {
     app.log.info(
       { database: database.kind, url: config.PUBLIC_URL },

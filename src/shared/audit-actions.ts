@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'account.disable',
   'account.enable',
   'message.retry',
+  'settings.update',
   'payout.batch_create',
   'payout.mark_paid',
   'ledger.adjustment',
@@ -30,6 +31,7 @@ export const AUDIT_RECORD_TYPES = [
   'truck',
   'user',
   'message',
+  'settings',
   'payout_batch',
   'organization',
 ] as const;
