@@ -30,7 +30,7 @@ import {
 
 /**
  * A RIB a bank can be sent: 24 digits whose last two are the check key, 97 − (the first 22 digits
- * × 100 mod 97) (the rule src/shared/rib.ts checks when an owner enters it), and a holder's name.
+ * × 100 mod 97) (isValidRib of src/shared/moroccan-identifiers.ts, checked when an owner enters it), and a holder's name.
  * Checked here as well, in SQL, because a batch must not trust a value stored before the rule.
  */
 // CASE, not AND: PostgreSQL may evaluate AND's operands in any order, and a RIB that is not 24

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckCircle2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatRib } from '#shared/moroccan-identifiers';
 import type { PayoutBatchItem } from '#shared/schemas/payout-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
@@ -34,7 +35,7 @@ function useItemColumns(): DataTableColumn<PayoutBatchItem>[] {
       header: t('admin.payouts.columns.ribNumber'),
       cell: (row) => (
         <span dir="ltr" className="font-mono whitespace-nowrap">
-          {row.rib}
+          {formatRib(row.rib)}
         </span>
       ),
     },
