@@ -66,6 +66,8 @@ import { createOrgsService } from './orgs/orgs-service';
 import { tileImageSource } from './positions/map-tiles';
 import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
+import { registerPayoutRoutes } from './payouts/payouts-routes';
+import { createPayoutsService } from './payouts/payouts-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
 import { createAccountsService } from './users/accounts-service';
 import { createAccountStatusService } from './users/account-status-service';
@@ -263,6 +265,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     ? createMonthlyInvoicing({ invoicesService, clock, log: app.log })
     : undefined;
   const merchantMoneyService = createMerchantMoneyService({ db, settings: settingsService });
+  const payoutsService = createPayoutsService({
+    db,
+    log: app.log,
+    clock,
+    messagesService,
+    notificationsService,
+  });
   const orgsService = createOrgsService({
     db,
     accounts: accountsService,
@@ -350,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerSettingsRoutes(zodApi, settingsService);
       registerInvoiceRoutes(zodApi, invoicesService);
       registerMerchantMoneyRoutes(zodApi, merchantMoneyService);
+      registerPayoutRoutes(zodApi, payoutsService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
     },

@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'invoice.issue',
   'invoice.credit_note',
+  'payout.batch_create',
+  'payout.mark_paid',
+  'ledger.adjustment',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,5 +35,7 @@ export const AUDIT_RECORD_TYPES = [
   'message',
   'settings',
   'invoice',
+  'payout_batch',
+  'organization',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

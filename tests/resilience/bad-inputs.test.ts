@@ -23,6 +23,11 @@ import {
 import { RecordRemittanceSchema } from '../../src/shared/schemas/cash-schemas';
 import { CreditNoteSchema, IssueInvoicesSchema } from '../../src/shared/schemas/invoice-schemas';
 import {
+  CreatePayoutBatchSchema,
+  LedgerAdjustmentSchema,
+  MarkPayoutPaidSchema,
+} from '../../src/shared/schemas/payout-schemas';
+import {
   DeliverOrderSchema,
   DriverCodeRequestSchema,
   DriverLoginSchema,
@@ -40,6 +45,7 @@ import {
   BusinessSettingsUpdateSchema,
 } from '../../src/shared/schemas/settings-schemas';
 import { ProfileUpdateSchema } from '../../src/shared/schemas/user-schemas';
+import { appendLedgerEntry } from '../../src/server/ledger/ledger-book-queries';
 import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from '../api/driver-helpers';
 import {
   bearer,
@@ -160,6 +166,31 @@ beforeAll(async () => {
   });
   expect(invited.statusCode, invited.body).toBe(201);
   const invitationId = (invited.json() as { invitation: { id: string } }).invitation.id;
+  // A payout batch to name: the customer's organization with money payable and a valid RIB.
+  const organizationId = customer.user.organization!.id;
+  const ribStart = '0077801234567890123456';
+  const rib = `${ribStart}${String(97n - ((BigInt(ribStart) * 100n) % 97n)).padStart(2, '0')}`;
+  await testApp.database.db.execute(
+    sql`update organizations set rib = ${rib}, rib_holder = 'Battery SARL' where id = ${organizationId}`,
+  );
+  await testApp.database.db.transaction((tx) =>
+    appendLedgerEntry(tx, {
+      organizationId,
+      type: 'adjustment',
+      amountCentimes: 50_000,
+      placement: 'payable',
+      reason: 'Battery money',
+      createdAt: new Date(),
+    }),
+  );
+  const batch = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/payouts',
+    headers: { ...bearer(admin.token), 'idempotency-key': 'battery-payout-batch' },
+    payload: {},
+  });
+  expect(batch.statusCode, batch.body).toBe(201);
+  const batchId = (batch.json() as { batch: { id: string } }).batch.id;
   await waitForEmptyOutbox();
   const [sentMessage] = await queryRows<{ id: string }>(
     testApp.database.db,
@@ -405,6 +436,37 @@ beforeAll(async () => {
     },
     {
       method: 'POST',
+      route: '/api/admin/payouts',
+      roles: ['ADMIN'],
+      body: {
+        valid: { organizationIds: [organizationId] },
+        schema: CreatePayoutBatchSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/payouts/:id/paid',
+      roles: ['ADMIN'],
+      params: { id: batchId },
+      idempotent: true,
+      body: {
+        valid: { reference: 'VIR-BATTERY-1', paidAt: '2026-11-27' },
+        schema: MarkPayoutPaidSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/organizations/:id/ledger-adjustments',
+      roles: ['ADMIN'],
+      params: { id: organizationId },
+      idempotent: true,
+      body: {
+        valid: { amount: 12.5, reason: 'Parcel damaged in the depot' },
+        schema: LedgerAdjustmentSchema,
+      },
+    },
+    {
+      method: 'POST',
       route: '/api/admin/messages/:id/retry',
       roles: ['ADMIN'],
       // A sent message: even a retry that got through would be refused (409), not applied.
@@ -556,6 +618,9 @@ const COVERED_ROUTES = [
   'POST /api/admin/cash/remittances',
   'POST /api/admin/invoices/issue',
   'POST /api/admin/invoices/:id/credit-note',
+  'POST /api/admin/payouts',
+  'POST /api/admin/payouts/:id/paid',
+  'POST /api/admin/organizations/:id/ledger-adjustments',
   'POST /api/admin/messages/:id/retry',
   'POST /api/admin/users/:id/disable',
   'POST /api/admin/users/:id/enable',

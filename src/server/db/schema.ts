@@ -9,6 +9,7 @@ import { ORDER_EVENT_KINDS } from '#shared/order-lifecycle';
 import { ORG_ROLES } from '#shared/organization-roles';
 import { FEE_PAYERS, LEDGER_ENTRY_TYPES } from '#shared/merchant-money';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, type InvoiceCarrier } from '#shared/invoices';
+import type { MoneyNoticeKind } from '#shared/money-notices';
 import {
   bigint,
   boolean,
@@ -524,6 +525,8 @@ export const notifications = pgTable(
      * reader's language at that moment (docs/decisions/0010-languages.md).
      */
     kind: orderEventKindEnum('kind'),
+    /** A notice about the organization's money instead of an order (migration 0019). */
+    notice: text('notice').$type<MoneyNoticeKind>(),
     params: jsonb('params').$type<Record<string, string>>(),
     /** Only rows from before migration 0005 (kind null): their English text as written then. */
     title: text('title'),
@@ -535,7 +538,11 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(table.userId, table.createdAt.desc().nullsFirst()),
     check(
       'notifications_text_check',
-      sql`${table.kind} is not null or (${table.title} is not null and ${table.body} is not null)`,
+      sql`${table.kind} is not null or ${table.notice} is not null or (${table.title} is not null and ${table.body} is not null)`,
+    ),
+    check(
+      'notifications_notice_check',
+      sql`${table.notice} is null or ${table.notice} in ('payout_paid')`,
     ),
   ],
 );
@@ -1062,4 +1069,18 @@ export const invoiceLines = pgTable(
     totalTtcCentimes: bigint('total_ttc_centimes', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ name: 'invoice_lines_pk', columns: [table.invoiceId, table.position] })],
+);
+/**
+ * The last payout batch number given in each year (migration 0019): VR-<year>-<6 digits>, without
+ * gaps, since a batch holds its year's row locked until it commits or rolls back.
+ */
+export const payoutBatchCounters = pgTable(
+  'payout_batch_counters',
+  {
+    year: integer('year').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [
+    check('payout_batch_counters_last_number_check', sql`${table.lastNumber} between 1 and 999999`),
+  ],
 );

@@ -213,3 +213,49 @@ export async function takePayableEntries(
   await moveBetweenPlacements(tx, sums, 'payable', 'in_payout', now);
   return sums;
 }
+
+/**
+ * takePayableEntries in one statement, for a payout batch of many organizations: the open items
+ * deleted, recorded against the batch and moved from payable to in payout without a row passing
+ * through the process (1 000 organizations and 100 000 rows in one round trip). The balances'
+ * rows are locked first, in one order of organizations, as moveBetweenPlacements takes them.
+ */
+export async function takePayableEntriesAtOnce(
+  tx: Database,
+  batchId: string,
+  organizationIds: readonly string[],
+  now: Date,
+): Promise<Map<string, number>> {
+  if (organizationIds.length === 0) return new Map();
+  const ids = sql.join(
+    organizationIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    select 1 from ${organizationBalances}
+    where ${organizationBalances.organizationId} in (${ids})
+    order by ${organizationBalances.organizationId}
+    for update`);
+  const result = (await tx.execute(sql`
+    with taken as (
+      delete from ${ledgerOpenItems}
+      where ${ledgerOpenItems.released} and ${ledgerOpenItems.organizationId} in (${ids})
+      returning entry_id, organization_id, amount_centimes
+    ), recorded as (
+      insert into ${payoutBatchEntries} (entry_id, batch_id, organization_id)
+      select entry_id, ${batchId}::uuid, organization_id from taken
+    ), sums as (
+      select organization_id, sum(amount_centimes)::bigint as amount from taken
+      group by organization_id
+    ), moved as (
+      update ${organizationBalances} as balances
+      set payable_centimes = balances.payable_centimes - sums.amount,
+        in_payout_centimes = balances.in_payout_centimes + sums.amount,
+        updated_at = ${now.toISOString()}::timestamptz
+      from sums where balances.organization_id = sums.organization_id
+    )
+    select organization_id, amount::text as amount from sums`)) as unknown as {
+    rows: Array<{ organization_id: string; amount: string }>;
+  };
+  return new Map(result.rows.map((row) => [row.organization_id, Number(row.amount)]));
+}

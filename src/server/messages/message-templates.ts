@@ -7,6 +7,7 @@ import { composeInvitationMail } from './invitation-text';
 import { messageText } from './message-text';
 import { composeOrderNotice, orderFactsOf } from './order-notice-text';
 import { composePasswordResetMail } from './password-reset-text';
+import { composePayoutPaidMail, payoutPaidFactsOf } from './payout-paid-text';
 
 /**
  * Every message the product sends, by template key. An outbox row stores the key, the
@@ -48,6 +49,7 @@ type AnyTemplate = MessageTemplate<'email'> | MessageTemplate<'sms'>;
 export const PASSWORD_RESET_TEMPLATE = 'password-reset';
 export const DRIVER_SIGN_IN_CODE_TEMPLATE = 'driver-sign-in-code';
 export const INVITATION_TEMPLATE = 'organization-invitation';
+export const PAYOUT_PAID_TEMPLATE = 'payout-paid';
 export const orderMailTemplate = (kind: OrderEventKind) => `order-${kind}`;
 export const receiverSmsTemplate = (kind: OrderEventKind) => `receiver-${kind}`;
 
@@ -132,6 +134,14 @@ const templates = new Map<string, AnyTemplate>([
     receiverSmsTemplate(kind),
     receiverSms(kind),
   ]),
+  [
+    PAYOUT_PAID_TEMPLATE,
+    {
+      channel: 'email',
+      render: (params, { publicUrl }, locale) =>
+        composePayoutPaidMail(payoutPaidFactsOf(params), publicUrl, locale),
+    },
+  ],
   // Rows from before templates existed keep the text they were written with (migration 0002).
   [
     'legacy',

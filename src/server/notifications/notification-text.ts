@@ -1,10 +1,14 @@
 import type { Locale } from '#shared/i18n/locales';
+import type { MoneyNoticeKind } from '#shared/money-notices';
 import type { OrderEventKind } from '#shared/order-lifecycle';
 import { composeOrderNotice, orderFactsOf } from '../messages/order-notice-text';
+import { composePayoutPaidNotice, payoutPaidFactsOf } from '../messages/payout-paid-text';
 
 /** A notification as stored: what happened and its facts, or (before migration 0005) its text. */
 export interface StoredNotification {
   kind: OrderEventKind | null;
+  /** A notice about the organization's money (migration 0019); null for an order's. */
+  notice?: MoneyNoticeKind | null;
   params: Record<string, string> | null;
   title: string | null;
   body: string | null;
@@ -19,8 +23,11 @@ export function notificationText(
   notification: StoredNotification,
   locale: Locale,
 ): { title: string; body: string } {
-  const { kind, params, title, body } = notification;
+  const { kind, notice, params, title, body } = notification;
+  if (notice === 'payout_paid') {
+    return composePayoutPaidNotice(payoutPaidFactsOf(params ?? {}), locale);
+  }
   if (kind === null) return { title: title ?? '', body: body ?? '' };
-  const notice = composeOrderNotice(kind, orderFactsOf(params ?? {}), locale);
-  return { title: notice.title, body: notice.body };
+  const orderNotice = composeOrderNotice(kind, orderFactsOf(params ?? {}), locale);
+  return { title: orderNotice.title, body: orderNotice.body };
 }

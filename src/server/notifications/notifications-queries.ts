@@ -24,6 +24,7 @@ export async function insertOrganizationNotifications(
         userId: users.id,
         orderId: sql`${notification.orderId}::uuid`.as('order_id'),
         kind: sql`${notification.kind}::order_event_kind`.as('kind'),
+        notice: sql`null`.as('notice'),
         params: sql`${JSON.stringify(notification.params)}::jsonb`.as('params'),
         title: sql`null`.as('title'),
         body: sql`null`.as('body'),
@@ -33,6 +34,21 @@ export async function insertOrganizationNotifications(
       .from(users)
       .where(eq(users.organizationId, notification.organizationId)),
   );
+}
+
+/** Notices about an organization's money, one per reader (migration 0019); in the caller's transaction. */
+export async function insertMoneyNotices(
+  tx: Database,
+  notices: ReadonlyArray<{
+    userId: string;
+    notice: NonNullable<(typeof notifications.$inferInsert)['notice']>;
+    params: Record<string, string>;
+    createdAt: Date;
+  }>,
+): Promise<void> {
+  for (let start = 0; start < notices.length; start += 1_000) {
+    await tx.insert(notifications).values(notices.slice(start, start + 1_000));
+  }
 }
 
 export interface UserContact {
@@ -62,6 +78,7 @@ export async function listUserNotifications(db: Database, userId: string, page: 
       .select({
         id: notifications.id,
         kind: notifications.kind,
+        notice: notifications.notice,
         params: notifications.params,
         title: notifications.title,
         body: notifications.body,

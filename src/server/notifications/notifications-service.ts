@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales';
+import type { MoneyNoticeKind } from '#shared/money-notices';
 import type { OrderEventKind } from '#shared/order-lifecycle';
 import { toE164 } from '#shared/phone';
 import type {
@@ -20,6 +21,7 @@ import { notificationText } from './notification-text';
 import {
   countUnreadNotifications,
   findUserContact,
+  insertMoneyNotices,
   insertOrganizationNotifications,
   listUserNotifications,
   markUserNotificationsRead,
@@ -43,11 +45,11 @@ interface NotificationsServiceDeps {
 }
 
 function toNotification(
-  { kind, params, title, body, ...row }: NotificationListRow,
+  { kind, notice, params, title, body, ...row }: NotificationListRow,
   locale: Locale,
 ): Notification {
   return {
-    ...notificationText({ kind, params, title, body }, locale),
+    ...notificationText({ kind, notice, params, title, body }, locale),
     ...row,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
@@ -117,6 +119,22 @@ export function createNotificationsService({
         });
       }
       await messagesService.queue(tx, messages);
+    },
+
+    /**
+     * Inside the caller's transaction: an in-app notice about an organization's money for each of
+     * these readers (its owners and accountants), its facts kept and written when read.
+     */
+    async recordMoneyNotices(
+      tx: Database,
+      notice: MoneyNoticeKind,
+      notices: ReadonlyArray<{ userId: string; params: Record<string, string> }>,
+    ): Promise<void> {
+      const createdAt = clock();
+      await insertMoneyNotices(
+        tx,
+        notices.map(({ userId, params }) => ({ userId, notice, params, createdAt })),
+      );
     },
 
     async listNotifications(

@@ -28,6 +28,7 @@ export const adminRoutes: RouteObject = {
     { path: 'revenue', ...lazyRoute(() => import('./pages/revenue-page'), 'RevenuePage') },
     { path: 'messages', ...lazyRoute(() => import('./pages/messages-page'), 'MessagesPage') },
     { path: 'cash', ...lazyRoute(() => import('./pages/cash-page'), 'CashPage') },
+    { path: 'payouts', ...lazyRoute(() => import('./pages/payouts-page'), 'PayoutsPage') },
     { path: 'map', ...lazyRoute(() => import('./pages/map-page'), 'AdminMapPage') },
     { path: 'add-new', ...lazyRoute(() => import('./pages/add-new-page'), 'AddNewPage') },
     { path: 'audit', ...lazyRoute(() => import('./pages/audit-page'), 'AuditPage') },

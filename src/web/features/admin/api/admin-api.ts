@@ -4,6 +4,7 @@ import type { ListFilter, ListPage, ListParams, ListQueryOptions } from '../../.
 import { filterQuery, pageQuery } from '../../../ui/list-query';
 import type { AdminMessage, RetryMessageResult } from '#shared/schemas/message-schemas';
 import type { CashLedgerRow, CashRemittance, FlaggedCashOrder } from '#shared/schemas/cash-schemas';
+import type { PayoutBalanceRow, PayoutBatch } from '#shared/schemas/payout-schemas';
 import type {
   AdminDashboard,
   AdminOrder,
@@ -41,6 +42,8 @@ export const ADMIN_LISTS = {
   cashLedger: { path: '/admin/cash', pageSize: ADMIN_PAGE_SIZE },
   cashRemittances: { path: '/admin/cash/remittances', pageSize: ADMIN_PAGE_SIZE },
   cashFlagged: { path: '/admin/cash/flagged', pageSize: ADMIN_PAGE_SIZE },
+  payoutBalances: { path: '/admin/payouts/balances', pageSize: ADMIN_PAGE_SIZE },
+  payoutBatches: { path: '/admin/payouts', pageSize: ADMIN_PAGE_SIZE },
 } as const;
 export type AdminListName = keyof typeof ADMIN_LISTS;
 
@@ -66,6 +69,8 @@ export interface AdminListRows {
   cashLedger: CashLedgerRow;
   cashRemittances: CashRemittance;
   cashFlagged: FlaggedCashOrder;
+  payoutBalances: PayoutBalanceRow;
+  payoutBatches: PayoutBatch;
 }
 
 /** Everything the back office reads sits under one prefix: an action refreshes all of it. */
