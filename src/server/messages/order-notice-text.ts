@@ -1,6 +1,7 @@
 import { BUSINESS_TIME_ZONE } from '#shared/business-calendar';
 import { cityLabel } from '#shared/cities';
 import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
+import { formatMad } from '#shared/format';
 import type { OrderEventKind } from '#shared/order-lifecycle';
 import { messageText } from './message-text';
 
@@ -24,6 +25,11 @@ export interface OrderNoticeFacts {
    * a mail or an in-app notice (docs/decisions/0009-drivers.md, "Proof of delivery").
    */
   deliveryCode?: string;
+  /**
+   * MAD the receiver pays in cash at the door (docs/decisions/0020-merchant-money.md), as a
+   * number's text; absent when nothing is to pay. The dispatch SMS states it.
+   */
+  amountToPay?: string;
 }
 
 export interface OrderNoticeText {
@@ -44,6 +50,7 @@ export function orderFactsOf(params: Readonly<Record<string, string>>): OrderNot
     deliveredAt: params.deliveredAt,
     reason: params.reason,
     deliveryCode: params.deliveryCode,
+    amountToPay: params.amountToPay,
   };
 }
 
@@ -82,12 +89,18 @@ export function composeOrderNotice(
       return { title: text('order.placed.title'), body: text('order.placed.body') };
     case 'dispatched': {
       const eta = formatInstant(facts.estimatedDelivery, locale);
+      const sms = facts.deliveryCode
+        ? text('order.dispatched.smsWithCode', { eta, code: facts.deliveryCode })
+        : text('order.dispatched.sms', { eta });
+      const toPay = Number(facts.amountToPay ?? 0);
       return {
         title: text('order.dispatched.title'),
         body: text('order.dispatched.body', { truck: facts.truckNumber ?? '', eta }),
-        sms: facts.deliveryCode
-          ? text('order.dispatched.smsWithCode', { eta, code: facts.deliveryCode })
-          : text('order.dispatched.sms', { eta }),
+        // The receiver readies the cash: the goods' value, and the fee when it is theirs.
+        sms:
+          toPay > 0
+            ? `${sms} ${text('order.dispatched.smsToPay', { amount: formatMad(toPay, locale) })}`
+            : sms,
       };
     }
     case 'picked-up':

@@ -320,6 +320,9 @@ export function createOrderLifecycle({
           truckNumber: truck.truckNumber,
           estimatedDelivery: estimatedDelivery.toISOString(),
           deliveryCode: deliveryCodes.codeFor(order.id, deliveryCodeNonce),
+          ...(order.amountToCollectCentimes > 0 && {
+            amountToPay: String(centimesToMad(order.amountToCollectCentimes)),
+          }),
         },
         audited: { truckNumber: truck.truckNumber, driverId: truck.driverId },
       };
