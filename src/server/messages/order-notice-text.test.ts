@@ -14,7 +14,7 @@ describe('the dispatch SMS states what the receiver pays at the door', () => {
   it('in the recipient’s language, when there is something to pay', () => {
     const withAmount = { ...facts, amountToPay: '385.5' };
     expect(composeOrderNotice('dispatched', withAmount, 'en').sms).toMatch(
-      /delivery code: 042917\. Pay 385\.50 MAD in cash at delivery\.$/,
+      /delivery 12 Jan 2026, 14:30\. Pay 385\.50 MAD in cash at delivery\. Give the driver this delivery code: 042917\.$/,
     );
     expect(composeOrderNotice('dispatched', withAmount, 'fr').sms).toContain(
       'Montant à payer en espèces à la livraison : 385,50',

@@ -3,7 +3,7 @@ import { cityLabel } from '#shared/cities';
 import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
 import { formatMad } from '#shared/format';
 import type { OrderEventKind } from '#shared/order-lifecycle';
-import { messageText } from './message-text';
+import { messageText, type TextKey } from './message-text';
 
 /**
  * The facts a notice about an order tells, all as text: they are stored as an outbox message's
@@ -71,6 +71,31 @@ function formatInstant(iso: string | undefined, locale: Locale): string {
   return format.format(new Date(iso));
 }
 
+/**
+ * The receiver's dispatch SMS: when they pay at the door (the goods' value, and the fee when it is
+ * theirs; docs/decisions/0020-merchant-money.md), how much, so they have the cash ready; the
+ * delivery code stays last, where the receiver looks for it.
+ */
+function dispatchSms(
+  facts: OrderNoticeFacts,
+  eta: string,
+  locale: Locale,
+  text: (key: TextKey, params?: Record<string, string>) => string,
+): string {
+  const toPay = Number(facts.amountToPay ?? 0);
+  const code = facts.deliveryCode;
+  if (!(toPay > 0)) {
+    return code
+      ? text('order.dispatched.smsWithCode', { eta, code })
+      : text('order.dispatched.sms', { eta });
+  }
+  return [
+    text('order.dispatched.sms', { eta }),
+    text('order.dispatched.smsToPay', { amount: formatMad(toPay, locale) }),
+    ...(code ? [text('order.dispatched.smsCode', { code })] : []),
+  ].join(' ');
+}
+
 export function composeOrderNotice(
   kind: OrderEventKind,
   facts: OrderNoticeFacts,
@@ -82,25 +107,17 @@ export function composeOrderNotice(
     pickup: cityLabel(facts.pickupLoc, locale),
     delivery: cityLabel(facts.deliveryLoc, locale),
   });
-  const text = (key: Parameters<typeof messageText>[1], params: Record<string, string> = {}) =>
+  const text = (key: TextKey, params: Record<string, string> = {}) =>
     messageText(locale, key, { number, route, ...params });
   switch (kind) {
     case 'placed':
       return { title: text('order.placed.title'), body: text('order.placed.body') };
     case 'dispatched': {
       const eta = formatInstant(facts.estimatedDelivery, locale);
-      const sms = facts.deliveryCode
-        ? text('order.dispatched.smsWithCode', { eta, code: facts.deliveryCode })
-        : text('order.dispatched.sms', { eta });
-      const toPay = Number(facts.amountToPay ?? 0);
       return {
         title: text('order.dispatched.title'),
         body: text('order.dispatched.body', { truck: facts.truckNumber ?? '', eta }),
-        // The receiver readies the cash: the goods' value, and the fee when it is theirs.
-        sms:
-          toPay > 0
-            ? `${sms} ${text('order.dispatched.smsToPay', { amount: formatMad(toPay, locale) })}`
-            : sms,
+        sms: dispatchSms(facts, eta, locale, text),
       };
     }
     case 'picked-up':
