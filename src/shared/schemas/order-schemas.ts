@@ -119,7 +119,8 @@ const madField = (invalid: string, tooLarge: string, max: number) =>
       .refine(Number.isFinite, invalid)
       .min(0, invalid)
       .max(max, tooLarge)
-      .refine((amount) => roundToCents(amount) === amount, messageKey('order.amount_cents')),
+      .refine((amount) => roundToCents(amount) === amount, messageKey('order.amount_cents'))
+      .optional(),
   );
 
 /** The goods' value the receiver pays at the door (MAD); 0 when nothing is to collect. */
@@ -157,9 +158,9 @@ export const CreateOrderSchema = z
     height: dimension('height'),
     cargo_type: z.enum(CARGO_TYPES).default('general'),
     payment_method: z.enum(PAYMENT_METHODS).default('cash_on_delivery'),
-    cod_amount: CodAmountSchema.optional().transform((amount) => amount ?? 0),
+    cod_amount: CodAmountSchema.transform((amount) => amount ?? 0),
     fee_paid_by: FeePaidBySchema.default('sender'),
-    declared_value: DeclaredValueSchema.optional(),
+    declared_value: DeclaredValueSchema,
     price: z.unknown().optional(),
     shipment_info: optionalText(500),
     shipment_note: optionalText(1000),
