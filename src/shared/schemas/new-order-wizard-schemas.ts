@@ -66,7 +66,7 @@ export type WizardPaymentMethod = (typeof WIZARD_PAYMENT_METHODS)[number];
  */
 const MoneyFieldsSchema = z.object({
   codAmount: orderFields.cod_amount,
-  feePaidBy: FeePaidBySchema,
+  feePaidBy: FeePaidBySchema.default('sender'),
   declaredValue: orderFields.declared_value,
 });
 
