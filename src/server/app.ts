@@ -72,6 +72,8 @@ import { createAccountStatusService } from './users/account-status-service';
 import { registerUserRoutes } from './users/users-routes';
 import { registerAuditRoutes } from './audit/audit-routes';
 import { createAuditService } from './audit/audit-service';
+import { registerSettingsRoutes } from './settings/settings-routes';
+import { createSettingsService } from './settings/settings-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -245,6 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     onSessionsRevoked: authService.forgetSessionChecks,
   });
   const auditService = createAuditService({ db });
+  const settingsService = createSettingsService({ db, clock, log: app.log });
   const orgsService = createOrgsService({
     db,
     accounts: accountsService,
@@ -327,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);
+      registerSettingsRoutes(zodApi, settingsService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
     },

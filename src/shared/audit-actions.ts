@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'account.disable',
   'account.enable',
   'message.retry',
+  'settings.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -27,5 +28,6 @@ export const AUDIT_RECORD_TYPES = [
   'truck',
   'user',
   'message',
+  'settings',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -34,6 +34,10 @@ import {
   MfaEnableSchema,
   MfaVerifySchema,
 } from '../../src/shared/schemas/mfa-schemas';
+import {
+  BillingUpdateSchema,
+  BusinessSettingsUpdateSchema,
+} from '../../src/shared/schemas/settings-schemas';
 import { ProfileUpdateSchema } from '../../src/shared/schemas/user-schemas';
 import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from '../api/driver-helpers';
 import {
@@ -307,6 +311,39 @@ beforeAll(async () => {
       params: { userId: customer.user.id },
     },
     {
+      method: 'PATCH',
+      route: '/api/org/billing',
+      roles: ['USER'],
+      body: {
+        valid: {
+          rib: '011519000001205000534921',
+          ribHolder: 'Atlas Négoce',
+          ice: '001525470000061',
+        },
+        schema: BillingUpdateSchema,
+      },
+    },
+    {
+      method: 'PUT',
+      route: '/api/admin/settings',
+      roles: ['ADMIN'],
+      body: {
+        valid: {
+          legalName: 'Atlas Freight SARL',
+          address: '12 boulevard Zerktouni, Casablanca',
+          ice: '002345678000091',
+          ifNumber: '40123456',
+          rc: '456789 Casablanca',
+          tp: '35712345',
+          patente: '35712345',
+          vatRatePercent: 20,
+          codFeePercent: 1.5,
+          payoutMinimum: 100,
+        },
+        schema: BusinessSettingsUpdateSchema,
+      },
+    },
+    {
       method: 'PUT',
       route: '/api/admin/orders/:id/update-status',
       roles: ['ADMIN'],
@@ -492,6 +529,8 @@ const COVERED_ROUTES = [
   'POST /api/org/invitations/accept',
   'PATCH /api/org/members/:userId',
   'DELETE /api/org/members/:userId',
+  'PATCH /api/org/billing',
+  'PUT /api/admin/settings',
   'PUT /api/admin/orders/:id/update-status',
   'POST /api/admin/trucks/add',
   'POST /api/admin/drivers/:id/deactivate',

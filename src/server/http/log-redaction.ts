@@ -22,6 +22,8 @@ export const redactedPaths = [
   'password',
   'confirmPassword',
   'token',
+  // A bank account number (docs/decisions/0020-merchant-money.md): never in a log line.
+  'rib',
 ];
 
 /** What an error the database answered may tell the log: codes and names, never values. */

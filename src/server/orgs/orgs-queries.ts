@@ -182,3 +182,31 @@ export async function detachMember(tx: Database, userId: string, now: Date): Pro
     .set({ organizationId: null, orgRole: null, updatedAt: now })
     .where(eq(users.id, userId));
 }
+
+/** The organization's bank details and ICE (docs/decisions/0020-merchant-money.md). */
+export async function findBilling(db: Database, organizationId: string) {
+  const [row] = await db
+    .select({ rib: organizations.rib, ribHolder: organizations.ribHolder, ice: organizations.ice })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .limit(1);
+  return row;
+}
+
+/** Sets the fields given (null clears one); answers the organization's billing as it became. */
+export async function updateBilling(
+  tx: Database,
+  organizationId: string,
+  changes: { rib?: string | null; ribHolder?: string | null; ice?: string | null },
+) {
+  const [row] = await tx
+    .update(organizations)
+    .set(changes)
+    .where(eq(organizations.id, organizationId))
+    .returning({
+      rib: organizations.rib,
+      ribHolder: organizations.ribHolder,
+      ice: organizations.ice,
+    });
+  return row;
+}

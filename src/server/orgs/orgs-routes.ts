@@ -6,6 +6,7 @@ import {
   OrgInvitationSchema,
   OrganizationSchema,
 } from '#shared/schemas/org-schemas';
+import { BillingUpdateSchema, OrganizationBillingSchema } from '#shared/schemas/settings-schemas';
 import { PublicUserSchema } from '#shared/schemas/user-schemas';
 import { createRegistrationLimits } from '../auth/attempt-limits';
 import { authOf } from '../auth/auth-guards';
@@ -21,7 +22,8 @@ const MemberParams = z.object({ userId: z.string().max(100) });
 
 /**
  * The caller's organization (docs/decisions/0014-organizations.md): customers only; every route
- * but accepting an invitation is for owners (403 `org.role_forbidden` for staff and accountants).
+ * but accepting an invitation is for owners (403 `org.role_forbidden` for staff and accountants),
+ * except reading the billing details, which accountants may too (0020-merchant-money.md).
  */
 export function registerOrgRoutes(app: ZodApp, orgsService: OrgsService, config: AppConfig): void {
   const customerOnly = app.requireRole('USER');
@@ -139,5 +141,44 @@ export function registerOrgRoutes(app: ZodApp, orgsService: OrgsService, config:
       onRequest: customerOnly,
     },
     async (request) => orgsService.removeMember(authOf(request), request.params.userId),
+  );
+
+  app.get(
+    '/org/billing',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The organization's bank details (RIB, holder) and ICE (owner, accountant)",
+        response: { 200: OrganizationBillingSchema, 404: ErrorSchema, ...refusals },
+      },
+      onRequest: customerOnly,
+    },
+    async (request) => orgsService.getBilling(authOf(request)),
+  );
+
+  app.patch(
+    '/org/billing',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the bank details and ICE (owner)',
+        description:
+          'The fields given change, the others stay; `""` or `null` clears one. `rib`: 24 ' +
+          'digits (spaces allowed), its check key verified; `ribHolder` (1 to 70 characters) ' +
+          'goes with it, both given together. `ice`: 15 digits. A bad value answers 400 with ' +
+          'its field and stores nothing.',
+        body: BillingUpdateSchema,
+        response: {
+          200: OrganizationBillingSchema,
+          400: ErrorSchema,
+          404: ErrorSchema,
+          ...refusals,
+        },
+      },
+      onRequest: customerOnly,
+    },
+    async (request) => orgsService.updateBilling(authOf(request), request.body),
   );
 }

@@ -8,6 +8,7 @@ import type {
   OrgInvitation,
   Organization,
 } from '#shared/schemas/org-schemas';
+import type { BillingUpdate, OrganizationBilling } from '#shared/schemas/settings-schemas';
 import type { PublicUser } from '#shared/schemas/user-schemas';
 import type { AuthContext, AuthService } from '../auth/auth-service';
 import { isCommonPassword } from '../auth/common-passwords';
@@ -23,6 +24,7 @@ import { assertOrgRoleMay } from './org-access';
 import {
   detachMember,
   emailHasAccount,
+  findBilling,
   findOrganization,
   insertInvitation,
   insertMember,
@@ -33,6 +35,7 @@ import {
   markInvitationUsed,
   revokeInvitations,
   setMemberRole,
+  updateBilling,
   type InvitationRow,
 } from './orgs-queries';
 
@@ -246,6 +249,37 @@ export function createOrgsService({
       authService.forgetSessionChecks();
       log.info({ userId: auth.userId, organizationId, memberId: userId }, 'member removed');
       return readOrganization(organizationId);
+    },
+
+    /**
+     * The bank account payouts go to and the ICE invoices print (docs/decisions/0020-merchant-
+     * money.md): owners and accountants read them whole, since they check them against the bank.
+     */
+    async getBilling(auth: AuthContext): Promise<OrganizationBilling> {
+      const billing = await findBilling(db, assertOrgRoleMay(auth, 'readMoney'));
+      if (!billing) throw notFound('org.not_found');
+      return billing;
+    },
+
+    /**
+     * The owner's change: not an office action, so no audit row. The log names the fields
+     * changed, never their values (a RIB is where the money goes).
+     */
+    async updateBilling(auth: AuthContext, input: BillingUpdate): Promise<OrganizationBilling> {
+      const organizationId = assertOrgRoleMay(auth, 'manageBilling');
+      const changes = Object.fromEntries(
+        Object.entries(input).filter(([, value]) => value !== undefined),
+      ) as BillingUpdate;
+      const fields = Object.keys(changes);
+      const billing =
+        fields.length === 0
+          ? await findBilling(db, organizationId)
+          : await updateBilling(db, organizationId, changes);
+      if (!billing) throw notFound('org.not_found');
+      if (fields.length > 0) {
+        log.info({ userId: auth.userId, organizationId, fields }, 'billing details changed');
+      }
+      return billing;
     },
   };
 }

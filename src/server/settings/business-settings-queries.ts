@@ -17,13 +17,58 @@ export interface BusinessSettings {
   updatedAt: Date;
 }
 
-/** The one settings row (migration 0015 writes it; nothing deletes it). */
-export async function readBusinessSettings(db: Database): Promise<BusinessSettings> {
-  const [row] = await db.select().from(businessSettings).where(eq(businessSettings.id, true));
-  if (!row) throw new Error('business_settings has no row: migration 0015 writes it');
+/** Every field the office edits: all but the time of the last change. */
+export type BusinessSettingsValues = Omit<BusinessSettings, 'updatedAt'>;
+
+type SettingsRow = typeof businessSettings.$inferSelect;
+
+function toBusinessSettings(row: SettingsRow): BusinessSettings {
+  const { id: _id, ...fields } = row;
   return {
-    ...row,
+    ...fields,
     vatRatePercent: Number(row.vatRatePercent),
     codFeePercent: Number(row.codFeePercent),
   };
+}
+
+function onlyRow(row: SettingsRow | undefined): SettingsRow {
+  if (!row) throw new Error('business_settings has no row: migration 0015 writes it');
+  return row;
+}
+
+/** The one settings row (migration 0015 writes it; nothing deletes it). */
+export async function readBusinessSettings(db: Database): Promise<BusinessSettings> {
+  const [row] = await db.select().from(businessSettings).where(eq(businessSettings.id, true));
+  return toBusinessSettings(onlyRow(row));
+}
+
+/**
+ * The settings row, locked until the transaction ends: two admins saving at once each compare
+ * with what the other saved, so the audit trail's "before" is always the value replaced.
+ */
+export async function lockBusinessSettings(tx: Database): Promise<BusinessSettings> {
+  const [row] = await tx
+    .select()
+    .from(businessSettings)
+    .where(eq(businessSettings.id, true))
+    .for('update');
+  return toBusinessSettings(onlyRow(row));
+}
+
+export async function updateBusinessSettings(
+  tx: Database,
+  values: BusinessSettingsValues,
+  now: Date,
+): Promise<BusinessSettings> {
+  const [row] = await tx
+    .update(businessSettings)
+    .set({
+      ...values,
+      vatRatePercent: values.vatRatePercent.toFixed(2),
+      codFeePercent: values.codFeePercent.toFixed(2),
+      updatedAt: now,
+    })
+    .where(eq(businessSettings.id, true))
+    .returning();
+  return toBusinessSettings(onlyRow(row));
 }

@@ -32,6 +32,7 @@ export const adminRoutes: RouteObject = {
     { path: 'add-new', ...lazyRoute(() => import('./pages/add-new-page'), 'AddNewPage') },
     { path: 'audit', ...lazyRoute(() => import('./pages/audit-page'), 'AuditPage') },
     { path: 'security', ...lazyRoute(() => import('./pages/security-page'), 'SecurityPage') },
+    { path: 'settings', ...lazyRoute(() => import('./pages/settings-page'), 'SettingsPage') },
   ],
 };
 

@@ -10,6 +10,7 @@ import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useProfile } from '../api/dashboard-queries';
 import { ChangePasswordCard, OtherDevicesCard } from '../components/account-security';
+import { BillingCard } from '../components/billing-card';
 import { Card } from '../../../ui/card';
 import { DetailList, type Detail } from '../../../ui/detail-list';
 import { PageHeader } from '../../../ui/page-header';
@@ -165,6 +166,7 @@ export function ProfilePage() {
       <>
         <ProfileDetails user={user} />
         <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
+          <BillingCard />
           <ChangePasswordCard />
           <OtherDevicesCard />
           <SecondFactorCard />
