@@ -198,6 +198,10 @@ export async function seedDemoData(app: ZodApp, adminToken: string): Promise<Dem
         height: 60,
         priority,
         payment_method: customer === 2 ? 'online' : 'cash_on_delivery',
+        // The first customer sells online: the driver collects the goods' value for them
+        // (docs/decisions/0020-merchant-money.md); the second's receivers pay the fee at the door.
+        cod_amount: customer === 0 ? 350 : 0,
+        fee_paid_by: customer === 1 ? 'receiver' : 'sender',
         receiver_name: 'Receiving desk',
         receiver_phone: phone,
         shipment_info: 'Demo shipment',

@@ -55,7 +55,7 @@ export interface ProfileRow {
   truck_number: string | null;
 }
 
-export interface CustomerOrderRow {
+export interface CustomerOrderRow extends MoneyRow {
   id: string;
   tracking_number: string;
   status: OrderStatus;
@@ -117,6 +117,7 @@ export type TrackedOrderRow = MapRow &
     | 'created_at'
     | 'estimated_delivery'
     | 'delivery_date'
+    | 'amount_to_collect_centimes'
   >;
 
 export interface EventRow {
@@ -133,7 +134,7 @@ export interface PositionRow {
   recorded_at: Date;
 }
 
-export interface AdminOrderRow {
+export interface AdminOrderRow extends MoneyRow {
   id: string;
   tracking_number: string;
   status: OrderStatus;
@@ -170,6 +171,14 @@ export interface AdminOrderRow {
   driver_id: string | null;
   driver_name: string | null;
   driver_phone: string | null;
+}
+
+/** What an order asks the driver to collect, as the customer's and the admin's rows carry it. */
+export interface MoneyRow {
+  cod_amount_centimes: string;
+  fee_paid_by: CustomerOrder['feePaidBy'];
+  declared_value_centimes: string | null;
+  amount_to_collect_centimes: string;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -227,6 +236,16 @@ const currentLocationOf = (row: {
   delivery_loc: string;
 }) => (row.status === 'DELIVERED' ? row.delivery_loc : row.pickup_loc);
 
+function orderMoneyOf(row: MoneyRow) {
+  const declared = centimesOrNull(row.declared_value_centimes);
+  return {
+    codAmount: centimesToMad(Number(row.cod_amount_centimes)),
+    feePaidBy: row.fee_paid_by,
+    declaredValue: declared === null ? null : centimesToMad(declared),
+    amountToCollect: centimesToMad(Number(row.amount_to_collect_centimes)),
+  };
+}
+
 export function customerOrderOf(row: CustomerOrderRow): CustomerOrder {
   const price = centimesToMad(Number(row.price_centimes));
   const distance = Number(row.distance_km);
@@ -255,6 +274,7 @@ export function customerOrderOf(row: CustomerOrderRow): CustomerOrder {
     durationMinutes: row.duration_minutes,
     price,
     totalPrice: price,
+    ...orderMoneyOf(row),
     receiverName: row.receiver_name,
     receiverPhone: row.receiver_phone,
     receiverEmail: row.receiver_email,
@@ -351,6 +371,7 @@ export function publicTrackingOf(
     estimatedDelivery: iso(row.estimated_delivery),
     delivery_date: iso(row.delivery_date),
     currentLocation: currentLocationOf(row),
+    amountToCollect: centimesToMad(Number(row.amount_to_collect_centimes)),
     timeline: events.map(({ status, kind, created_at, location }) => ({
       status,
       kind,
@@ -370,8 +391,9 @@ export function adminOrderOf(row: AdminOrderRow): AdminOrder {
   const priceCentimes = Number(row.price_centimes);
   const price = centimesToMad(priceCentimes);
   const collected = centimesOrNull(row.cash_collected_centimes);
-  const shortfall = cashShortfallCentimes(priceCentimes, collected);
-  const overCollection = cashOverCollectionCentimes(priceCentimes, collected);
+  const dueCentimes = Number(row.amount_to_collect_centimes);
+  const shortfall = cashShortfallCentimes(dueCentimes, collected);
+  const overCollection = cashOverCollectionCentimes(dueCentimes, collected);
   return {
     id: row.id,
     orderId: row.id,
@@ -399,6 +421,7 @@ export function adminOrderOf(row: AdminOrderRow): AdminOrder {
     delivery_loc: row.delivery_loc,
     weight: Number(row.weight_kg),
     price,
+    ...orderMoneyOf(row),
     distance: Number(row.distance_km),
     truckNumber: row.truck_number,
     truck:

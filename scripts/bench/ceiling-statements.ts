@@ -57,11 +57,16 @@ export const PROFILE = statement(
    where u.id = $1`,
 );
 
+/** What an order asks the driver to collect (docs/decisions/0020-merchant-money.md). */
+const MONEY_COLUMNS = `o.cod_amount_centimes, o.fee_paid_by, o.declared_value_centimes,
+  o.amount_to_collect_centimes`;
+
 /** What a customer's order shows, with its payment and truck. */
 const CUSTOMER_ORDER_COLUMNS = `o.id, o.tracking_number, o.status, o.priority, o.cargo_type,
   o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg, o.length_cm,
   o.width_cm, o.height_cm, o.quantity, o.shipment_info, o.shipment_note, o.cancel_reason,
-  o.delivery_date, o.distance_km, o.duration_minutes, o.price_centimes, o.receiver_name,
+  o.delivery_date, o.distance_km, o.duration_minutes, o.price_centimes, ${MONEY_COLUMNS},
+  o.receiver_name,
   o.receiver_phone, o.receiver_email, o.exit_date, o.estimated_delivery, o.created_at,
   o.updated_at, p.amount_centimes as payment_amount_centimes, p.currency as payment_currency,
   p.method as payment_method, p.status as payment_status, t.truck_number`;
@@ -168,7 +173,7 @@ export const TRACKED_ORDER = statement(
   'ceiling_tracked_order',
   `select o.id, o.tracking_number, o.status, o.pickup_loc, o.delivery_loc, o.created_at,
      o.exit_date, o.estimated_delivery, o.delivery_date, o.distance_km, o.duration_minutes,
-     ${MAP_COLUMNS}
+     o.amount_to_collect_centimes, ${MAP_COLUMNS}
    from orders o
    where o.tracking_number = $1`,
 );
@@ -193,7 +198,7 @@ export const ADMIN_PAGE_IDS = statement(
 /** An order as the back office lists it, with its customer, payment, truck and driver. */
 const ADMIN_ORDER_COLUMNS = `o.id, o.tracking_number, o.status, o.priority, o.cargo_type,
     o.user_id, o.pickup_loc, o.delivery_loc, o.pickup_address, o.delivery_address, o.weight_kg,
-    o.price_centimes, o.distance_km, o.truck_id, o.cancel_reason, o.receiver_name,
+    o.price_centimes, ${MONEY_COLUMNS}, o.distance_km, o.truck_id, o.cancel_reason, o.receiver_name,
     o.receiver_phone, o.exit_date, o.estimated_delivery, o.delivery_date, o.created_at,
     o.updated_at, o.delivery_code_failures, o.cash_collected_centimes,
     p.amount_centimes as payment_amount_centimes, p.status as payment_status,

@@ -13,26 +13,27 @@ export function centimesToMad(centimes: number): number {
 }
 
 /**
- * What a cash order's driver collected short of its price, in centimes; null when nothing was
- * collected yet or the price was collected in full.
+ * What a driver collected short of the amount due at the door (the order's amount to collect,
+ * docs/decisions/0020-merchant-money.md), in centimes; null when nothing was collected yet or the
+ * amount due was collected in full.
  */
 export function cashShortfallCentimes(
-  priceCentimes: number,
+  dueCentimes: number,
   collectedCentimes: number | null,
 ): number | null {
-  if (collectedCentimes === null || collectedCentimes >= priceCentimes) return null;
-  return priceCentimes - collectedCentimes;
+  if (collectedCentimes === null || collectedCentimes >= dueCentimes) return null;
+  return dueCentimes - collectedCentimes;
 }
 
 /**
- * What a cash order's driver collected above its price, in centimes; null when nothing was
- * collected yet or no more than the price. It is flagged for the office and never becomes the
- * order's price or its payment (docs/decisions/0018-lists-streams-cash-positions.md).
+ * What a driver collected above the amount due at the door, in centimes; null when nothing was
+ * collected yet or no more than that. It is flagged for the office and never becomes the order's
+ * price or its payment (docs/decisions/0018-lists-streams-cash-positions.md).
  */
 export function cashOverCollectionCentimes(
-  priceCentimes: number,
+  dueCentimes: number,
   collectedCentimes: number | null,
 ): number | null {
-  if (collectedCentimes === null || collectedCentimes <= priceCentimes) return null;
-  return collectedCentimes - priceCentimes;
+  if (collectedCentimes === null || collectedCentimes <= dueCentimes) return null;
+  return collectedCentimes - dueCentimes;
 }

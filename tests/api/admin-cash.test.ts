@@ -57,7 +57,10 @@ async function deliverCashOrder(
   driver: SignedInDriver,
   collected: (price: number) => number,
 ): Promise<{ order: CustomerOrderDetail; cashCollected: number }> {
-  const placed = await createOrderAs(testApp, customer, { payment_method: 'cash_on_delivery' });
+  const placed = await createOrderAs(testApp, customer, {
+    payment_method: 'cash_on_delivery',
+    fee_paid_by: 'receiver',
+  });
   const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
     status: 'IN_TRANSIT',
     truckNumber: driver.truckNumber,
@@ -148,6 +151,7 @@ describe('the cash ledger after deliveries', () => {
       driverId: driver.driverId,
       driverName: 'Yassine Ledger',
       price: shortOrder.order.price,
+      amountToCollect: shortOrder.order.amountToCollect,
       collected: shortOrder.cashCollected,
       shortfall: 12.5,
       overCollection: 0,
@@ -389,15 +393,16 @@ describe('CSV exports', () => {
     expect(response.statusCode).toBe(200);
     const [header, row, ...rest] = csvLines(response.body);
     expect(header).toBe(
-      'Order ID,Tracking number,Driver ID,Driver name,Price (MAD),Collected (MAD),Shortfall (MAD),Over-collection (MAD),Delivered at',
+      'Order ID,Tracking number,Driver ID,Driver name,Price (MAD),To collect (MAD),Collected (MAD),Shortfall (MAD),Over-collection (MAD),Delivered at',
     );
     expect(rest).toEqual([]);
-    expect(row!.split(',').slice(0, 7)).toEqual([
+    expect(row!.split(',').slice(0, 8)).toEqual([
       short.order.id,
       short.order.trackingNumber,
       driver.driverId,
       'Salma Export',
       short.order.price.toFixed(2),
+      short.order.amountToCollect.toFixed(2),
       short.cashCollected.toFixed(2),
       '20.00',
     ]);

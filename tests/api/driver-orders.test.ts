@@ -65,13 +65,17 @@ let receiverSeq = 0;
 const newReceiverPhone = () =>
   `+2126${String(Date.now() % 1_000_000).padStart(6, '0')}${String(receiverSeq++ % 100).padStart(2, '0')}`;
 
-/** A customer's order, dispatched by the admin to this driver's truck. */
+/**
+ * A customer's order, dispatched by the admin to this driver's truck. A cash order's receiver pays
+ * the fee unless told otherwise: its driver collects the price at the door.
+ */
 async function orderOnTheRoad(
   driver: AddedDriver,
   overrides: Partial<CreateOrderInput> = {},
 ): Promise<CustomerOrderDetail> {
   const placed = await createOrderAs(testApp, customer, {
     receiver_phone: newReceiverPhone(),
+    ...(overrides.payment_method !== 'online' && { fee_paid_by: 'receiver' }),
     ...overrides,
   });
   const dispatched = await updateOrderStatus(testApp, admin, placed.id, {

@@ -194,7 +194,9 @@ test('a customer prices and places an order through the five steps, paying by ca
   // empty, so it is not sent.
   expect(Object.keys(orderPayloads[0]!).sort()).toEqual([
     'cargo_type',
+    'cod_amount',
     'delivery_loc',
+    'fee_paid_by',
     'height',
     'leingth',
     'payment_method',
@@ -324,6 +326,13 @@ test('each step shows its validation messages, and cash on delivery needs no car
 
   await page.getByRole('radio', { name: /^Cash on delivery/ }).check();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
+  // The goods' value to collect, the fee paid by the receiver: what they pay at the door.
+  const receiverPays = page.getByTestId('receiver-pays');
+  await expect(receiverPays).toHaveText('The receiver pays nothing at delivery.');
+  await page.getByLabel('Amount to collect (MAD)').fill('350');
+  await page.getByRole('radio', { name: /^The receiver/ }).check();
+  await expect(receiverPays).toHaveText(/^The receiver will pay [\d,.]+ Dh at delivery\.$/);
+  const toPayText = await receiverPays.textContent();
   await next(page).click();
   await expect(stepTitle(page)).toHaveText('Thank You!');
   const trackingNumber = (await page.getByTestId('tracking-number').textContent())!;
@@ -337,7 +346,12 @@ test('each step shows its validation messages, and cash on delivery needs no car
     priority: 'normal',
     receiverEmail: null,
     payment: { method: 'cash_on_delivery', status: 'unpaid' },
+    codAmount: 350,
+    feePaidBy: 'receiver',
+    declaredValue: null,
   });
+  expect(order!.amountToCollect).toBe(Math.round((350 + order!.price) * 100) / 100);
+  expect(toPayText).toContain(formatDh(order!.amountToCollect));
 });
 
 test('Cancel Order leaves the wizard for the dashboard', async ({ page, customer: _signedIn }) => {

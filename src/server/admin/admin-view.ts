@@ -3,7 +3,7 @@ import type { AdminOrder, AdminOrderDetail, AdminPayment } from '#shared/schemas
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import { isDeliveryCodeLocked } from '../drivers/delivery-code';
 import type { CsvColumn } from '../http/csv';
-import { currentLocationOf, toTimelineEvent } from '../orders/order-view';
+import { currentLocationOf, toOrderMoney, toTimelineEvent } from '../orders/order-view';
 import { emailOfAccount } from '../users/email-accounts';
 import type { AdminOrderRow, TrackingEventRow } from '../orders/order-reads';
 import type { PaymentListRow } from './payments-queries';
@@ -25,8 +25,9 @@ export function toAdminOrder({
   const companyName = customer.companyName ?? null;
   const customerEmail = emailOfAccount(customer.email, order.userId);
   const collected = order.cashCollectedCentimes;
-  const shortfall = cashShortfallCentimes(order.priceCentimes, collected);
-  const overCollection = cashOverCollectionCentimes(order.priceCentimes, collected);
+  // The driver is held to what the receiver pays at the door (docs/decisions/0020-merchant-money.md).
+  const shortfall = cashShortfallCentimes(order.amountToCollectCentimes, collected);
+  const overCollection = cashOverCollectionCentimes(order.amountToCollectCentimes, collected);
   return {
     id: order.id,
     orderId: order.id,
@@ -54,6 +55,7 @@ export function toAdminOrder({
     delivery_loc: order.deliveryLoc,
     weight: Number(order.weightKg),
     price,
+    ...toOrderMoney(order),
     distance: Number(order.distanceKm),
     truckNumber,
     truck:
@@ -115,6 +117,10 @@ export const adminOrderCsvColumns: CsvColumn<AdminOrder>[] = [
   { header: 'csv.delivery', value: (o) => o.destination.address },
   { header: 'csv.weight_kg', value: (o) => o.weight },
   { header: 'csv.price_mad', value: (o) => o.price },
+  { header: 'order.csv_cod_amount_mad', value: (o) => o.codAmount },
+  { header: 'order.csv_fee_paid_by', value: (o) => o.feePaidBy },
+  { header: 'order.csv_declared_value_mad', value: (o) => o.declaredValue },
+  { header: 'order.csv_amount_to_collect_mad', value: (o) => o.amountToCollect },
   { header: 'csv.truck', value: (o) => o.truckNumber },
   { header: 'csv.driver', value: (o) => o.driver?.name },
   { header: 'csv.payment_status', value: (o) => o.payment.status },

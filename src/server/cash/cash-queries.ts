@@ -45,10 +45,11 @@ const sumCentimes = (column: AnyPgColumn | SQL) =>
   sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
 /**
- * A cash order delivered off its price: the driver collected less (a shortfall) or more (an
- * over-collection) than the price.
+ * An order delivered off its amount to collect (docs/decisions/0020-merchant-money.md): the driver
+ * collected less (a shortfall) or more (an over-collection) than the receiver owed at the door.
+ * The same condition as orders_cash_off_price_idx (migration 0016), which the flagged list reads.
  */
-const collectedOffPrice = ne(orders.cashCollectedCentimes, orders.priceCentimes);
+const collectedOffPrice = ne(orders.cashCollectedCentimes, orders.amountToCollectCentimes);
 
 /**
  * Cash collected per driver: one pass over orders_driver_cash_idx (driver, cash collected; only
@@ -136,8 +137,8 @@ export async function listCashLedger(db: Database, search: DriverSearch, page: P
 export type CashLedgerDbRow = Awaited<ReturnType<typeof listCashLedger>>['rows'][number];
 
 /**
- * The cash orders these drivers delivered off their price: how many, how much is missing on the
- * short ones and how much was taken above the price on the others.
+ * The orders these drivers delivered off their amount to collect: how many, how much is missing
+ * on the short ones and how much was taken above the amount on the others.
  */
 async function sumShortfallsOfDrivers(db: Database, driverIds: string[]) {
   if (driverIds.length === 0) return new Map<string, never>();
@@ -146,10 +147,10 @@ async function sumShortfallsOfDrivers(db: Database, driverIds: string[]) {
       driverId: orders.driverId,
       flaggedOrders: count(),
       shortfallCentimes: sumCentimes(
-        sql`greatest(${orders.priceCentimes} - ${orders.cashCollectedCentimes}, 0)`,
+        sql`greatest(${orders.amountToCollectCentimes} - ${orders.cashCollectedCentimes}, 0)`,
       ),
       overCollectionCentimes: sumCentimes(
-        sql`greatest(${orders.cashCollectedCentimes} - ${orders.priceCentimes}, 0)`,
+        sql`greatest(${orders.cashCollectedCentimes} - ${orders.amountToCollectCentimes}, 0)`,
       ),
     })
     .from(orders)
@@ -228,7 +229,10 @@ function flaggedConditions(filter: CashListFilter): SQL | undefined {
   );
 }
 
-/** Cash orders delivered off their price, the latest delivery first; q also finds a tracking number. */
+/**
+ * Orders delivered off their amount to collect, the latest delivery first; q also finds a
+ * tracking number.
+ */
 export async function listFlaggedOrders(db: Database, filter: CashListFilter, page: Page) {
   const where = flaggedConditions(filter);
   return readPageWithTotal(
@@ -241,6 +245,7 @@ export async function listFlaggedOrders(db: Database, filter: CashListFilter, pa
         driverId: drivers.id,
         driverName: drivers.fullName,
         priceCentimes: orders.priceCentimes,
+        amountToCollectCentimes: orders.amountToCollectCentimes,
         collectedCentimes: orders.cashCollectedCentimes,
         deliveredAt: orders.deliveryDate,
       })

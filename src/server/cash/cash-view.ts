@@ -40,10 +40,13 @@ export function toFlaggedCashOrder(row: FlaggedOrderDbRow): FlaggedCashOrder {
     driverId: row.driverId,
     driverName: row.driverName,
     price: centimesToMad(row.priceCentimes),
+    amountToCollect: centimesToMad(row.amountToCollectCentimes),
     collected: centimesToMad(collectedCentimes),
-    shortfall: centimesToMad(cashShortfallCentimes(row.priceCentimes, collectedCentimes) ?? 0),
+    shortfall: centimesToMad(
+      cashShortfallCentimes(row.amountToCollectCentimes, collectedCentimes) ?? 0,
+    ),
     overCollection: centimesToMad(
-      cashOverCollectionCentimes(row.priceCentimes, collectedCentimes) ?? 0,
+      cashOverCollectionCentimes(row.amountToCollectCentimes, collectedCentimes) ?? 0,
     ),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
   };
@@ -82,6 +85,7 @@ export const flaggedCashOrderCsvColumns: CsvColumn<FlaggedCashOrder>[] = [
   { header: 'csv.driver_id', value: (row) => row.driverId },
   { header: 'csv.driver_name', value: (row) => row.driverName },
   { header: 'csv.price_mad', value: (row) => mad(row.price) },
+  { header: 'order.csv_amount_to_collect_mad', value: (row) => mad(row.amountToCollect) },
   { header: 'csv.collected_mad', value: (row) => mad(row.collected) },
   { header: 'csv.shortfall_mad', value: (row) => mad(row.shortfall) },
   { header: 'csv.over_collection_mad', value: (row) => mad(row.overCollection) },

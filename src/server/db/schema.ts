@@ -450,10 +450,11 @@ export const orders = pgTable(
     index('orders_driver_cash_idx')
       .on(table.driverId, table.cashCollectedCentimes)
       .where(sql`${table.cashCollectedCentimes} is not null`),
-    // The back office's list of deliveries collected short, newest first (src/server/cash).
+    // The back office's list of deliveries collected off the amount to collect, newest first
+    // (src/server/cash; migration 0016).
     index('orders_cash_off_price_idx')
       .on(table.deliveryDate.desc().nullsLast(), table.id.desc().nullsFirst())
-      .where(sql`${table.cashCollectedCentimes} <> ${table.priceCentimes}`),
+      .where(sql`${table.cashCollectedCentimes} <> ${table.amountToCollectCentimes}`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { centimesToMad } from '#shared/money';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import { isDeliveryCodeLocked } from './delivery-code';
 import type { DriverOrderRow } from '../orders/order-reads';
+import { toOrderMoney } from '../orders/order-view';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -36,7 +37,9 @@ export function toDriverOrder({
     quantity: order.quantity,
     shipmentInfo: order.shipmentInfo,
     paymentMethod: method,
-    cashToCollect: method === 'cash_on_delivery' ? centimesToMad(order.priceCentimes) : null,
+    cashToCollect:
+      order.amountToCollectCentimes > 0 ? centimesToMad(order.amountToCollectCentimes) : null,
+    ...toOrderMoney(order),
     cashCollected:
       order.cashCollectedCentimes === null ? null : centimesToMad(order.cashCollectedCentimes),
     failedAttempts,

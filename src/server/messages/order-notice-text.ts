@@ -1,8 +1,9 @@
 import { BUSINESS_TIME_ZONE } from '#shared/business-calendar';
 import { cityLabel } from '#shared/cities';
 import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
+import { formatMad } from '#shared/format';
 import type { OrderEventKind } from '#shared/order-lifecycle';
-import { messageText } from './message-text';
+import { messageText, type TextKey } from './message-text';
 
 /**
  * The facts a notice about an order tells, all as text: they are stored as an outbox message's
@@ -24,6 +25,11 @@ export interface OrderNoticeFacts {
    * a mail or an in-app notice (docs/decisions/0009-drivers.md, "Proof of delivery").
    */
   deliveryCode?: string;
+  /**
+   * MAD the receiver pays in cash at the door (docs/decisions/0020-merchant-money.md), as a
+   * number's text; absent when nothing is to pay. The dispatch SMS states it.
+   */
+  amountToPay?: string;
 }
 
 export interface OrderNoticeText {
@@ -44,6 +50,7 @@ export function orderFactsOf(params: Readonly<Record<string, string>>): OrderNot
     deliveredAt: params.deliveredAt,
     reason: params.reason,
     deliveryCode: params.deliveryCode,
+    amountToPay: params.amountToPay,
   };
 }
 
@@ -64,6 +71,31 @@ function formatInstant(iso: string | undefined, locale: Locale): string {
   return format.format(new Date(iso));
 }
 
+/**
+ * The receiver's dispatch SMS: when they pay at the door (the goods' value, and the fee when it is
+ * theirs; docs/decisions/0020-merchant-money.md), how much, so they have the cash ready; the
+ * delivery code stays last, where the receiver looks for it.
+ */
+function dispatchSms(
+  facts: OrderNoticeFacts,
+  eta: string,
+  locale: Locale,
+  text: (key: TextKey, params?: Record<string, string>) => string,
+): string {
+  const toPay = Number(facts.amountToPay ?? 0);
+  const code = facts.deliveryCode;
+  if (!(toPay > 0)) {
+    return code
+      ? text('order.dispatched.smsWithCode', { eta, code })
+      : text('order.dispatched.sms', { eta });
+  }
+  return [
+    text('order.dispatched.sms', { eta }),
+    text('order.dispatched.smsToPay', { amount: formatMad(toPay, locale) }),
+    ...(code ? [text('order.dispatched.smsCode', { code })] : []),
+  ].join(' ');
+}
+
 export function composeOrderNotice(
   kind: OrderEventKind,
   facts: OrderNoticeFacts,
@@ -75,7 +107,7 @@ export function composeOrderNotice(
     pickup: cityLabel(facts.pickupLoc, locale),
     delivery: cityLabel(facts.deliveryLoc, locale),
   });
-  const text = (key: Parameters<typeof messageText>[1], params: Record<string, string> = {}) =>
+  const text = (key: TextKey, params: Record<string, string> = {}) =>
     messageText(locale, key, { number, route, ...params });
   switch (kind) {
     case 'placed':
@@ -85,9 +117,7 @@ export function composeOrderNotice(
       return {
         title: text('order.dispatched.title'),
         body: text('order.dispatched.body', { truck: facts.truckNumber ?? '', eta }),
-        sms: facts.deliveryCode
-          ? text('order.dispatched.smsWithCode', { eta, code: facts.deliveryCode })
-          : text('order.dispatched.sms', { eta }),
+        sms: dispatchSms(facts, eta, locale, text),
       };
     }
     case 'picked-up':

@@ -30,7 +30,7 @@ import {
 } from './order-count-queries';
 import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-queries';
 import type { OrderSearch } from './order-search';
-import { orderMapColumns } from './orders-queries';
+import { orderMapColumns, orderMoneyColumns } from './orders-queries';
 
 /** What the back office shows of an order (admin-view.ts), and what its map needs. */
 const adminOrderFields = {
@@ -45,6 +45,7 @@ const adminOrderFields = {
   deliveryAddress: orders.deliveryAddress,
   weightKg: orders.weightKg,
   priceCentimes: orders.priceCentimes,
+  ...orderMoneyColumns,
   truckId: orders.truckId,
   cancelReason: orders.cancelReason,
   receiverName: orders.receiverName,

@@ -23,6 +23,10 @@ import type { Database } from '../db/open-database';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
+import { recordDeliveryEntries } from '../ledger/delivery-entries';
+// The settings feature has no reads entry of its own yet; this one read is all the lifecycle needs.
+// eslint-disable-next-line no-restricted-imports
+import { readBusinessSettings } from '../settings/business-settings-queries';
 import { publishOrderEvent } from '../events/order-event-notice';
 import type { AppError } from '../http/errors';
 import { badRequest, conflict, conflictOf, forbidden, notFound, refusedWith } from '../http/errors';
@@ -66,8 +70,9 @@ const ADMIN_TRANSITION_ACTIONS: Partial<Record<OrderTransitionName, AuditAction>
 
 /**
  * What delivering needs (docs/decisions/0009-drivers.md, "Proof of delivery" and "Cash on
- * delivery"): a driver gives the receiver's code and, for a cash order, the cash collected (MAD);
- * the office gives a reason, required once wrong codes have locked the driver out.
+ * delivery"): a driver gives the receiver's code and, when the order has an amount to collect
+ * (docs/decisions/0020-merchant-money.md), the cash collected (MAD); the office gives a reason,
+ * required once wrong codes have locked the driver out.
  */
 export interface DeliverInput {
   code?: string;
@@ -143,6 +148,22 @@ function describeCashCollected(collectedCentimes: number, dueCentimes: number): 
   if (shortfall === null) return `Cash collected ${collected}`;
   const due = formatMad(centimesToMad(dueCentimes));
   return `Cash collected ${collected} of ${due} (short ${formatMad(centimesToMad(shortfall))})`;
+}
+
+/**
+ * What the order's payment (its price) is paid at on delivery. Only when the receiver pays the fee
+ * does the driver's cash pay it: the goods' value is the merchant's, credited in full to their
+ * ledger, so cash collected short is short on the fee first, never below 0 nor above the price
+ * (cash taken above the amount to collect is the driver's to hand in, flagged as over-collection,
+ * never revenue). A fee the sender pays is settled by their ledger's delivery_fee row, and an
+ * online one was paid before: either is paid at the price (undefined keeps the stored amount).
+ */
+function paidAtDelivery(
+  order: Pick<OrderRow, 'feePaidBy' | 'codAmountCentimes' | 'priceCentimes'>,
+  collectedCentimes: number | undefined,
+): number | undefined {
+  if (order.feePaidBy !== 'receiver' || collectedCentimes === undefined) return undefined;
+  return Math.min(Math.max(collectedCentimes - order.codAmountCentimes, 0), order.priceCentimes);
 }
 
 /**
@@ -299,6 +320,9 @@ export function createOrderLifecycle({
           truckNumber: truck.truckNumber,
           estimatedDelivery: estimatedDelivery.toISOString(),
           deliveryCode: deliveryCodes.codeFor(order.id, deliveryCodeNonce),
+          ...(order.amountToCollectCentimes > 0 && {
+            amountToPay: String(centimesToMad(order.amountToCollectCentimes)),
+          }),
         },
         audited: { truckNumber: truck.truckNumber, driverId: truck.driverId },
       };
@@ -308,12 +332,16 @@ export function createOrderLifecycle({
   /**
    * The hand-over (docs/decisions/0009-drivers.md, "Proof of delivery"): the driver proves it
    * with the receiver's code, which they may get wrong CODE_MAX_ATTEMPTS times; after that only
-   * the office delivers, with a reason. What a cash order's driver collected is the payment.
+   * the office delivers, with a reason. The driver collects the order's amount to collect (the
+   * goods' value, plus the price when the receiver pays it) and is held to it; the delivery
+   * writes the order's rows in its organization's ledger (docs/decisions/0020-merchant-money.md).
    */
   function deliverStep(actor: OrderActor, input: DeliverInput): Step {
     return async (tx, order, now) => {
       const payment = await lockPayment(tx, order.id);
-      const isCash = payment?.method === 'cash_on_delivery';
+      const paymentMethod = payment?.method ?? 'cash_on_delivery';
+      const dueCentimes = order.amountToCollectCentimes;
+      const collects = dueCentimes > 0;
       let collectedCentimes: number | undefined;
       let note: string;
       let audited: AuditSummary | undefined;
@@ -323,7 +351,7 @@ export function createOrderLifecycle({
         if (isDeliveryCodeLocked(order) || !nonce) {
           throw refusedWith(423, 'driver.delivery_code_locked');
         }
-        if (isCash && input.cashCollected === undefined) {
+        if (collects && input.cashCollected === undefined) {
           throw badRequest('driver.cash_required', {}, { cashCollected: 'driver.cash_required' });
         }
         const code = input.code ?? '';
@@ -337,11 +365,11 @@ export function createOrderLifecycle({
             badRequest('driver.delivery_code_wrong', {}, { code: 'driver.delivery_code_wrong' }),
           );
         }
-        collectedCentimes = isCash ? madToCentimes(input.cashCollected!) : undefined;
+        collectedCentimes = collects ? madToCentimes(input.cashCollected!) : undefined;
         note =
           collectedCentimes === undefined
             ? 'Delivered'
-            : `Delivered. ${describeCashCollected(collectedCentimes, order.priceCentimes)}`;
+            : `Delivered. ${describeCashCollected(collectedCentimes, dueCentimes)}`;
       } else {
         const reason = input.reason?.trim();
         if (isDeliveryCodeLocked(order) && !reason) {
@@ -351,8 +379,8 @@ export function createOrderLifecycle({
             { reason: 'driver.office_reason_required' },
           );
         }
-        // The office stands in for the hand-over; a cash order's driver is held to its price.
-        collectedCentimes = isCash ? order.priceCentimes : undefined;
+        // The office stands in for the hand-over; the driver is held to the amount to collect.
+        collectedCentimes = collects ? dueCentimes : undefined;
         note = reason ? `Delivered by the office: ${reason}` : 'Delivered';
         audited = reason ? { reason } : undefined;
       }
@@ -363,13 +391,13 @@ export function createOrderLifecycle({
         ...(collectedCentimes !== undefined && { cashCollectedCentimes: collectedCentimes }),
         updatedAt: now,
       });
-      // The order keeps its price and the payment at most that: cash taken above it is the
-      // driver's to hand in, flagged as over-collection (cash/), never revenue.
-      const paidCentimes =
-        collectedCentimes === undefined
-          ? undefined
-          : Math.min(collectedCentimes, order.priceCentimes);
-      await markPaymentPaid(tx, order.id, now, paidCentimes);
+      await markPaymentPaid(tx, order.id, now, paidAtDelivery(order, collectedCentimes));
+      await recordDeliveryEntries(
+        tx,
+        { ...updated, paymentMethod },
+        await readBusinessSettings(tx),
+        now,
+      );
       return {
         order: updated,
         location: order.deliveryLoc,

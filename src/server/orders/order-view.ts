@@ -17,6 +17,25 @@ import type {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/**
+ * What an order asks the driver to collect, in MAD (docs/decisions/0020-merchant-money.md): the
+ * same four fields on the customer's, the back office's and the driver's reads.
+ */
+export function toOrderMoney(
+  order: Pick<
+    OrderRow,
+    'codAmountCentimes' | 'feePaidBy' | 'declaredValueCentimes' | 'amountToCollectCentimes'
+  >,
+) {
+  return {
+    codAmount: centimesToMad(order.codAmountCentimes),
+    feePaidBy: order.feePaidBy,
+    declaredValue:
+      order.declaredValueCentimes === null ? null : centimesToMad(order.declaredValueCentimes),
+    amountToCollect: centimesToMad(order.amountToCollectCentimes),
+  };
+}
+
 /** docs/product.md, decision 13: the pickup city until the order is delivered. */
 export function currentLocationOf(
   order: Pick<OrderRow, 'status' | 'pickupLoc' | 'deliveryLoc'>,
@@ -52,6 +71,7 @@ export function toCustomerOrder({ order, payment, truckNumber }: ListedOrder): C
     durationMinutes: order.durationMinutes,
     price,
     totalPrice: price,
+    ...toOrderMoney(order),
     receiverName: order.receiverName,
     receiverPhone: order.receiverPhone,
     receiverEmail: order.receiverEmail,
@@ -112,6 +132,7 @@ export function toPublicTracking(
     estimatedDelivery: iso(order.estimatedDelivery),
     delivery_date: iso(order.deliveryDate),
     currentLocation: currentLocationOf(order),
+    amountToCollect: centimesToMad(order.amountToCollectCentimes),
     timeline: events.map(({ status, kind, createdAt, location }) => ({
       status,
       kind,
@@ -131,6 +152,10 @@ export const customerOrderCsvColumns: CsvColumn<CustomerOrder>[] = [
   { header: 'csv.delivery', value: (o) => o.delivery_address ?? o.delivery_loc },
   { header: 'csv.weight_kg', value: (o) => o.weight },
   { header: 'csv.price_mad', value: (o) => o.price },
+  { header: 'order.csv_cod_amount_mad', value: (o) => o.codAmount },
+  { header: 'order.csv_fee_paid_by', value: (o) => o.feePaidBy },
+  { header: 'order.csv_declared_value_mad', value: (o) => o.declaredValue },
+  { header: 'order.csv_amount_to_collect_mad', value: (o) => o.amountToCollect },
   { header: 'csv.truck', value: (o) => o.truck?.truckNumber },
   { header: 'csv.payment_status', value: (o) => o.payment.status },
   { header: 'csv.payment_method', value: (o) => o.payment.method },

@@ -26,6 +26,14 @@ export const orderMapColumns = {
   durationMinutes: orders.durationMinutes,
 };
 
+/** What an order asks the driver to collect (order-view.ts, toOrderMoney): read by every order list. */
+export const orderMoneyColumns = {
+  codAmountCentimes: orders.codAmountCentimes,
+  feePaidBy: orders.feePaidBy,
+  declaredValueCentimes: orders.declaredValueCentimes,
+  amountToCollectCentimes: orders.amountToCollectCentimes,
+};
+
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type TrackingEventRow = typeof trackingEvents.$inferSelect;
@@ -59,6 +67,7 @@ const listedOrderFields = {
   distanceKm: orders.distanceKm,
   durationMinutes: orders.durationMinutes,
   priceCentimes: orders.priceCentimes,
+  ...orderMoneyColumns,
   receiverName: orders.receiverName,
   receiverPhone: orders.receiverPhone,
   receiverEmail: orders.receiverEmail,
@@ -240,6 +249,7 @@ const trackedOrderColumns = {
   createdAt: orders.createdAt,
   estimatedDelivery: orders.estimatedDelivery,
   deliveryDate: orders.deliveryDate,
+  amountToCollectCentimes: orders.amountToCollectCentimes,
   ...orderMapColumns,
 };
 

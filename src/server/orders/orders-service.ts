@@ -138,6 +138,10 @@ export function createOrdersService({
             shipmentInfo: input.shipment_info ?? null,
             shipmentNote: input.shipment_note ?? null,
             priceCentimes,
+            codAmountCentimes: madToCentimes(input.cod_amount),
+            feePaidBy: input.fee_paid_by,
+            declaredValueCentimes:
+              input.declared_value === undefined ? null : madToCentimes(input.declared_value),
             distanceKm: String(route.km),
             durationMinutes: route.minutes,
           };

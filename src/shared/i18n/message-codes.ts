@@ -418,4 +418,15 @@ export interface MessagePlaceholders {
   'adjustment.reason_too_long': 'max';
   'adjustment.organization_not_found': never;
   'adjustment.recorded': never;
+  'order.cod_amount_invalid': never;
+  'order.cod_amount_too_large': 'max';
+  'order.amount_cents': never;
+  'order.declared_value_invalid': never;
+  'order.declared_value_too_large': 'max';
+  'order.fee_paid_by_invalid': never;
+  'order.receiver_pays_in_cash': never;
+  'order.csv_cod_amount_mad': never;
+  'order.csv_fee_paid_by': never;
+  'order.csv_declared_value_mad': never;
+  'order.csv_amount_to_collect_mad': never;
 }

@@ -34,7 +34,12 @@ import { requiredText } from './auth-schemas';
 import { TruckNumberSchema } from './fleet-schemas';
 import { ListQuerySchema, listQueryShape, withPageCap } from './list-schemas';
 import { orderMapFields } from './map-schemas';
-import { OrderStatusSchema, readOrderStatusText, TrackingEventSchema } from './order-schemas';
+import {
+  orderMoneyFields,
+  OrderStatusSchema,
+  readOrderStatusText,
+  TrackingEventSchema,
+} from './order-schemas';
 import { statusListField } from './status-list-field';
 import { EmailAccountRoleSchema, UserTypeSchema } from './user-schemas';
 
@@ -85,6 +90,7 @@ export const AdminOrderSchema = z.object({
   weight: z.number(),
   /** MAD. */
   price: z.number(),
+  ...orderMoneyFields,
   /** Kilometres. */
   distance: z.number(),
   truckNumber: z.string().nullable(),
@@ -102,10 +108,13 @@ export const AdminOrderSchema = z.object({
   deliveryCodeLocked: z.boolean(),
   /** MAD the driver collected on delivering a cash order; null until then. */
   cashCollected: z.number().nullable(),
-  /** MAD missing from what the driver collected (flagged); null when nothing is missing. */
+  /**
+   * MAD missing from what the driver collected against amountToCollect (flagged); null when
+   * nothing is missing.
+   */
   cashShortfall: z.number().nullable(),
   /**
-   * MAD collected above the price (flagged: the driver hands it in, the order and its payment
+   * MAD collected above amountToCollect (flagged: the driver hands it in, the order and its payment
    * keep the price); null when nothing is above it.
    */
   cashOverCollection: z.number().nullable(),

@@ -43,17 +43,17 @@ export const CashLedgerRowSchema = z.object({
   truckNumber: z.string().nullable(),
   /** False once an admin deactivated the driver. */
   active: z.boolean(),
-  /** Cash collected on every cash order the driver delivered. */
+  /** Cash collected on every order with an amount to collect the driver delivered. */
   collected: z.number(),
   /** Cash the driver handed in at the office. */
   handedIn: z.number(),
   /** Collected minus handed in: what the driver still holds. */
   outstanding: z.number(),
-  /** Delivered cash orders on which the driver collected less, or more, than the price. */
+  /** Delivered orders on which the driver collected less, or more, than the amount to collect. */
   flaggedOrders: z.number().int(),
   /** The total missing on the orders collected short. */
   shortfall: z.number(),
-  /** The total collected above the price on the others: cash the driver holds, not revenue. */
+  /** The total collected above the amount to collect on the others: held, not revenue. */
   overCollection: z.number(),
 });
 export type CashLedgerRow = z.infer<typeof CashLedgerRowSchema>;
@@ -83,18 +83,26 @@ export const CashRemittanceSchema = z.object({
 });
 export type CashRemittance = z.infer<typeof CashRemittanceSchema>;
 
-/** A delivered cash order on which the driver collected less, or more, than its price. */
+/**
+ * A delivered order on which the driver collected less, or more, than its amount to collect
+ * (docs/decisions/0020-merchant-money.md).
+ */
 export const FlaggedCashOrderSchema = z.object({
   orderId: z.uuid(),
   trackingNumber: z.string(),
   driverId: z.uuid(),
   driverName: z.string(),
-  /** The order's price: what should have been collected. */
+  /** The order's price. */
   price: z.number(),
+  /** What should have been collected: the goods' value, plus the price when the receiver pays it. */
+  amountToCollect: z.number(),
   collected: z.number(),
-  /** Price minus collected when short, else 0. */
+  /** amountToCollect minus collected when short, else 0. */
   shortfall: z.number(),
-  /** Collected minus price when over, else 0: never written over the price or the payment. */
+  /**
+   * Collected minus amountToCollect when over, else 0: never written over the price or the
+   * payment.
+   */
   overCollection: z.number(),
   deliveredAt: timestamp.nullable(),
 });

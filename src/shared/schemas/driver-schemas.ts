@@ -21,7 +21,7 @@ import { CARGO_TYPES } from '../pricing';
 import { PAYMENT_METHODS } from '../order-status';
 import { requiredText } from './auth-schemas';
 import { MOROCCO_BOUNDS } from '../positions';
-import { OrderStatusSchema } from './order-schemas';
+import { orderMoneyFields, OrderStatusSchema } from './order-schemas';
 
 export const DRIVER_CODE_LENGTH = 6;
 /** How long a sign-in code sent by SMS can be used. */
@@ -100,9 +100,13 @@ export const DriverOrderSchema = z.object({
   quantity: z.number(),
   shipmentInfo: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
-  /** MAD the driver must collect on delivery: the price of a cash order, else null. */
+  /**
+   * MAD the driver must collect on delivery: the order's amountToCollect (the goods' value, plus
+   * the price when the receiver pays it) when above 0, else null.
+   */
   cashToCollect: z.number().nullable(),
-  /** MAD collected, once a cash order is delivered. */
+  ...orderMoneyFields,
+  /** MAD collected, once an order with an amount to collect is delivered. */
   cashCollected: z.number().nullable(),
   /** Failed delivery attempts so far. */
   failedAttempts: z.number(),
@@ -133,7 +137,7 @@ const CashCollectedSchema = z.preprocess(
     .optional(),
 );
 
-/** `cashCollected` (MAD) is required for a cash-on-delivery order, ignored otherwise. */
+/** `cashCollected` (MAD) is required when the order has an amount to collect, ignored otherwise. */
 export const DeliverOrderSchema = z.object({
   code: SixDigitCodeSchema,
   cashCollected: CashCollectedSchema,

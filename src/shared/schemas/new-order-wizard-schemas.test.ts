@@ -158,10 +158,47 @@ describe('step 4, payment', () => {
   it('needs no card for cash on delivery, and drops what was typed', () => {
     expect(PaymentStepSchema.parse({ ...card, paymentMethod: 'cod' })).toEqual({
       paymentMethod: 'cod',
+      codAmount: 0,
+      feePaidBy: 'sender',
+      declaredValue: undefined,
     });
     expect(messagesOf(PaymentStepSchema, { paymentMethod: 'cheque' })).toEqual({
       paymentMethod: 'order.payment_method_required',
     });
+  });
+});
+
+describe('step 4, the amount to collect', () => {
+  it('reads the goods’ value and the declared value as MAD, empty as none', () => {
+    expect(
+      PaymentStepSchema.parse({
+        paymentMethod: 'cod',
+        codAmount: '350.5',
+        feePaidBy: 'receiver',
+        declaredValue: '',
+      }),
+    ).toEqual({
+      paymentMethod: 'cod',
+      codAmount: 350.5,
+      feePaidBy: 'receiver',
+      declaredValue: undefined,
+    });
+  });
+
+  it('refuses bad amounts, and a receiver paying the fee by card, on their fields', () => {
+    expect(
+      messagesOf(PaymentStepSchema, {
+        paymentMethod: 'cod',
+        codAmount: '-1',
+        declaredValue: '1.234',
+      }),
+    ).toEqual({
+      codAmount: 'order.cod_amount_invalid',
+      declaredValue: 'order.amount_cents',
+    });
+    expect(
+      messagesOf(PaymentStepSchema, { ...card, paymentMethod: 'card', feePaidBy: 'receiver' }),
+    ).toEqual({ feePaidBy: 'order.receiver_pays_in_cash' });
   });
 });
 
@@ -189,6 +226,8 @@ describe('the whole wizard', () => {
       weight: 12.5,
       leingth: 40,
       payment_method: 'online',
+      cod_amount: 0,
+      fee_paid_by: 'sender',
       price: 1234.5,
       shipment_info: 'Ceramic tiles',
       shipment_note: 'Call before delivery',
@@ -204,9 +243,22 @@ describe('the whole wizard', () => {
     expect(CreateOrderSchema.safeParse(payload).success).toBe(true);
   });
 
-  it('sends cash on delivery as cash_on_delivery', () => {
-    const order = NewOrderWizardSchema.parse({ ...values, paymentMethod: 'cod' });
-    expect(toCreateOrderPayload(order, 0).payment_method).toBe('cash_on_delivery');
+  it('sends cash on delivery as cash_on_delivery, with the amount to collect', () => {
+    const order = NewOrderWizardSchema.parse({
+      ...values,
+      paymentMethod: 'cod',
+      codAmount: '350',
+      feePaidBy: 'receiver',
+      declaredValue: '400',
+    });
+    expect(toCreateOrderPayload(order, 0)).toMatchObject({
+      payment_method: 'cash_on_delivery',
+      cod_amount: 350,
+      fee_paid_by: 'receiver',
+      declared_value: 400,
+    });
+    expect(findWizardFieldOf('fee_paid_by')).toBe('feePaidBy');
+    expect(findFirstStepOf(['codAmount'])).toBe(3);
   });
 });
 

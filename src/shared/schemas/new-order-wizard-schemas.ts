@@ -10,7 +10,12 @@ import '../i18n/zod-messages';
 import { findCity } from '../cities';
 import { CARGO_TYPES, PRIORITIES, type CargoType, type Priority } from '../pricing';
 import { PHONE_MAX_LENGTH, PHONE_PATTERN, requiredText } from './auth-schemas';
-import { CreateOrderSchema, type CreateOrderInput, type PriceRequestSchema } from './order-schemas';
+import {
+  CreateOrderSchema,
+  FeePaidBySchema,
+  type CreateOrderInput,
+  type PriceRequestSchema,
+} from './order-schemas';
 
 const orderFields = CreateOrderSchema.in.shape;
 
@@ -56,23 +61,45 @@ export const WIZARD_PAYMENT_METHODS = ['card', 'cod'] as const;
 export type WizardPaymentMethod = (typeof WIZARD_PAYMENT_METHODS)[number];
 
 /**
- * Step 4. Card details are required when paying by card and checked on screen only
- * (docs/product.md, decision 4): nothing below maps them into the payload.
+ * Step 4's money (docs/decisions/0020-merchant-money.md): the goods' value the driver collects,
+ * who pays the delivery fee, and the declared value; the payload's own field rules.
  */
-export const PaymentStepSchema = z.discriminatedUnion(
-  'paymentMethod',
-  [
-    z.object({
-      paymentMethod: z.literal('card'),
-      cardNumber: requiredText(messageKey('order.card_number_required')),
-      cardName: requiredText(messageKey('order.card_name_required')),
-      expiryDate: requiredText(messageKey('order.card_expiry_required')),
-      cvv: requiredText(messageKey('order.card_cvv_required')),
-    }),
-    z.object({ paymentMethod: z.literal('cod') }),
-  ],
-  { error: messageKey('order.payment_method_required') },
-);
+const MoneyFieldsSchema = z.object({
+  codAmount: orderFields.cod_amount,
+  feePaidBy: FeePaidBySchema.default('sender'),
+  declaredValue: orderFields.declared_value,
+});
+
+/**
+ * Step 4. Card details are required when paying by card and checked on screen only
+ * (docs/product.md, decision 4): nothing below maps them into the payload. A receiver who pays
+ * the fee pays it in cash at the door, so never with a card.
+ */
+export const PaymentStepSchema = z
+  .discriminatedUnion(
+    'paymentMethod',
+    [
+      z.object({
+        paymentMethod: z.literal('card'),
+        cardNumber: requiredText(messageKey('order.card_number_required')),
+        cardName: requiredText(messageKey('order.card_name_required')),
+        expiryDate: requiredText(messageKey('order.card_expiry_required')),
+        cvv: requiredText(messageKey('order.card_cvv_required')),
+      }),
+      z.object({ paymentMethod: z.literal('cod') }),
+    ],
+    { error: messageKey('order.payment_method_required') },
+  )
+  .and(MoneyFieldsSchema)
+  .superRefine((step, context) => {
+    if (step.paymentMethod === 'card' && step.feePaidBy === 'receiver') {
+      context.addIssue({
+        code: 'custom',
+        path: ['feePaidBy'],
+        message: messageKey('order.receiver_pays_in_cash'),
+      });
+    }
+  });
 
 /** The steps that take input, in order; step 5 is the confirmation. */
 export const NEW_ORDER_STEP_SCHEMAS = [
@@ -92,6 +119,7 @@ export type NewOrderWizardField =
   | keyof z.input<typeof CargoStepSchema>
   | keyof z.input<typeof ReceiverStepSchema>
   | 'paymentMethod'
+  | keyof z.input<typeof MoneyFieldsSchema>
   | 'cardNumber'
   | 'cardName'
   | 'expiryDate'
@@ -102,7 +130,16 @@ export const NEW_ORDER_STEP_FIELDS: readonly (readonly NewOrderWizardField[])[] 
   ['pickupLocation', 'pickupAddress', 'deliveryLocation', 'deliveryAddress'],
   ['weight', 'length', 'width', 'height', 'cargoType', 'priority', 'shipmentInfo'],
   ['priority', 'receiverName', 'receiverPhone', 'receiverEmail', 'specialInstructions'],
-  ['paymentMethod', 'cardNumber', 'cardName', 'expiryDate', 'cvv'],
+  [
+    'codAmount',
+    'feePaidBy',
+    'declaredValue',
+    'paymentMethod',
+    'cardNumber',
+    'cardName',
+    'expiryDate',
+    'cvv',
+  ],
 ];
 
 /**
@@ -121,6 +158,9 @@ const PAYLOAD_FIELD_SOURCES: Readonly<Record<string, NewOrderWizardField>> = {
   height: 'height',
   cargo_type: 'cargoType',
   payment_method: 'paymentMethod',
+  cod_amount: 'codAmount',
+  fee_paid_by: 'feePaidBy',
+  declared_value: 'declaredValue',
   shipment_info: 'shipmentInfo',
   shipment_note: 'specialInstructions',
   receiver_name: 'receiverName',
@@ -160,6 +200,9 @@ export function toCreateOrderPayload(order: NewOrderWizard, price: number): Crea
     weight: order.weight,
     leingth: order.length,
     payment_method: order.paymentMethod === 'card' ? 'online' : 'cash_on_delivery',
+    cod_amount: order.codAmount,
+    fee_paid_by: order.feePaidBy,
+    ...(order.declaredValue !== undefined && { declared_value: order.declaredValue }),
     price,
     shipment_info: order.shipmentInfo,
     shipment_note: order.specialInstructions,

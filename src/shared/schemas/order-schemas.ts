@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { messageKey } from '../i18n/message-key';
 import '../i18n/zod-messages';
 import { findCity } from '../cities';
+import { FEE_PAYERS, MAX_COD_AMOUNT_MAD } from '../merchant-money';
+import { roundToCents } from '../numbers';
 import { ORDER_EVENT_KINDS } from '../order-lifecycle';
 import {
   normalizeOrderStatus,
@@ -99,6 +101,46 @@ const optionalText = (max: number) =>
     .nullable()
     .transform((value) => (value ? value : undefined));
 
+/**
+ * The most a declared value can be, in MAD: ten times the most a receiver can be asked to pay at
+ * the door, far above any parcel we carry, and well inside the database's bigint of centimes.
+ */
+export const MAX_DECLARED_VALUE_MAD = 1_000_000;
+
+/**
+ * A sum of money in MAD with at most two decimals (docs/decisions/0020-merchant-money.md); an
+ * empty form field ('' or null) is "not given".
+ */
+const madField = (invalid: string, tooLarge: string, max: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: invalid })
+      .refine(Number.isFinite, invalid)
+      .min(0, invalid)
+      .max(max, tooLarge)
+      .refine((amount) => roundToCents(amount) === amount, messageKey('order.amount_cents'))
+      .optional(),
+  );
+
+/** The goods' value the receiver pays at the door (MAD); 0 when nothing is to collect. */
+export const CodAmountSchema = madField(
+  messageKey('order.cod_amount_invalid'),
+  messageKey('order.cod_amount_too_large', { max: MAX_COD_AMOUNT_MAD }),
+  MAX_COD_AMOUNT_MAD,
+);
+
+/** What the goods are worth (MAD), for the record; optional. */
+export const DeclaredValueSchema = madField(
+  messageKey('order.declared_value_invalid'),
+  messageKey('order.declared_value_too_large', { max: MAX_DECLARED_VALUE_MAD }),
+  MAX_DECLARED_VALUE_MAD,
+);
+
+export const FeePaidBySchema = z.enum(FEE_PAYERS, {
+  error: messageKey('order.fee_paid_by_invalid'),
+});
+
 /** POST /api/dashboard/neworder: the price the client sends is read and ignored. */
 export const CreateOrderSchema = z
   .object({
@@ -116,6 +158,9 @@ export const CreateOrderSchema = z
     height: dimension('height'),
     cargo_type: z.enum(CARGO_TYPES).default('general'),
     payment_method: z.enum(PAYMENT_METHODS).default('cash_on_delivery'),
+    cod_amount: CodAmountSchema.transform((amount) => amount ?? 0),
+    fee_paid_by: FeePaidBySchema.default('sender'),
+    declared_value: DeclaredValueSchema,
     price: z.unknown().optional(),
     shipment_info: optionalText(500),
     shipment_note: optionalText(1000),
@@ -137,6 +182,14 @@ export const CreateOrderSchema = z
         message: messageKey('order.length_required'),
       });
     }
+    // A receiver who pays the fee pays it in cash at the door (docs/decisions/0020-merchant-money.md).
+    if (order.fee_paid_by === 'receiver' && order.payment_method === 'online') {
+      context.addIssue({
+        code: 'custom',
+        path: ['fee_paid_by'],
+        message: messageKey('order.receiver_pays_in_cash'),
+      });
+    }
   })
   .transform(({ leingth, length, price: _ignored, ...order }) => ({
     ...order,
@@ -155,6 +208,21 @@ export const TrackingEventSchema = z.object({
   location: z.string().nullable(),
   note: z.string().nullable(),
 });
+
+/**
+ * What an order asks the driver to collect (docs/decisions/0020-merchant-money.md), in MAD, on
+ * every read of an order: the customer's, the back office's and the driver's.
+ */
+export const orderMoneyFields = {
+  /** The goods' value the receiver pays at the door for the merchant; 0 when none. */
+  codAmount: z.number(),
+  /** Who pays the delivery fee: the merchant, or the receiver in cash at the door. */
+  feePaidBy: FeePaidBySchema,
+  /** What the goods are worth, when the merchant declared it. */
+  declaredValue: z.number().nullable(),
+  /** What the receiver pays at the door: codAmount, plus the price when the receiver pays it. */
+  amountToCollect: z.number(),
+};
 
 /**
  * A customer's order as every dashboard call returns it (docs/product.md,
@@ -187,6 +255,7 @@ export const CustomerOrderSchema = z.object({
   /** MAD; totalPrice is the same figure (no fees are in scope). */
   price: z.number(),
   totalPrice: z.number(),
+  ...orderMoneyFields,
   receiverName: z.string().nullable(),
   receiverPhone: z.string().nullable(),
   receiverEmail: z.string().nullable(),
@@ -237,7 +306,7 @@ export const CustomerDashboardSchema = z.object({
 });
 export type CustomerDashboard = z.infer<typeof CustomerDashboardSchema>;
 
-/** GET /api/track/:trackingNumber: public, so nothing personal and no price. */
+/** GET /api/track/:trackingNumber: public, so nothing personal and no price of its own. */
 export const PublicTrackingSchema = z.object({
   trackingNumber: z.string(),
   status: OrderStatusSchema,
@@ -248,6 +317,11 @@ export const PublicTrackingSchema = z.object({
   estimatedDelivery: z.string().nullable(),
   delivery_date: z.string().nullable(),
   currentLocation: z.string(),
+  /**
+   * MAD the receiver pays at the door (the goods' value, and the fee when theirs); 0 when none.
+   * The receiver holds the tracking number and needs the sum ready; the price alone stays private.
+   */
+  amountToCollect: z.number(),
   timeline: z.array(TrackingEventSchema.omit({ note: true })),
   ...orderMapFields,
 });

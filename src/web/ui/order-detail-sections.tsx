@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ArrowLeft } from 'lucide-react';
+import type { FeePayer } from '#shared/merchant-money';
 import { getPaymentStatusTone, type OrderStatus } from '#shared/order-status';
 import { Card } from './card';
 import { CopyButton } from './copy-button';
@@ -194,4 +196,40 @@ export function OrderPaymentCard({
       />
     </Card>
   );
+}
+
+/** What an order asks the driver to collect, as every order read answers it (in MAD). */
+export interface OrderMoney {
+  codAmount: number;
+  feePaidBy: FeePayer;
+  declaredValue: number | null;
+  amountToCollect: number;
+}
+
+/**
+ * The rows of an order page's payment card for its money (docs/decisions/0020-merchant-money.md):
+ * what the receiver pays at the door, the goods' value in it, who pays the fee, and the declared
+ * value when there is one. `money` formats an amount the page's way (Dh or MAD).
+ */
+export function orderMoneyDetails(
+  order: OrderMoney,
+  money: (amount: number) => string,
+  t: TFunction,
+): Detail[] {
+  const details: Detail[] = [
+    {
+      label: t('orderMoney.amountToCollect'),
+      value: (
+        <span data-testid="amount-to-collect" className="font-semibold">
+          {order.amountToCollect > 0 ? money(order.amountToCollect) : t('orderMoney.nothing')}
+        </span>
+      ),
+    },
+    { label: t('orderMoney.codAmount'), value: money(order.codAmount) },
+    { label: t('orderMoney.feePaidBy'), value: t(`orderMoney.feePayers.${order.feePaidBy}`) },
+  ];
+  if (order.declaredValue !== null) {
+    details.push({ label: t('orderMoney.declaredValue'), value: money(order.declaredValue) });
+  }
+  return details;
 }

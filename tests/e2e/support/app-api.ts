@@ -115,6 +115,8 @@ export async function placeOrders(
         width: 20,
         height: 10,
         payment_method: 'cash_on_delivery',
+        // The receiver pays the fee in cash: the driver collects the price at the door.
+        fee_paid_by: 'receiver',
         receiver_name: 'Youssef Alami',
         receiver_phone: '+212612345678',
         shipment_info: 'Ceramic tiles on one pallet',

@@ -10,6 +10,7 @@ import {
   type PricedShipment,
   type WizardPaymentMethod,
 } from '#shared/schemas/new-order-wizard-schemas';
+import type { FeePayer } from '#shared/merchant-money';
 import type { OrderDetails } from './order-details-storage';
 
 /** The wizard's fields as the inputs hold them: text until the step schemas read them. */
@@ -30,6 +31,11 @@ export interface NewOrderFormValues {
   receiverEmail: string;
   specialInstructions: string;
   paymentMethod: WizardPaymentMethod;
+  /** MAD the receiver pays for the goods at the door; empty is none. */
+  codAmount: string;
+  feePaidBy: FeePayer;
+  /** MAD; empty is not declared. */
+  declaredValue: string;
   cardNumber: string;
   cardName: string;
   expiryDate: string;
@@ -58,6 +64,9 @@ export function createNewOrderDefaults(prefill: OrderDetails | null): NewOrderFo
     specialInstructions: '',
     // docs/product.md, section 9: cash on delivery unless the customer chooses otherwise.
     paymentMethod: 'cod',
+    codAmount: '',
+    feePaidBy: 'sender',
+    declaredValue: '',
     cardNumber: '',
     cardName: '',
     expiryDate: '',

@@ -141,6 +141,8 @@ export function useFlaggedColumns(): AdminColumn<FlaggedCashOrder>[] {
     },
     { id: 'driver', header: t('admin.cash.columns.driver'), cell: (row) => row.driverName },
     moneyColumn('price', t('admin.cash.columns.price'), (row) => row.price),
+    // What the driver was held to: the goods' value, plus the price when the receiver pays it.
+    moneyColumn('amountToCollect', t('orderMoney.amountToCollect'), (row) => row.amountToCollect),
     moneyColumn('collected', t('admin.cash.columns.collected'), (row) => row.collected),
     {
       id: 'shortfall',

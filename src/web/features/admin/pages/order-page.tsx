@@ -16,6 +16,7 @@ import {
   OrderRouteCard,
   OrderTimelineCard,
   OrderPaymentCard,
+  orderMoneyDetails,
 } from '../../../ui/order-detail-sections';
 import { describeActionError } from '../admin-errors';
 import { useAdminOrder, useUpdateOrderStatus } from '../api/admin-api';
@@ -252,6 +253,7 @@ export function AdminOrderPage() {
                   label: t('admin.order.payment.paidAt'),
                   value: dateTimeOr(order.payment.paidAt),
                 },
+                ...orderMoneyDetails(order, format.mad, t),
                 ...(order.cashCollected === null
                   ? []
                   : [

@@ -8,6 +8,7 @@ import {
   OrderRouteCard,
   OrderTimelineCard,
   OrderPaymentCard,
+  orderMoneyDetails,
 } from '../../../ui/order-detail-sections';
 import { useOrder } from '../api/dashboard-queries';
 import { CancelOrderButton } from '../components/cancel-order-button';
@@ -151,6 +152,7 @@ export function OrderPage() {
                 value: format.dh(order.totalPrice),
               }}
               payment={order.payment}
+              more={orderMoneyDetails(order, format.dh, t)}
               className="order-4"
             />
             <Card title={t('dashboard.order.receiver.title')} className="order-6">

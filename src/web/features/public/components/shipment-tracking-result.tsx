@@ -1,6 +1,6 @@
 import '../public-pages-strings';
 import { useTranslation } from 'react-i18next';
-import { ArrowRight, MapPin, Navigation } from 'lucide-react';
+import { ArrowRight, HandCoins, MapPin, Navigation } from 'lucide-react';
 import type { PublicTracking } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
@@ -12,7 +12,12 @@ import { OrderMap } from '../../../ui/maps/order-map';
  */
 export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking }) {
   const { t } = useTranslation();
-  const { dateTime, city } = useFormatters();
+  const { dateTime, city, dh } = useFormatters();
+  // The receiver readies the cash while the parcel is on its way (docs/decisions/0020-merchant-money.md).
+  const toPay =
+    shipment.amountToCollect > 0 &&
+    shipment.status !== 'DELIVERED' &&
+    shipment.status !== 'CANCELLED';
   const labelOf = useOrderStatusLabel();
   const dates = [
     ['created', shipment.createdAt],
@@ -48,6 +53,16 @@ export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking 
           </dd>
         </div>
       </dl>
+
+      {toPay && (
+        <p
+          data-testid="to-pay-at-delivery"
+          className="flex items-center gap-2 rounded-lg border border-accent-300 bg-amber-50 px-4 py-3 font-semibold text-slate-900"
+        >
+          <HandCoins aria-hidden="true" className="size-5 shrink-0 text-accent-600" />
+          {t('orderMoney.toPayAtDelivery', { amount: dh(shipment.amountToCollect) })}
+        </p>
+      )}
 
       <OrderMap order={shipment} headingLevel={3} />
 
