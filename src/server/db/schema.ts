@@ -866,6 +866,8 @@ export const merchantLedgerEntries = pgTable(
   'merchant_ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The order of one organization's rows, as their running balances were taken. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
@@ -884,13 +886,13 @@ export const merchantLedgerEntries = pgTable(
     index('merchant_ledger_organization_created_idx').on(
       table.organizationId,
       table.createdAt.desc().nullsFirst(),
-      table.id.desc().nullsFirst(),
+      table.seq.desc().nullsFirst(),
     ),
     index('merchant_ledger_organization_type_created_idx').on(
       table.organizationId,
       table.type,
       table.createdAt.desc().nullsFirst(),
-      table.id.desc().nullsFirst(),
+      table.seq.desc().nullsFirst(),
     ),
     index('merchant_ledger_order_idx')
       .on(table.orderId)

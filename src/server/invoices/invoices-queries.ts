@@ -108,7 +108,7 @@ export async function listCodFees(db: Database, organizationId: string, { from, 
         lt(merchantLedgerEntries.createdAt, to),
       ),
     )
-    .orderBy(asc(merchantLedgerEntries.createdAt), asc(merchantLedgerEntries.id));
+    .orderBy(asc(merchantLedgerEntries.createdAt), asc(merchantLedgerEntries.seq));
 }
 
 /**

@@ -28,10 +28,7 @@ import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { assertOrgRoleMay } from '../orgs/org-access';
-// The settings feature has no service: its one reader is the entry every feature reads settings
-// through (docs/decisions/0020-merchant-money.md, "Settings").
-// eslint-disable-next-line no-restricted-imports
-import { readBusinessSettings, type BusinessSettings } from '../settings/business-settings-queries';
+import { readBusinessSettings, type BusinessSettings } from '../settings/business-settings-reads';
 import { renderInvoicePdf } from '../documents/invoice-pdf';
 import { toInvoiceDocument } from './invoice-document';
 import { toInvoice, toInvoiceDetail } from './invoice-view';

@@ -10,6 +10,8 @@ export interface DeliveredOrderMoney {
   codAmountCentimes: number;
   feePaidBy: FeePayer;
   amountToCollectCentimes: number;
+  /** What the driver collected at the door; null when there was nothing to collect. */
+  cashCollectedCentimes: number | null;
   paymentMethod: 'online' | 'cash_on_delivery';
 }
 
@@ -23,7 +25,8 @@ export function codFeeCentimes(codAmountCentimes: number, codFeePercent: number)
  * by the lifecycle in the delivery's transaction: the goods' value collected for the merchant,
  * the delivery fee when the sender pays it in cash (taken from what is owed to them; nothing when
  * prepaid online or paid by the receiver), and the COD fee. They stay pending until the driver's
- * cash for the order is handed in; with nothing to collect, they are payable at once.
+ * cash for the order is handed in; with no cash collected (nothing to collect, or a driver who
+ * collected nothing, whose shortfall is the office's to settle), they are payable at once.
  */
 export async function recordDeliveryEntries(
   tx: Database,
@@ -31,7 +34,7 @@ export async function recordDeliveryEntries(
   settings: { codFeePercent: number },
   now: Date,
 ): Promise<void> {
-  const placement = order.amountToCollectCentimes > 0 ? 'pending' : 'payable';
+  const placement = (order.cashCollectedCentimes ?? 0) > 0 ? 'pending' : 'payable';
   const common = {
     organizationId: order.organizationId,
     orderId: order.id,

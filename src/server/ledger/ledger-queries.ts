@@ -72,7 +72,7 @@ export async function listLedgerEntries(
       .from(merchantLedgerEntries)
       .leftJoin(orders, eq(orders.id, merchantLedgerEntries.orderId))
       .where(where)
-      .orderBy(desc(merchantLedgerEntries.createdAt), desc(merchantLedgerEntries.id))
+      .orderBy(desc(merchantLedgerEntries.createdAt), desc(merchantLedgerEntries.seq))
       .$dynamic(),
     db.select({ id: merchantLedgerEntries.id }).from(merchantLedgerEntries).where(where).$dynamic(),
   );
@@ -150,7 +150,7 @@ export async function listPayoutEntries(db: Database, organizationId: string, ba
         eq(payoutBatchEntries.organizationId, organizationId),
       ),
     )
-    .orderBy(asc(merchantLedgerEntries.createdAt), asc(merchantLedgerEntries.id));
+    .orderBy(asc(merchantLedgerEntries.createdAt), asc(merchantLedgerEntries.seq));
 }
 export type PayoutEntryDbRow = Awaited<ReturnType<typeof listPayoutEntries>>[number];
 

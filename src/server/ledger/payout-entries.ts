@@ -1,9 +1,5 @@
 import type { Database } from '../db/open-database';
-import {
-  appendLedgerEntry,
-  takePayableEntriesAtOnce,
-  type LedgerEntryRow,
-} from './ledger-book-queries';
+import { appendLedgerEntry, takePayableEntries, type LedgerEntryRow } from './ledger-book-queries';
 
 /*
  * The office's rows in an organization's ledger (docs/decisions/0020-merchant-money.md,
@@ -22,7 +18,7 @@ export function takeEntriesIntoBatch(
   organizationIds: readonly string[],
   now: Date,
 ): Promise<Map<string, number>> {
-  return takePayableEntriesAtOnce(tx, batchId, organizationIds, now);
+  return takePayableEntries(tx, batchId, organizationIds, now);
 }
 
 /** A batch's transfer to one organization was made: its amount leaves `in_payout`. */

@@ -24,9 +24,7 @@ import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
 import { recordDeliveryEntries } from '../ledger/delivery-entries';
-// The settings feature has no reads entry of its own yet; this one read is all the lifecycle needs.
-// eslint-disable-next-line no-restricted-imports
-import { readBusinessSettings } from '../settings/business-settings-queries';
+import { readBusinessSettings } from '../settings/business-settings-reads';
 import { publishOrderEvent } from '../events/order-event-notice';
 import type { AppError } from '../http/errors';
 import { badRequest, conflict, conflictOf, forbidden, notFound, refusedWith } from '../http/errors';

@@ -31,10 +31,7 @@ import { PAYOUT_PAID_TEMPLATE } from '../messages/message-templates';
 import type { MessagesService } from '../messages/messages-service';
 import type { PayoutPaidFacts } from '../messages/payout-paid-text';
 import type { NotificationsService } from '../notifications/notifications-service';
-// The settings feature has no service: its one reader is the entry every feature reads settings
-// through (docs/decisions/0020-merchant-money.md, "Business settings").
-// eslint-disable-next-line no-restricted-imports
-import { readBusinessSettings } from '../settings/business-settings-queries';
+import { readBusinessSettings } from '../settings/business-settings-reads';
 import { toPayoutBalanceRow, toPayoutBatch, toPayoutBatchItem } from './payout-view';
 import {
   findBatch,

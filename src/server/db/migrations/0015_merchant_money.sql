@@ -71,6 +71,7 @@ CREATE INDEX "payout_batches_created_idx" ON "payout_batches" USING btree ("crea
 -- cascading TRUNCATE of orders must not reach the ledger, which refuses it.
 CREATE TABLE "merchant_ledger_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
 	"organization_id" uuid NOT NULL REFERENCES "organizations"("id") ON DELETE restrict,
 	"type" "ledger_entry_type" NOT NULL,
 	"amount_centimes" bigint NOT NULL,
@@ -82,9 +83,11 @@ CREATE TABLE "merchant_ledger_entries" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "merchant_ledger_organization_created_idx" ON "merchant_ledger_entries" USING btree ("organization_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
+-- "seq" orders the rows of one organization as their running balances were taken (under the
+-- totals' row lock), also when several share one instant (the rows of one delivery).
+CREATE INDEX "merchant_ledger_organization_created_idx" ON "merchant_ledger_entries" USING btree ("organization_id","created_at" DESC NULLS FIRST,"seq" DESC NULLS FIRST);
 --> statement-breakpoint
-CREATE INDEX "merchant_ledger_organization_type_created_idx" ON "merchant_ledger_entries" USING btree ("organization_id","type","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
+CREATE INDEX "merchant_ledger_organization_type_created_idx" ON "merchant_ledger_entries" USING btree ("organization_id","type","created_at" DESC NULLS FIRST,"seq" DESC NULLS FIRST);
 --> statement-breakpoint
 CREATE INDEX "merchant_ledger_order_idx" ON "merchant_ledger_entries" USING btree ("order_id") WHERE "order_id" IS NOT NULL;
 --> statement-breakpoint
