@@ -270,7 +270,7 @@ describe('CSV export', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...rows] = csvLines(response.body);
     expect(header).toBe(
-      'Order ID,Tracking number,Status,Customer,Customer email,Pickup,Delivery,Weight (kg),Price (MAD),Truck,Driver,Payment status,Payment method,Created at,Exit date,Delivery date,Cancellation reason',
+      'Order ID,Tracking number,Status,Customer,Customer email,Pickup,Delivery,Weight (kg),Price (MAD),COD amount (MAD),Fee paid by,Declared value (MAD),To collect (MAD),Truck,Driver,Payment status,Payment method,Created at,Exit date,Delivery date,Cancellation reason',
     );
     // page and pageSize do not cut an export.
     expect(rows).toHaveLength(2);

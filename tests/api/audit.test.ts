@@ -134,7 +134,11 @@ describe('one audit row per office action', () => {
 
   it('a cash remittance: the driver, the amount and what they still hold', async () => {
     const truck = await createTruckWithDriver(testApp);
-    const order = await createOrderAs(testApp, customer, { payment_method: 'cash_on_delivery' });
+    // The receiver pays the fee at the door: the driver holds the price.
+    const order = await createOrderAs(testApp, customer, {
+      payment_method: 'cash_on_delivery',
+      fee_paid_by: 'receiver',
+    });
     expect((await dispatch(order.id, truck)).statusCode).toBe(200);
     expect((await updateStatus(order.id, { status: 'DELIVERED' })).statusCode).toBe(200);
     const response = await asOffice('POST', '/api/admin/cash/remittances', {

@@ -149,7 +149,7 @@ describe('list totals past the count cap', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Order ID,Tracking number,Status,Pickup,Delivery,Weight (kg),Price (MAD),Truck,Payment status,Payment method,Created at,Exit date,Delivery date,Cancellation reason',
+      'Order ID,Tracking number,Status,Pickup,Delivery,Weight (kg),Price (MAD),COD amount (MAD),Fee paid by,Declared value (MAD),To collect (MAD),Truck,Payment status,Payment method,Created at,Exit date,Delivery date,Cancellation reason',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('MA-9000-0001');
