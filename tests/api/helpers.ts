@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../src/server/app';
@@ -33,7 +34,12 @@ async function openTestDatabase(
 }> {
   const serverUrl = usesPostgres();
   if (!serverUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
+    const templateFile = inject('pgliteTemplateFile');
+    const database = await openDatabase({
+      kind: 'pglite',
+      startFrom: templateFile ? new Blob([readFileSync(templateFile)]) : undefined,
+    });
+    // Already migrated when started from the template: then this only reads the journal.
     await database.migrate();
     return { database, drop: async () => {} };
   }

@@ -245,7 +245,8 @@ test('orders open to their details and link to the order page', async ({ page, c
   await expect(timeline.getByRole('listitem')).toContainText('Order received');
 
   const payment = page.getByRole('region', { name: 'Price and payment' });
-  await expect(payment.getByText(formatDh(agadir.totalPrice))).toBeVisible();
+  // The price, and the amount to collect at the door: the receiver pays the fee (placeOrders).
+  await expect(payment.getByText(formatDh(agadir.totalPrice))).toHaveCount(2);
   await expect(payment.getByText('Cash on delivery')).toBeVisible();
   await expect(payment.getByText('Unpaid')).toBeVisible();
   const receiver = page.getByRole('region', { name: 'Receiver' });

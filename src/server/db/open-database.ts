@@ -25,6 +25,11 @@ export interface OpenDatabase {
   kind: 'pglite' | 'postgres';
   channels: DatabaseChannels;
   migrate(): Promise<void>;
+  /**
+   * PGlite only: its data directory as a tarball, which a new in-memory PGlite starts from
+   * (`startFrom`). The API tests migrate one and start every test file's database from it.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -33,7 +38,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export type DatabaseLocation =
   | { kind: 'postgres'; url: string }
   /** `dataDir` undefined keeps the embedded database in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  | { kind: 'pglite'; dataDir?: string; startFrom?: Blob };
 
 /**
  * How long the server waits on PostgreSQL (docs/decisions/0011-hardening.md, "Database outages"):
@@ -87,7 +92,7 @@ export async function openDatabase(
     mkdirSync(folder, { recursive: true });
     client = new PGlite(folder);
   } else {
-    client = new PGlite();
+    client = new PGlite(location.startFrom ? { loadDataDir: location.startFrom } : {});
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
@@ -96,6 +101,7 @@ export async function openDatabase(
     kind: 'pglite',
     channels: createPgliteChannels(client),
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dumpDataDir: async () => client.dumpDataDir('none'),
     close: closeOnce(() => client.close()),
   };
 }

@@ -29,7 +29,6 @@ import { isUuid } from '../db/uuid';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { assertOrgRoleMay } from '../orgs/org-access';
 import { readBusinessSettings, type BusinessSettings } from '../settings/business-settings-reads';
-import { renderInvoicePdf } from '../documents/invoice-pdf';
 import { toInvoiceDocument } from './invoice-document';
 import { toInvoice, toInvoiceDetail } from './invoice-view';
 import {
@@ -211,6 +210,9 @@ export function createInvoicesService({ db, clock, log }: InvoicesServiceDeps) {
     const row = isUuid(id) ? await findInvoice(db, id, organizationId) : undefined;
     if (!row) throw notFound('invoice.not_found');
     const lines = await listInvoiceLines(db, id);
+    // Loaded on first use: pdfkit and fontkit take about 0.4 s to import, which every process
+    // (and every API test file) would otherwise pay at start.
+    const { renderInvoicePdf } = await import('../documents/invoice-pdf');
     const pdf = await renderInvoicePdf(toInvoiceDocument(row, lines));
     return { pdf, filename: `${row.invoice.number}.pdf` };
   }

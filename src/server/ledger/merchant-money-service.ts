@@ -25,7 +25,6 @@ import {
   type LedgerFilter,
 } from './ledger-queries';
 import { toLedgerEntry, toMerchantBalance, toMerchantPayout } from './merchant-money-view';
-import { renderStatementPdf } from '../documents/statement-pdf';
 import { buildStatementDocument } from './payout-statement';
 
 /** The query's filters as the database reads them: days become Morocco's midnights. */
@@ -117,6 +116,8 @@ export function createMerchantMoneyService({
                 params: { reason: line.reason },
               }),
       });
+      // Loaded on first use, like the invoices' renderer (src/server/invoices/invoices-service.ts).
+      const { renderStatementPdf } = await import('../documents/statement-pdf');
       return {
         pdf: await renderStatementPdf(document),
         filename: `statement-${payout.number}.pdf`,
