@@ -1,5 +1,5 @@
 import { cityLabel } from './cities';
-import type { Locale } from './i18n/locales';
+import { DATE_LOCALES, type Locale } from './i18n/locales';
 import { formatDecimal, roundTo } from './numbers';
 
 const MOBILE_ID_LENGTH = 10;
@@ -65,6 +65,16 @@ export function formatDh(amount: number, locale: Locale = 'en'): string {
 }
 
 /** '12 Kg', '12.5 Kg': the specification writes the unit Kg. */
+/** 'November 2026' for '2026-11' (a month as invoices name it), in the given language. */
+export function formatMonth(month: string, locale: Locale = 'en'): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
+}
+
 export function formatKg(kg: number, locale: Locale = 'en'): string {
   return `${formatDecimal(kg, 0, 2, locale)} ${UNIT_WORDS[locale].kg}`;
 }

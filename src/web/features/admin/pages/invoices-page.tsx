@@ -2,7 +2,7 @@ import '../admin-strings';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDown, ReceiptText } from 'lucide-react';
-import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
+import { formatMonth } from '#shared/format';
 import { businessMonthOf, INVOICE_KINDS, previousMonth } from '#shared/invoices';
 import type { Invoice } from '#shared/schemas/invoice-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
@@ -27,16 +27,6 @@ import {
   useIssueInvoices,
 } from '../invoices/invoices-api';
 import { useAdminListErrorText } from '../use-admin-error-text';
-
-/** 'November 2026' for '2026-11', in the screen's language. */
-function formatMonth(month: string, locale: Locale): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale], {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
-}
 
 /** "Issue invoices for month": a month that has ended, the last one by default. */
 function IssueInvoicesCard() {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FileDown } from 'lucide-react';
-import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
+import { formatMonth } from '#shared/format';
 import { INVOICE_KINDS } from '#shared/invoices';
 import { orgRoleMay } from '#shared/organization-roles';
 import type { Invoice } from '#shared/schemas/invoice-schemas';
@@ -17,16 +17,6 @@ import { ListScreen, type ListFilterOption } from '../../../ui/list-screen';
 import { StatusBadge } from '../../../ui/status-badge';
 import { downloadInvoicePdf, downloadInvoicesCsv, invoiceListQuery } from '../api/invoice-queries';
 import { DASHBOARD_PAGE_SIZE } from '../api/dashboard-queries';
-
-/** 'November 2026' for '2026-11', in the screen's language. */
-function formatMonth(month: string, locale: Locale): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(DATE_LOCALES[locale], {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
-}
 
 /** Saves the document's PDF; says so under the button when the download fails. */
 function PdfButton({ invoice }: { invoice: Invoice }) {
