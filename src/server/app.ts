@@ -18,6 +18,7 @@ import { registerAdminRoutes } from './admin/admin-routes';
 import { createAdminService } from './admin/admin-service';
 import { createListLimits } from './auth/attempt-limits';
 import { postgresAttemptStore } from './auth/attempt-counter-store';
+import { registerApiKeyGuard } from './api-keys/api-key-guard';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     adminMfa: config.ADMIN_MFA,
   });
   registerAuthGuards(app, authService);
+  registerApiKeyGuard(app, { db, clock });
   const secondFactors = createSecondFactorService({
     db,
     accounts: accountsService,
@@ -227,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     notificationsService,
     deliveryCodes,
     log: app.log,
+    publicUrl: config.PUBLIC_URL,
   });
   const positionsService = createPositionsService({
     db,

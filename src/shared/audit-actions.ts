@@ -23,6 +23,11 @@ export const AUDIT_ACTIONS = [
   'payout.batch_create',
   'payout.mark_paid',
   'ledger.adjustment',
+  'api_key.create',
+  'api_key.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,5 +42,7 @@ export const AUDIT_RECORD_TYPES = [
   'invoice',
   'payout_batch',
   'organization',
+  'api_key',
+  'webhook_endpoint',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

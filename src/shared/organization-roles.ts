@@ -14,11 +14,22 @@ export const ORG_ACTIONS = [
   'readMoney',
   'manageTeam',
   'manageBilling',
+  'manageIntegrations',
 ] as const;
 export type OrgAction = (typeof ORG_ACTIONS)[number];
 
 export const ORG_PERMISSIONS = {
-  owner: ['readOrders', 'book', 'cancel', 'print', 'readMoney', 'manageTeam', 'manageBilling'],
+  owner: [
+    'readOrders',
+    'book',
+    'cancel',
+    'print',
+    'readMoney',
+    'manageTeam',
+    'manageBilling',
+    // API keys, webhooks and the default pickup address (docs/decisions/0021-shippers-api.md).
+    'manageIntegrations',
+  ],
   staff: ['readOrders', 'book', 'cancel', 'print'],
   accountant: ['readOrders', 'readMoney'],
 } as const satisfies Record<OrgRole, readonly OrgAction[]>;

@@ -45,6 +45,7 @@ beforeAll(async () => {
     }),
     deliveryCodes,
     log: testApp.app.log,
+    publicUrl: 'http://localhost:3000',
   });
   [admin, customer] = await Promise.all([loginAs(testApp, 'admin'), loginAs(testApp, 'company')]);
 });

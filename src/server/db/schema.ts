@@ -3,13 +3,14 @@
  * centimes, weights and sizes as numeric, so no float ever reaches a stored amount.
  */
 import { sql } from 'drizzle-orm';
-import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from '#shared/message-status';
+import { MESSAGE_STATUSES, OUTBOX_CHANNELS } from '#shared/message-status';
 import { LOCALES, type Locale } from '#shared/i18n/locales';
 import { ORDER_EVENT_KINDS } from '#shared/order-lifecycle';
 import { ORG_ROLES } from '#shared/organization-roles';
 import { FEE_PAYERS, LEDGER_ENTRY_TYPES } from '#shared/merchant-money';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, type InvoiceCarrier } from '#shared/invoices';
 import type { MoneyNoticeKind } from '#shared/money-notices';
+import type { ApiKeyScope, WebhookEventSubscription } from '#shared/shippers-api';
 import {
   bigint,
   boolean,
@@ -59,7 +60,7 @@ export const cargoTypeEnum = pgEnum('cargo_type', [
 export const truckStatusEnum = pgEnum('truck_status', ['AVAILABLE', 'ON_DELIVERY']);
 export const paymentMethodEnum = pgEnum('payment_method', ['online', 'cash_on_delivery']);
 export const paymentStatusEnum = pgEnum('payment_status', ['unpaid', 'pending', 'paid']);
-export const outboxChannelEnum = pgEnum('outbox_channel', MESSAGE_CHANNELS);
+export const outboxChannelEnum = pgEnum('outbox_channel', OUTBOX_CHANNELS);
 export const outboxStatusEnum = pgEnum('outbox_status', MESSAGE_STATUSES);
 export const orderEventKindEnum = pgEnum('order_event_kind', ORDER_EVENT_KINDS);
 export const orgRoleEnum = pgEnum('org_role', ORG_ROLES);
@@ -76,6 +77,9 @@ export const organizations = pgTable('organizations', {
   ribHolder: text('rib_holder'),
   /** A company's Identifiant Commun de l'Entreprise (15 digits), printed on its invoices. */
   ice: text('ice'),
+  /** The default sender of API and imported parcels (docs/decisions/0021-shippers-api.md). */
+  pickupCity: text('pickup_city'),
+  pickupAddress: text('pickup_address'),
   createdAt: createdAt(),
 });
 
@@ -390,6 +394,11 @@ export const orders = pgTable(
     cashHandedInCentimes: bigint('cash_handed_in_centimes', { mode: 'number' })
       .notNull()
       .default(0),
+    /** The merchant's own order number, unique in its organization (docs/decisions/0021-shippers-api.md). */
+    reference: text('reference'),
+    /** The API key that created the order, or the import it came from; both null on screens. */
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'restrict' }),
+    importId: uuid('import_id').references(() => parcelImports.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -405,6 +414,13 @@ export const orders = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    uniqueIndex('orders_organization_reference_unique')
+      .on(table.organizationId, table.reference)
+      .where(sql`${table.reference} is not null`),
+    index('orders_organization_updated_idx').on(table.organizationId, table.updatedAt, table.id),
+    index('orders_import_idx')
+      .on(table.importId)
+      .where(sql`${table.importId} is not null`),
     index('orders_organization_status_created_idx').on(
       table.organizationId,
       table.status,
@@ -571,6 +587,10 @@ export const outboxMessages = pgTable(
      */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     lastError: text('last_error'),
+    /** A webhook delivery's body (docs/decisions/0021-shippers-api.md); null for mail and SMS. */
+    payload: jsonb('payload'),
+    /** A webhook endpoint's last HTTP answer; null until it answered once. */
+    lastStatusCode: integer('last_status_code'),
     /**
      * The text of an SMS that no gateway sent, on a local run (never in production): the admin's
      * Messages screen shows it, so a driver's code can be read without a phone.
@@ -1085,5 +1105,90 @@ export const payoutBatchCounters = pgTable(
   },
   (table) => [
     check('payout_batch_counters_last_number_check', sql`${table.lastNumber} between 1 and 999999`),
+  ],
+);
+
+/*
+ * The shippers' integration (docs/decisions/0021-shippers-api.md).
+ */
+
+/** An organization's API key: only the SHA-256 of its secret is kept; `prefix` is what lists show. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().$type<ApiKeyScope[]>().notNull(),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_keys_secret_hash_unique').on(table.secretHash),
+    index('api_keys_organization_idx').on(table.organizationId, table.createdAt.desc()),
+  ],
+);
+
+/** One uploaded spreadsheet: its rows as checked, until confirmed into orders. */
+export const parcelImports = pgTable(
+  'parcel_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    fileName: text('file_name').notNull(),
+    rowCount: integer('row_count').notNull(),
+    validCount: integer('valid_count').notNull(),
+    rows: jsonb('rows').notNull(),
+    status: text('status', { enum: ['checked', 'confirmed'] })
+      .notNull()
+      .default('checked'),
+    createdCount: integer('created_count'),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('parcel_imports_organization_idx').on(table.organizationId, table.createdAt.desc()),
+  ],
+);
+
+/** A webhook endpoint; its signing secret is sealed with a key derived from the server's secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    url: text('url').notNull(),
+    events: text('events').array().$type<WebhookEventSubscription[]>().notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    createdByUserId: uuid('created_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The first failure since the last success; three days of failures disable the endpoint. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason', { enum: ['owner', 'failing', 'gone'] }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('webhook_endpoints_organization_idx')
+      .on(table.organizationId, table.createdAt.desc())
+      .where(sql`${table.deletedAt} is null`),
   ],
 );

@@ -18,8 +18,9 @@ import {
   listOutboxMessages,
   requeueFailedMessage,
   type NewOutboxMessage,
+  isMessageRow,
+  type MessageRow,
   type OutboxFilter,
-  type OutboxRow,
 } from './outbox-queries';
 
 export type { NewOutboxMessage } from './outbox-queries';
@@ -37,7 +38,7 @@ function readSearch(text: string): OutboxFilter {
   };
 }
 
-function toAdminMessage(row: OutboxRow): AdminMessage {
+function toAdminMessage(row: MessageRow): AdminMessage {
   return {
     id: row.id,
     channel: row.channel,
@@ -79,7 +80,7 @@ export function createMessagesService({ db }: { db: Database }) {
     /** An office action: the message is queued again with its audit row, in one transaction. */
     async retryMessage(id: string, office: OfficeActor): Promise<RetryMessageResult> {
       const found = isUuid(id) ? await findOutboxMessage(db, id) : undefined;
-      if (!found) throw notFound('message.not_found');
+      if (!found || !isMessageRow(found)) throw notFound('message.not_found');
       if (found.status !== 'failed') {
         throw conflict('message.retry_not_failed', { status: found.status });
       }
@@ -88,7 +89,7 @@ export function createMessagesService({ db }: { db: Database }) {
       }
       const requeued = await db.transaction(async (tx) => {
         const row = await requeueFailedMessage(tx, id);
-        if (!row) throw conflict('message.no_longer_failed');
+        if (!row || !isMessageRow(row)) throw conflict('message.no_longer_failed');
         await recordOfficeAction(tx, {
           actor: office,
           action: 'message.retry',

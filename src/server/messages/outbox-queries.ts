@@ -1,12 +1,23 @@
 import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Locale } from '#shared/i18n/locales';
-import type { MessageChannel, MessageStatus } from '#shared/message-status';
+import {
+  MESSAGE_CHANNELS,
+  type MessageChannel,
+  type MessageStatus,
+  type OutboxChannel,
+} from '#shared/message-status';
 import { readPageWithTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { outboxMessages } from '../db/schema';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
+/** A row of the office's Messages screen: a mail or an SMS. */
+export type MessageRow = OutboxRow & { channel: MessageChannel };
+
+export function isMessageRow(row: OutboxRow): row is MessageRow {
+  return (MESSAGE_CHANNELS as readonly string[]).includes(row.channel);
+}
 
 /** Wakes the workers of every instance when the writing transaction commits. */
 export const OUTBOX_CHANNEL = 'outbox_messages';
@@ -21,7 +32,7 @@ export interface NewOutboxMessage {
 }
 
 /** Delivered to every instance's worker when the caller's transaction commits. */
-async function wakeWorkers(tx: Database): Promise<void> {
+export async function wakeOutboxWorkers(tx: Database): Promise<void> {
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
 
@@ -32,12 +43,40 @@ export async function insertOutboxMessages(
 ): Promise<void> {
   if (messages.length === 0) return;
   await tx.insert(outboxMessages).values([...messages]);
-  await wakeWorkers(tx);
+  await wakeOutboxWorkers(tx);
+}
+
+/** A webhook delivery (docs/decisions/0021-shippers-api.md): its body is fixed when queued. */
+export interface NewWebhookDelivery {
+  endpointId: string;
+  type: string;
+  payload: unknown;
+  params: Record<string, string>;
+  createdAt: Date;
+}
+
+/** Runs in the caller's transaction, as mail and SMS do. */
+export async function insertWebhookDeliveries(
+  tx: Database,
+  deliveries: readonly NewWebhookDelivery[],
+): Promise<void> {
+  if (deliveries.length === 0) return;
+  await tx.insert(outboxMessages).values(
+    deliveries.map((delivery) => ({
+      channel: 'webhook' as const,
+      recipient: delivery.endpointId,
+      template: delivery.type,
+      params: delivery.params,
+      payload: delivery.payload,
+      createdAt: delivery.createdAt,
+    })),
+  );
+  await wakeOutboxWorkers(tx);
 }
 
 export interface ClaimedMessage {
   id: string;
-  channel: MessageChannel;
+  channel: OutboxChannel;
   recipient: string;
   template: string;
   params: Record<string, string>;
@@ -174,7 +213,7 @@ export async function listOutboxMessages(
   db: Database,
   { statuses, recipients, trackingNumber }: OutboxFilter,
   page: Page,
-): Promise<{ rows: OutboxRow[]; total: ListTotal }> {
+): Promise<{ rows: MessageRow[]; total: ListTotal }> {
   const search =
     recipients || trackingNumber
       ? or(
@@ -184,8 +223,13 @@ export async function listOutboxMessages(
             : undefined,
         )
       : undefined;
-  const where = and(statuses ? inArray(outboxMessages.status, [...statuses]) : undefined, search);
-  return readPageWithTotal(
+  // Webhook deliveries are the merchant's (docs/decisions/0021-shippers-api.md), not the office's.
+  const where = and(
+    inArray(outboxMessages.channel, [...MESSAGE_CHANNELS]),
+    statuses ? inArray(outboxMessages.status, [...statuses]) : undefined,
+    search,
+  );
+  const { rows, total } = await readPageWithTotal(
     db,
     page,
     db
@@ -196,6 +240,7 @@ export async function listOutboxMessages(
       .$dynamic(),
     db.select({ id: outboxMessages.id }).from(outboxMessages).where(where).$dynamic(),
   );
+  return { rows: rows.filter(isMessageRow), total };
 }
 
 export async function findOutboxMessage(db: Database, id: string): Promise<OutboxRow | undefined> {
@@ -219,7 +264,7 @@ export async function requeueFailedMessage(
       })
       .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')))
       .returning();
-    if (row) await wakeWorkers(tx);
+    if (row) await wakeOutboxWorkers(tx);
     return row;
   });
 }

@@ -65,6 +65,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /** Sends the message; answers its text when the office is to read it (a local run's SMS). */
   async function deliver(message: ClaimedMessage): Promise<string | undefined> {
+    if (message.channel === 'webhook') throw new SendError('no webhook sender yet', true);
     const rendered = renderMessage(
       message.template,
       message.channel,

@@ -25,6 +25,7 @@ import { isUuid } from '../db/uuid';
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
 import { recordDeliveryEntries } from '../ledger/delivery-entries';
 import { readBusinessSettings } from '../settings/business-settings-reads';
+import { queueParcelWebhooks } from '../webhooks/webhook-queue';
 import { publishOrderEvent } from '../events/order-event-notice';
 import type { AppError } from '../http/errors';
 import { badRequest, conflict, conflictOf, forbidden, notFound, refusedWith } from '../http/errors';
@@ -132,6 +133,8 @@ interface OrderLifecycleDeps {
   notificationsService: NotificationsService;
   deliveryCodes: DeliveryCodes;
   log: FastifyBaseLogger;
+  /** The absolute links the parcels of webhooks carry (their label). */
+  publicUrl: string;
 }
 
 /** The delivery's tracking note says what the driver collected and flags a gap either way. */
@@ -168,7 +171,7 @@ function paidAtDelivery(
  * The one order lifecycle (docs/architecture.md, "The order lifecycle"). Every status change of
  * every role goes through here and, in one transaction: checks the transition against the shared
  * table (src/shared/order-lifecycle.ts), writes the order, its tracking event, the customer's
- * in-app notification and the outgoing messages, and publishes the live event, which is
+ * in-app notification, the outgoing messages and webhooks, and publishes the live event, which is
  * delivered when, and only if, the transaction commits.
  */
 export function createOrderLifecycle({
@@ -177,6 +180,7 @@ export function createOrderLifecycle({
   notificationsService,
   deliveryCodes,
   log,
+  publicUrl,
 }: OrderLifecycleDeps) {
   async function record(
     tx: Database,
@@ -201,6 +205,7 @@ export function createOrderLifecycle({
       deliveryLoc: order.deliveryLoc,
       ...outcome.facts,
     });
+    await queueParcelWebhooks(tx, order, rule.kind, now, publicUrl);
     await publishOrderEvent(tx, {
       seq,
       orderId: order.id,

@@ -1,7 +1,7 @@
 import { findCity } from '#shared/cities';
 import { madToCentimes } from '#shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
-import { calculateServerPrice, formatDistanceText, formatDurationText } from '#shared/pricing';
+import { formatDistanceText, formatDurationText } from '#shared/pricing';
 import {
   DASHBOARD_LAST_ORDERS,
   type CreateOrder,
@@ -33,6 +33,7 @@ import {
   selectNewestAndLastDelivered,
 } from './orders-queries';
 import { toCustomerOrder, toCustomerOrderDetail, toPublicTracking } from './order-view';
+import { createRoutePricing } from './route-pricing';
 import { generateTrackingNumber } from './tracking-number';
 
 /** The customer lists of docs/product.md, section 2 and the statuses each one shows. */
@@ -61,16 +62,7 @@ export function createOrdersService({
   deliveryCodes,
   positionsService,
 }: OrdersServiceDeps) {
-  async function priceRoute(
-    from: { lat: number; lng: number },
-    to: { lat: number; lng: number },
-    weightKg: number,
-    priority: CreateOrder['priority'],
-  ) {
-    const route = await routeDistance(from, to);
-    const { price, vehicle } = calculateServerPrice({ distanceKm: route.km, weightKg, priority });
-    return { route, price, vehicle };
-  }
+  const priceRoute = createRoutePricing(routeDistance);
 
   async function loadOrderDetail(where: { id: string; organizationId: string }) {
     const row = await findOrderWithPayment(db, where);

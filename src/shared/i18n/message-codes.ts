@@ -429,4 +429,13 @@ export interface MessagePlaceholders {
   'order.csv_fee_paid_by': never;
   'order.csv_declared_value_mad': never;
   'order.csv_amount_to_collect_mad': never;
+  'parcel.receiver_required': never;
+  'parcel.receiver_address_required': never;
+  'parcel.dimensions_required': never;
+  'parcel.reference_taken': 'reference' | 'trackingNumber';
+  'parcel.reference_repeated': 'reference';
+  'parcel.sender_city_required': never;
+  'api_key.missing': never;
+  'api_key.invalid': never;
+  'api_key.scope_missing': 'scope';
 }

@@ -37,7 +37,7 @@ export const WeightSchema = positiveNumber(
   SERVER_MAX_WEIGHT_KG,
   messageKey('order.weight_too_large'),
 );
-const dimension = (name: 'length' | 'width' | 'height') =>
+export const dimension = (name: 'length' | 'width' | 'height') =>
   positiveNumber(
     messageKey(`order.${name}_required`),
     MAX_DIMENSION_CM,
@@ -83,7 +83,7 @@ export type PriceResult = z.infer<typeof PriceResultSchema>;
 /**
  * A city of the built-in list (docs/product.md, decision 13), given back in its listed spelling.
  */
-const cityField = (requiredMessage: string) =>
+export const cityField = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
@@ -92,7 +92,7 @@ const cityField = (requiredMessage: string) =>
     .refine((name) => findCity(name) !== undefined, messageKey('order.city_not_listed'))
     .transform((name) => findCity(name)!.city);
 
-const optionalText = (max: number) =>
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()

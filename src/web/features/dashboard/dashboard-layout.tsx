@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import {
   Bell,
   ClipboardList,
+  Code,
   FileText,
+  FileUp,
   LayoutGrid,
   PackageCheck,
   PackageX,
@@ -64,8 +66,15 @@ export function DashboardLayout() {
       { to: '/dashboard/invoices', label: t('dashboard.nav.invoices'), icon: FileText },
     );
   }
+  if (orgRoleMay(user?.organization?.role, 'book')) {
+    items.push({ to: '/dashboard/import', label: t('dashboard.nav.import'), icon: FileUp });
+  }
   if (orgRoleMay(user?.organization?.role, 'manageTeam')) {
     items.push({ to: '/dashboard/team', label: t('dashboard.team.nav'), icon: UsersRound });
+  }
+  // docs/decisions/0021-shippers-api.md: keys and webhooks are the owner's.
+  if (orgRoleMay(user?.organization?.role, 'manageIntegrations')) {
+    items.push({ to: '/dashboard/developers', label: t('dashboard.nav.developers'), icon: Code });
   }
   const footerItems: SideNavItem[] = [
     { to: '/dashboard/profile', label: t('dashboard.nav.profile'), icon: UserRound },

@@ -27,6 +27,11 @@ export const dashboardRoutes: RouteObject = {
     { path: 'team', ...lazyRoute(() => import('./pages/team-page'), 'TeamPage') },
     { path: 'invoices', ...lazyRoute(() => import('./pages/invoices-page'), 'InvoicesPage') },
     { path: 'payouts', ...lazyRoute(() => import('./pages/payouts-page'), 'PayoutsPage') },
+    {
+      path: 'developers',
+      ...lazyRoute(() => import('./pages/developers-page'), 'DevelopersPage'),
+    },
+    { path: 'import', ...lazyRoute(() => import('./pages/import-page'), 'ImportPage') },
   ],
 };
 

@@ -1,0 +1,60 @@
+import type { OrderEventKind } from '#shared/order-lifecycle';
+import { PARCEL_EVENT_OF_ORDER_EVENT, type WebhookEvent } from '#shared/shippers-api';
+import type { Database } from '../db/open-database';
+import { insertWebhookDeliveries } from '../messages/outbox-writes';
+import type { OrderRow } from '../orders/order-lifecycle';
+import { toApiParcel } from '../parcels/parcel-view';
+import { listEndpointsListeningTo } from './webhook-queries';
+
+/** The body every webhook delivery sends (the Standard Webhooks shape). */
+export interface WebhookBody {
+  type: WebhookEvent;
+  timestamp: string;
+  data: unknown;
+}
+
+/**
+ * Queues one delivery per endpoint of the organization that listens to `type`, in the caller's
+ * transaction (docs/decisions/0021-shippers-api.md, "Webhooks"): each is an outbox row whose id
+ * is the delivery's stable `webhook-id`, and whose body is fixed now, as the change left things.
+ */
+export async function queueWebhookEvent(
+  tx: Database,
+  organizationId: string,
+  type: WebhookEvent,
+  data: unknown,
+  now: Date,
+  params: Record<string, string> = {},
+): Promise<void> {
+  const endpoints = await listEndpointsListeningTo(tx, organizationId, type);
+  if (endpoints.length === 0) return;
+  const payload: WebhookBody = { type, timestamp: now.toISOString(), data };
+  await insertWebhookDeliveries(
+    tx,
+    endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      type,
+      payload,
+      params,
+      createdAt: now,
+    })),
+  );
+}
+
+/** A step of the order lifecycle, as its `parcel.*` event with the parcel as it now is. */
+export function queueParcelWebhooks(
+  tx: Database,
+  order: OrderRow,
+  kind: OrderEventKind,
+  now: Date,
+  publicUrl: string,
+): Promise<void> {
+  return queueWebhookEvent(
+    tx,
+    order.organizationId,
+    PARCEL_EVENT_OF_ORDER_EVENT[kind],
+    toApiParcel(order, publicUrl),
+    now,
+    { trackingNumber: order.trackingNumber },
+  );
+}

@@ -1,0 +1,10 @@
+import { useTranslation } from 'react-i18next';
+
+export function ApiKeysSection() {
+  const { t } = useTranslation();
+  return (
+    <section className="mt-6">
+      <h2 className="text-lg font-semibold text-slate-900">{t('developers.keys.title')}</h2>
+    </section>
+  );
+}
