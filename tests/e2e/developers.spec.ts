@@ -1,6 +1,7 @@
 import { API_KEY_SHOWN_LENGTH } from '../../src/shared/shippers-api';
 import { expect, test } from './fixtures';
 import { bearer } from './support/app-api';
+import { expectNoSidewaysScrollOnAPhone, expectTranslatedScreen } from './support/translations';
 
 /*
  * The developers' screen (docs/decisions/0021-shippers-api.md): an owner sets the organization's
@@ -57,4 +58,23 @@ test('an owner sets the pickup address, creates a key, sees its secret once and 
   await expect(keys.getByText('No API keys yet. Create one to connect your shop.')).toBeVisible();
   const refused = await request.get('/api/v1/cities', { headers: bearer(secret) });
   expect(refused.status()).toBe(401);
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar-MA' });
+
+  test('the developers screen reads right to left, its keys list included', async ({
+    page,
+    customer,
+  }) => {
+    const created = await page.request.post('/api/org/api-keys', {
+      headers: bearer(customer.token),
+      data: { name: 'متجر الأطلس', scopes: ['parcels:read'] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.goto('/dashboard/developers');
+    await expect(page.getByRole('table')).toContainText('متجر الأطلس');
+    await expectTranslatedScreen(page, 'ar', '/dashboard/developers');
+    await expectNoSidewaysScrollOnAPhone(page, '/dashboard/developers');
+  });
 });
