@@ -105,7 +105,12 @@ export interface MapRow {
 }
 
 export type CustomerOrderDetailRow = CustomerOrderRow &
-  MapRow & { delivery_code_nonce: string | null };
+  MapRow & {
+    delivery_code_nonce: string | null;
+    api_key_id: string | null;
+    import_id: string | null;
+    api_key_name: string | null;
+  };
 
 export type TrackedOrderRow = MapRow &
   Pick<
@@ -353,6 +358,11 @@ export function customerOrderDetailOf(
       deliveryCodeNonce: row.delivery_code_nonce,
     }),
     ...mapFieldsOf(row, position),
+    source: row.api_key_id
+      ? { kind: 'api_key', name: row.api_key_name ?? '' }
+      : row.import_id
+        ? { kind: 'import', id: row.import_id }
+        : { kind: 'screen' },
   };
 }
 

@@ -163,9 +163,11 @@ export const CUSTOMER_COUNTS = statement(
 
 export const CUSTOMER_ORDER = statement(
   'ceiling_customer_order',
-  `select ${CUSTOMER_ORDER_COLUMNS}, ${MAP_COLUMNS}, o.delivery_code_nonce
+  `select ${CUSTOMER_ORDER_COLUMNS}, ${MAP_COLUMNS}, o.delivery_code_nonce,
+     o.api_key_id, o.import_id, k.name as api_key_name
    from orders o
    ${CUSTOMER_ORDER_JOINS}
+   left join api_keys k on k.id = o.api_key_id
    where o.id = $1 and o.organization_id = $2`,
 );
 

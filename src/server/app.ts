@@ -19,6 +19,8 @@ import { createAdminService } from './admin/admin-service';
 import { createListLimits } from './auth/attempt-limits';
 import { postgresAttemptStore } from './auth/attempt-counter-store';
 import { registerApiKeyGuard } from './api-keys/api-key-guard';
+import { registerApiKeyRoutes } from './api-keys/api-keys-routes';
+import { createApiKeysService } from './api-keys/api-keys-service';
 import { registerAuthGuards } from './auth/auth-guards';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { createAuthService } from './auth/auth-service';
@@ -62,12 +64,15 @@ import { createNotificationsService } from './notifications/notifications-servic
 import { registerOrderRoutes } from './orders/orders-routes';
 import { createOrderLifecycle } from './orders/order-lifecycle';
 import { createOrdersService } from './orders/orders-service';
+import { createRoutePricing } from './orders/route-pricing';
 import { registerOrgRoutes } from './orgs/orgs-routes';
 import { createOrgsService } from './orgs/orgs-service';
 import { tileImageSource } from './positions/map-tiles';
 import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
 import { registerPayoutRoutes } from './payouts/payouts-routes';
+import { registerPickupAddressRoutes } from './pickup-address/pickup-address-routes';
+import { createPickupAddressService } from './pickup-address/pickup-address-service';
 import { createPayoutsService } from './payouts/payouts-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
 import { createAccountsService } from './users/accounts-service';
@@ -79,6 +84,8 @@ import { createMerchantMoneyService } from './ledger/merchant-money-service';
 import { createAuditService } from './audit/audit-service';
 import { registerSettingsRoutes } from './settings/settings-routes';
 import { createSettingsService } from './settings/settings-service';
+import { registerRatesAndCitiesRoutes } from './shipping-reference/rates-and-cities-routes';
+import { createShippingReferenceService } from './shipping-reference/shipping-reference-service';
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
@@ -203,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     adminMfa: config.ADMIN_MFA,
   });
   registerAuthGuards(app, authService);
-  registerApiKeyGuard(app, { db, clock });
+  registerApiKeyGuard(app, { db, clock, ratePerMinute: config.API_KEY_RATE_PER_MIN });
   const secondFactors = createSecondFactorService({
     db,
     accounts: accountsService,
@@ -237,9 +244,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     log: app.log,
     minIntervalMs: config.DRIVER_POSITION_MIN_INTERVAL_MS,
   });
+  const routeDistance = createRouteDistanceLookup(config.ROUTING_URL, app.log);
   const ordersService = createOrdersService({
     db,
-    routeDistance: createRouteDistanceLookup(config.ROUTING_URL, app.log),
+    routeDistance,
     authService,
     lifecycle,
     deliveryCodes,
@@ -283,6 +291,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     clock,
     publicUrl: config.PUBLIC_URL,
     log: app.log,
+  });
+
+  const apiKeysService = createApiKeysService({ db, clock });
+  const pickupAddressService = createPickupAddressService({ db });
+  const shippingReferenceService = createShippingReferenceService({
+    priceRoute: createRoutePricing(routeDistance),
   });
 
   const orderEventHub = createOrderEventHub({
@@ -365,6 +379,9 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerPayoutRoutes(zodApi, payoutsService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
+      registerApiKeyRoutes(zodApi, apiKeysService);
+      registerPickupAddressRoutes(zodApi, pickupAddressService);
+      registerRatesAndCitiesRoutes(zodApi, shippingReferenceService);
     },
     { prefix: '/api' },
   );

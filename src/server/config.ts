@@ -208,6 +208,8 @@ const ConfigSchema = z
     DRIVER_POSITION_MIN_INTERVAL_MS: positiveInt('DRIVER_POSITION_MIN_INTERVAL_MS', 10_000),
     /** List pages and exports per account per minute, every list counted together. */
     RATE_LIMIT_LISTS_PER_ACCOUNT: positiveInt('RATE_LIMIT_LISTS_PER_ACCOUNT', 600),
+    /** /api/v1 calls per API key per minute, every route on one counter (decision 0021). */
+    API_KEY_RATE_PER_MIN: positiveInt('API_KEY_RATE_PER_MIN', 600),
     /**
      * Whether administrators must have a second factor (docs/decisions/0015-second-factor-and-sessions.md):
      * `required` (the default) lets one without it do nothing but enrol.

@@ -10,7 +10,17 @@ import {
 describe('organization roles', () => {
   it('gives each role exactly what docs/decisions/0014-organizations.md says', () => {
     const expected: Record<OrgRole, readonly OrgAction[]> = {
-      owner: ['readOrders', 'book', 'cancel', 'print', 'readMoney', 'manageTeam', 'manageBilling'],
+      // With the integrations of docs/decisions/0021-shippers-api.md.
+      owner: [
+        'readOrders',
+        'book',
+        'cancel',
+        'print',
+        'readMoney',
+        'manageTeam',
+        'manageBilling',
+        'manageIntegrations',
+      ],
       staff: ['readOrders', 'book', 'cancel', 'print'],
       accountant: ['readOrders', 'readMoney'],
     };

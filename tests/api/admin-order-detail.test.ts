@@ -69,13 +69,15 @@ describe('GET /api/admin/orders/:id', () => {
       headers: bearer(admin.token),
     });
     const [listed] = list.json() as AdminOrderDetail[];
-    const { timeline, position, eta, route, ...detail } = (
+    const { timeline, position, eta, route, source, ...detail } = (
       (await getOrder(order.id)).json() as { order: AdminOrderDetail }
     ).order;
     expect(timeline).toHaveLength(3);
     // Delivered: the map shows the route alone (tests/api/driver-position.test.ts).
     expect({ position, eta }).toEqual({ position: null, eta: null });
     expect(route.delivery).toEqual({ lat: expect.any(Number), lng: expect.any(Number) });
+    // Placed on the screens (tests/api/api-keys.test.ts shows the other sources).
+    expect(source).toEqual({ kind: 'screen' });
     expect(detail).toEqual(listed);
   });
 

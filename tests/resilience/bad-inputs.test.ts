@@ -21,6 +21,8 @@ import {
   ResetPasswordSchema,
 } from '../../src/shared/schemas/auth-schemas';
 import { RecordRemittanceSchema } from '../../src/shared/schemas/cash-schemas';
+import { ApiKeyCreateSchema } from '../../src/shared/schemas/api-key-schemas';
+import { PickupAddressUpdateSchema } from '../../src/shared/schemas/pickup-address-schemas';
 import { CreditNoteSchema, IssueInvoicesSchema } from '../../src/shared/schemas/invoice-schemas';
 import {
   CreatePayoutBatchSchema,
@@ -166,6 +168,15 @@ beforeAll(async () => {
   });
   expect(invited.statusCode, invited.body).toBe(201);
   const invitationId = (invited.json() as { invitation: { id: string } }).invitation.id;
+  // An API key of the customer's organization, for the route that revokes one.
+  const keyCreated = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/org/api-keys',
+    headers: bearer(customer.token),
+    payload: { name: 'Battery shop', scopes: ['parcels:read'] },
+  });
+  expect(keyCreated.statusCode, keyCreated.body).toBe(201);
+  const apiKeyId = (keyCreated.json() as { id: string }).id;
   // A payout batch to name: the customer's organization with money payable and a valid RIB.
   const organizationId = customer.user.organization!.id;
   const ribStart = '0077801234567890123456';
@@ -341,6 +352,30 @@ beforeAll(async () => {
       route: '/api/org/members/:userId',
       roles: ['USER'],
       params: { userId: customer.user.id },
+    },
+    {
+      method: 'POST',
+      route: '/api/org/api-keys',
+      roles: ['USER'],
+      body: {
+        valid: { name: 'Shop', scopes: ['parcels:read', 'parcels:write'] },
+        schema: ApiKeyCreateSchema,
+      },
+    },
+    {
+      method: 'DELETE',
+      route: '/api/org/api-keys/:id',
+      roles: ['USER'],
+      params: { id: apiKeyId },
+    },
+    {
+      method: 'PATCH',
+      route: '/api/org/pickup-address',
+      roles: ['USER'],
+      body: {
+        valid: { city: 'Casablanca', address: '12 Rue Ibn Batouta' },
+        schema: PickupAddressUpdateSchema,
+      },
     },
     {
       method: 'PATCH',
@@ -609,6 +644,9 @@ const COVERED_ROUTES = [
   'PATCH /api/org/members/:userId',
   'DELETE /api/org/members/:userId',
   'PATCH /api/org/billing',
+  'POST /api/org/api-keys',
+  'DELETE /api/org/api-keys/:id',
+  'PATCH /api/org/pickup-address',
   'PUT /api/admin/settings',
   'PUT /api/admin/orders/:id/update-status',
   'POST /api/admin/trucks/add',

@@ -26,6 +26,7 @@ import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-l
 import type { PositionsService } from '../positions/positions-service';
 import {
   findAdminOrder,
+  findAdminOrderDetail,
   listAdminOrders,
   listTrackingEvents,
   parseOrderSearch,
@@ -105,7 +106,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
 
     /** One order with its timeline; a malformed id is as unknown as a missing one. */
     async getOrder(orderId: string): Promise<AdminOrderDetail> {
-      const row = isUuid(orderId) ? await findAdminOrder(db, orderId) : undefined;
+      const row = isUuid(orderId) ? await findAdminOrderDetail(db, orderId) : undefined;
       if (!row) throw notFound('order.not_found');
       const [events, map] = await Promise.all([
         listTrackingEvents(db, row.order.id),

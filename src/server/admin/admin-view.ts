@@ -3,9 +3,14 @@ import type { AdminOrder, AdminOrderDetail, AdminPayment } from '#shared/schemas
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import { isDeliveryCodeLocked } from '../drivers/delivery-code';
 import type { CsvColumn } from '../http/csv';
-import { currentLocationOf, toOrderMoney, toTimelineEvent } from '../orders/order-view';
+import {
+  currentLocationOf,
+  toOrderMoney,
+  toOrderSource,
+  toTimelineEvent,
+} from '../orders/order-view';
 import { emailOfAccount } from '../users/email-accounts';
-import type { AdminOrderRow, TrackingEventRow } from '../orders/order-reads';
+import type { AdminOrderDetailRow, AdminOrderRow, TrackingEventRow } from '../orders/order-reads';
 import type { PaymentListRow } from './payments-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -85,11 +90,16 @@ export function toAdminOrder({
 }
 
 export function toAdminOrderDetail(
-  row: AdminOrderRow,
+  row: AdminOrderDetailRow,
   events: TrackingEventRow[],
   map: OrderMapFields,
 ): AdminOrderDetail {
-  return { ...toAdminOrder(row), timeline: events.map(toTimelineEvent), ...map };
+  return {
+    ...toAdminOrder(row),
+    timeline: events.map(toTimelineEvent),
+    ...map,
+    source: toOrderSource(row, row.apiKeyName),
+  };
 }
 
 export function toAdminPayment({ payment, trackingNumber }: PaymentListRow): AdminPayment {

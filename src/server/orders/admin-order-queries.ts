@@ -6,6 +6,7 @@ import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import {
+  apiKeys,
   companyProfiles,
   drivers,
   individualProfiles,
@@ -190,6 +191,23 @@ export async function findAdminOrder(db: Database, orderId: string) {
   return row;
 }
 export type AdminOrderRow = NonNullable<Awaited<ReturnType<typeof findAdminOrder>>>;
+
+/**
+ * One order for its own page, with where it came from (order-view.ts, toOrderSource): the key's
+ * name by one more left join, which the lists do without.
+ */
+export async function findAdminOrderDetail(db: Database, orderId: string) {
+  const [row] = await selectAdminOrders(db, {
+    apiKeyId: sql<string | null>`${orders.apiKeyId}`,
+    importId: sql<string | null>`${orders.importId}`,
+    apiKeyName: sql<string | null>`${apiKeys.name}`,
+  })
+    .leftJoin(apiKeys, eq(apiKeys.id, orders.apiKeyId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row;
+}
+export type AdminOrderDetailRow = NonNullable<Awaited<ReturnType<typeof findAdminOrderDetail>>>;
 
 interface DashboardSummaryJson {
   statusCounts: Partial<OrderStatusCounts> | null;

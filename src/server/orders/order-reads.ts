@@ -6,9 +6,11 @@
  */
 export {
   findAdminOrder,
+  findAdminOrderDetail,
   idOrTrackingMatches,
   listAdminOrders,
   readAdminDashboard,
+  type AdminOrderDetailRow,
   type AdminOrderRow,
 } from './admin-order-queries';
 export {

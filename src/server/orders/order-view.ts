@@ -6,6 +6,7 @@ import type {
   PublicTracking,
 } from '#shared/schemas/order-schemas';
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
+import type { OrderSource } from '#shared/schemas/order-source-schemas';
 import type { CsvColumn } from '../http/csv';
 import type {
   ListedOrder,
@@ -34,6 +35,19 @@ export function toOrderMoney(
       order.declaredValueCentimes === null ? null : centimesToMad(order.declaredValueCentimes),
     amountToCollect: centimesToMad(order.amountToCollectCentimes),
   };
+}
+
+/**
+ * Where the order came from (docs/decisions/0021-shippers-api.md, "Created by"): a revoked key
+ * still names its orders.
+ */
+export function toOrderSource(
+  order: Pick<OrderRow, 'apiKeyId' | 'importId'>,
+  apiKeyName: string | null,
+): OrderSource {
+  if (order.apiKeyId) return { kind: 'api_key', name: apiKeyName ?? '' };
+  if (order.importId) return { kind: 'import', id: order.importId };
+  return { kind: 'screen' };
 }
 
 /** docs/product.md, decision 13: the pickup city until the order is delivered. */
@@ -113,7 +127,13 @@ export function toCustomerOrderDetail(
   deliveryCode: string | null,
   map: OrderMapFields,
 ): CustomerOrderDetail {
-  return { ...toCustomerOrder(row), timeline: events.map(toTimelineEvent), deliveryCode, ...map };
+  return {
+    ...toCustomerOrder(row),
+    timeline: events.map(toTimelineEvent),
+    deliveryCode,
+    ...map,
+    source: toOrderSource(row.order, row.apiKeyName),
+  };
 }
 
 /** What anyone holding the tracking number may see: no names, phones, emails or price. */

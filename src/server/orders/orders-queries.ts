@@ -5,7 +5,7 @@ import { escapeLikePattern } from '../db/like-pattern';
 import { countUpTo, exactTotal, type ListTotal } from '../db/list-total';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
-import { orders, payments, trackingEvents, trucks } from '../db/schema';
+import { apiKeys, orders, payments, trackingEvents, trucks } from '../db/schema';
 import { countCustomerOrdersByStatus, countersTotal, sumStatusCounts } from './order-count-queries';
 import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-queries';
 
@@ -42,6 +42,8 @@ export interface OrderWithPayment {
   order: OrderRow;
   payment: PaymentRow | null;
   truckNumber: string | null;
+  /** The name of the API key that placed the order (order-view.ts, toOrderSource). */
+  apiKeyName: string | null;
 }
 
 /** What a customer's order list shows of each order (order-view.ts, toCustomerOrder). */
@@ -108,13 +110,19 @@ function selectListedOrders<Extra extends Record<string, SQL>>(
     .leftJoin(trucks, eq(trucks.id, orders.truckId));
 }
 
-/** An order with all of its payment, for the order's own page. */
+/** An order with all of its payment, for the order's own page, and the key that placed it. */
 function selectOrdersWithPayment(db: Database) {
   return db
-    .select({ order: orders, payment: payments, truckNumber: trucks.truckNumber })
+    .select({
+      order: orders,
+      payment: payments,
+      truckNumber: trucks.truckNumber,
+      apiKeyName: apiKeys.name,
+    })
     .from(orders)
     .leftJoin(payments, eq(payments.orderId, orders.id))
-    .leftJoin(trucks, eq(trucks.id, orders.truckId));
+    .leftJoin(trucks, eq(trucks.id, orders.truckId))
+    .leftJoin(apiKeys, eq(apiKeys.id, orders.apiKeyId));
 }
 
 /** A customer's lists show their organization's orders (docs/decisions/0014-organizations.md). */

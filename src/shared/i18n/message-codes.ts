@@ -438,4 +438,10 @@ export interface MessagePlaceholders {
   'api_key.missing': never;
   'api_key.invalid': never;
   'api_key.scope_missing': 'scope';
+  'api_key.name_required': never;
+  'api_key.scopes_required': never;
+  'api_key.scope_unknown': never;
+  'api_key.too_many': 'max';
+  'api_key.not_found': never;
+  'pickup.address_required': never;
 }

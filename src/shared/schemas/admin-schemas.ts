@@ -40,6 +40,7 @@ import {
   readOrderStatusText,
   TrackingEventSchema,
 } from './order-schemas';
+import { OrderSourceSchema } from './order-source-schemas';
 import { statusListField } from './status-list-field';
 import { EmailAccountRoleSchema, UserTypeSchema } from './user-schemas';
 
@@ -133,6 +134,8 @@ export const AdminOrderListSchema = z.array(AdminOrderSchema);
 export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   timeline: z.array(TrackingEventSchema),
   ...orderMapFields,
+  /** Placed on the screens, by an organization's API key, or by an import. */
+  source: OrderSourceSchema,
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 

@@ -20,6 +20,7 @@ import { CARGO_TYPES, PRIORITIES, SERVER_MAX_WEIGHT_KG } from '../pricing';
 import { PHONE_PATTERN } from './auth-schemas';
 import { listQueryShape, pageAnchorShape, withOneAnchor, withPageCap } from './list-schemas';
 import { orderMapFields } from './map-schemas';
+import { OrderSourceSchema } from './order-source-schemas';
 import { statusListField } from './status-list-field';
 import { PublicUserSchema } from './user-schemas';
 
@@ -285,6 +286,8 @@ export const CustomerOrderDetailSchema = CustomerOrderSchema.extend({
   ...orderMapFields,
   /** The receiver's delivery code while the order is on the road, for its customer to pass on. */
   deliveryCode: z.string().nullable(),
+  /** Placed on the screens, by an API key, or by an import. */
+  source: OrderSourceSchema,
 });
 export type CustomerOrderDetail = z.infer<typeof CustomerOrderDetailSchema>;
 

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { ArrowLeft } from 'lucide-react';
 import type { FeePayer } from '#shared/merchant-money';
 import { getPaymentStatusTone, type OrderStatus } from '#shared/order-status';
+import type { OrderSource } from '#shared/schemas/order-source-schemas';
 import { Card } from './card';
 import { CopyButton } from './copy-button';
 import { DetailList, type Detail } from './detail-list';
@@ -25,12 +26,40 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/** "Placed on 3 May 2025" and the status badge, under an order page's title. */
-export function OrderPlacedLead({ placedOn, status }: { placedOn: string; status: OrderStatus }) {
+/**
+ * Where an order came from, when not the screens (docs/decisions/0021-shippers-api.md, "Created
+ * by"): "Created by API key Web shop", "Imported from a spreadsheet".
+ */
+export function orderSourceText(source: OrderSource, t: TFunction): string | null {
+  if (source.kind === 'api_key') return t('orderSource.apiKey', { name: source.name });
+  if (source.kind === 'import') return t('orderSource.import');
+  return null;
+}
+
+/**
+ * "Placed on 3 May 2025" and the status badge, under an order page's title, then where the order
+ * came from when it was not placed on the screens.
+ */
+export function OrderPlacedLead({
+  placedOn,
+  status,
+  source,
+}: {
+  placedOn: string;
+  status: OrderStatus;
+  source?: OrderSource;
+}) {
+  const { t } = useTranslation();
+  const createdBy = source ? orderSourceText(source, t) : null;
   return (
     <span className="flex flex-wrap items-center gap-3">
       {placedOn}
       <OrderStatusBadge status={status} />
+      {createdBy && (
+        <span data-testid="order-source" className="text-sm text-slate-600">
+          {createdBy}
+        </span>
+      )}
     </span>
   );
 }

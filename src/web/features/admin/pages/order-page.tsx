@@ -144,6 +144,7 @@ export function AdminOrderPage() {
           <OrderPlacedLead
             placedOn={t('admin.order.placedOn', { date: format.date(order.createdAt) })}
             status={order.status}
+            source={order.source}
           />
         ),
         actions: <OrderActions order={order} />,

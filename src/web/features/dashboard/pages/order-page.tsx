@@ -49,6 +49,7 @@ export function OrderPage() {
           <OrderPlacedLead
             placedOn={t('dashboard.order.placedOn', { date: format.date(order.createdAt) })}
             status={order.status}
+            source={order.source}
           />
         ),
         actions: <CancelOrderButton orderId={order.id} status={order.status} />,
