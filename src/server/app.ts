@@ -82,6 +82,10 @@ import { createSettingsService } from './settings/settings-service';
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
+import { createWebhookDelivery } from './webhooks/webhook-delivery';
+import { createWebhookSecrets } from './webhooks/webhook-secrets';
+import { registerWebhookRoutes } from './webhooks/webhooks-routes';
+import { createWebhooksService } from './webhooks/webhooks-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -285,6 +289,14 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     log: app.log,
   });
 
+  const webhookSecrets = createWebhookSecrets(serverSecret);
+  const webhooksService = createWebhooksService({
+    db,
+    secrets: webhookSecrets,
+    clock,
+    allowHttp: config.WEBHOOKS_ALLOW_HTTP,
+  });
+
   const orderEventHub = createOrderEventHub({
     db,
     channels: deps.channels,
@@ -317,6 +329,15 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
           log: app.log,
           retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
           maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+          webhooks: createWebhookDelivery({
+            db,
+            secrets: webhookSecrets,
+            messagesService,
+            clock,
+            log: app.log,
+            allowHttp: config.WEBHOOKS_ALLOW_HTTP,
+            timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
+          }),
         });
   let stopHearingRevocations: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -365,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerPayoutRoutes(zodApi, payoutsService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
+      registerWebhookRoutes(zodApi, webhooksService);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_LOCALE, isLocale } from '#shared/i18n/locales';
 import type { DatabaseChannels } from '../db/database-channels';
 import type { Database } from '../db/open-database';
+import type { WebhookAttempt, WebhookOutcome } from '../webhooks/webhook-delivery';
 import type { MailTransport } from './mail-transport';
 import {
   renderMessage,
@@ -14,11 +15,14 @@ import {
   findNextDueDelay,
   markMessageFailed,
   markMessageSent,
+  markWebhookFailed,
+  markWebhookSent,
   OUTBOX_CHANNEL,
   scheduleMessageRetry,
+  scheduleWebhookRetry,
   type ClaimedMessage,
 } from './outbox-queries';
-import { retryDelayMs } from './retry-delay';
+import { MAX_WEBHOOK_RETRY_DELAY_MS, retryDelayMs } from './retry-delay';
 import { SendError } from './send-error';
 import type { SmsTransport } from './sms-transport';
 
@@ -37,6 +41,11 @@ export interface OutboxWorkerOptions {
   pollMs?: number;
   /** How long a claimed message is this worker's; longer than one send can take (30 s). */
   leaseMs?: number;
+  /**
+   * Sends webhook deliveries (src/server/webhooks/webhook-delivery.ts; its time-out is an option
+   * there); without it, a webhook row fails at once.
+   */
+  webhooks?: { send(attempt: WebhookAttempt): Promise<WebhookOutcome> };
 }
 
 export interface OutboxWorker {
@@ -65,7 +74,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /** Sends the message; answers its text when the office is to read it (a local run's SMS). */
   async function deliver(message: ClaimedMessage): Promise<string | undefined> {
-    if (message.channel === 'webhook') throw new SendError('no webhook sender yet', true);
+    if (message.channel === 'webhook') throw new SendError('no webhook sender', true);
     const rendered = renderMessage(
       message.template,
       message.channel,
@@ -87,7 +96,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return options.sms.keepsTextForOffice ? rendered.text : undefined;
   }
 
+  /**
+   * A webhook's outcome (docs/decisions/0021-shippers-api.md, "Sending a webhook"): not bounded by
+   * OUTBOX_MAX_ATTEMPTS: it is tried again, at most an hour apart, until it is delivered or its
+   * endpoint has failed for 3 days and is turned off.
+   */
+  async function sendWebhook(message: ClaimedMessage): Promise<void> {
+    const outcome: WebhookOutcome = options.webhooks
+      ? await options.webhooks.send(message)
+      : { kind: 'failed', statusCode: null, reason: 'no webhook sender' };
+    if (outcome.kind === 'sent') {
+      await markWebhookSent(db, message.id, outcome.statusCode);
+    } else if (outcome.kind === 'failed') {
+      await markWebhookFailed(db, message.id, outcome.reason, outcome.statusCode);
+      log.warn(
+        { messageId: message.id, endpointId: message.recipient, reason: outcome.reason },
+        'webhook given up',
+      );
+    } else {
+      const delay = retryDelayMs(message.attempts, retryBaseMs, MAX_WEBHOOK_RETRY_DELAY_MS);
+      await scheduleWebhookRetry(db, message.id, delay, outcome.reason, outcome.statusCode);
+      log.warn(
+        { messageId: message.id, endpointId: message.recipient, reason: outcome.reason },
+        `webhook not delivered, next attempt in ${delay} ms`,
+      );
+    }
+  }
+
   async function sendOne(message: ClaimedMessage): Promise<void> {
+    if (message.channel === 'webhook') return sendWebhook(message);
     const secrets = secretParamsOf(message.template);
     let textForOffice: string | undefined;
     try {

@@ -438,4 +438,15 @@ export interface MessagePlaceholders {
   'api_key.missing': never;
   'api_key.invalid': never;
   'api_key.scope_missing': 'scope';
+  'webhook.url_invalid': never;
+  'webhook.url_https_required': never;
+  'webhook.url_private': never;
+  'webhook.url_unresolved': never;
+  'webhook.events_required': never;
+  'webhook.event_invalid': never;
+  'webhook.events_all_alone': never;
+  'webhook.not_found': never;
+  'webhook.delivery_not_found': never;
+  'webhook.delivery_queued': never;
+  'webhook.endpoint_disabled': never;
 }
