@@ -35,8 +35,13 @@ export interface OutboxWorkerOptions {
   log: FastifyBaseLogger;
   retryBaseMs: number;
   maxAttempts: number;
-  /** Messages claimed and sent together. */
+  /** Messages claimed together. */
   batchSize?: number;
+  /**
+   * Sends in flight at once (50): a slow receiver (a webhook endpoint taking its 10 s) holds one
+   * of them, not the messages claimed after it.
+   */
+  maxInFlight?: number;
   /** The longest sleep without a wake-up: the fallback if a notification is lost. */
   pollMs?: number;
   /** How long a claimed message is this worker's; longer than one send can take (30 s). */
@@ -62,6 +67,7 @@ export interface OutboxWorker {
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, channels, log, retryBaseMs, maxAttempts } = options;
   const batchSize = options.batchSize ?? 10;
+  const maxInFlight = options.maxInFlight ?? 50;
   const pollMs = options.pollMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 120_000;
 
@@ -158,7 +164,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log.error({ err: error }, 'message outcome could not be recorded');
     });
     inFlight.add(tracked);
-    void tracked.finally(() => inFlight.delete(tracked));
+    void tracked.finally(() => {
+      inFlight.delete(tracked);
+      // The last send is done: a retry it scheduled may be due before the current sleep ends.
+      if (inFlight.size === 0) wake();
+    });
     return tracked;
   }
 
@@ -166,9 +176,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     do {
       wakeAgain = false;
       while (!stopping) {
-        const batch = await claimDueMessages(db, batchSize, leaseMs);
+        const room = maxInFlight - inFlight.size;
+        if (room <= 0) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        const batch = await claimDueMessages(db, Math.min(batchSize, room), leaseMs);
         if (batch.length === 0) break;
-        await Promise.all(batch.map((message) => track(sendOne(message))));
+        for (const message of batch) void track(sendOne(message));
       }
     } while (wakeAgain && !stopping);
   }

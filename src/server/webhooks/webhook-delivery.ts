@@ -163,7 +163,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
         return failure(endpoint, null, error instanceof Error ? error.message : String(error));
       }
       if (statusCode >= 200 && statusCode < 300) {
-        await clearEndpointFailing(db, endpoint.id);
+        if (endpoint.failingSince) await clearEndpointFailing(db, endpoint.id);
         return { kind: 'sent', statusCode };
       }
       if (statusCode === 410) {
