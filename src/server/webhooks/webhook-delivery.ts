@@ -140,11 +140,19 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
       }
       const body = JSON.stringify(attempt.payload);
       const sentAt = clock();
-      const signature = new Webhook(deps.secrets.open(endpoint.secretSealed)).sign(
-        attempt.id,
-        sentAt,
-        body,
-      );
+      let signingSecret: string;
+      try {
+        signingSecret = deps.secrets.open(endpoint.secretSealed);
+      } catch {
+        // Sealed under another server secret (JWT_SECRET changed): no delivery can be signed
+        // until the owner adds the endpoint again, so it fails like an unreachable one.
+        return failure(
+          endpoint,
+          null,
+          'the signing secret cannot be opened with this server secret',
+        );
+      }
+      const signature = new Webhook(signingSecret).sign(attempt.id, sentAt, body);
       let statusCode: number;
       try {
         statusCode = await postWebhook({
