@@ -89,6 +89,10 @@ import { createShippingReferenceService } from './shipping-reference/shipping-re
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
+import { createWebhookDelivery } from './webhooks/webhook-delivery';
+import { createWebhookSecrets } from './webhooks/webhook-secrets';
+import { registerWebhookRoutes } from './webhooks/webhooks-routes';
+import { createWebhooksService } from './webhooks/webhooks-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -298,6 +302,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const shippingReferenceService = createShippingReferenceService({
     priceRoute: createRoutePricing(routeDistance),
   });
+  const webhookSecrets = createWebhookSecrets(serverSecret);
+  const webhooksService = createWebhooksService({
+    db,
+    secrets: webhookSecrets,
+    clock,
+    allowHttp: config.WEBHOOKS_ALLOW_HTTP,
+  });
 
   const orderEventHub = createOrderEventHub({
     db,
@@ -331,6 +342,15 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
           log: app.log,
           retryBaseMs: config.OUTBOX_RETRY_BASE_MS,
           maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+          webhooks: createWebhookDelivery({
+            db,
+            secrets: webhookSecrets,
+            messagesService,
+            clock,
+            log: app.log,
+            allowHttp: config.WEBHOOKS_ALLOW_HTTP,
+            timeoutMs: config.WEBHOOKS_TIMEOUT_MS,
+          }),
         });
   let stopHearingRevocations: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -382,6 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerApiKeyRoutes(zodApi, apiKeysService);
       registerPickupAddressRoutes(zodApi, pickupAddressService);
       registerRatesAndCitiesRoutes(zodApi, shippingReferenceService);
+      registerWebhookRoutes(zodApi, webhooksService);
     },
     { prefix: '/api' },
   );

@@ -226,6 +226,22 @@ const ConfigSchema = z
       ),
     /** Second-factor codes tried per account per 15 minutes (sign-in, enrolment, turning off). */
     RATE_LIMIT_MFA_PER_ACCOUNT: positiveInt('RATE_LIMIT_MFA_PER_ACCOUNT', 10),
+    /**
+     * `1`: webhooks may go to http://localhost and http://127.0.0.1 (tests and local runs); never
+     * in production (docs/decisions/0021-shippers-api.md, "Where a webhook may go").
+     */
+    WEBHOOKS_ALLOW_HTTP: z
+      .string()
+      .trim()
+      .optional()
+      .pipe(
+        z
+          .enum(['', '0', '1'], { error: 'WEBHOOKS_ALLOW_HTTP must be 1 (or 0, or unset)' })
+          .optional(),
+      )
+      .transform((value) => value === '1'),
+    /** How long a webhook receiver has to answer before the delivery is tried again. */
+    WEBHOOKS_TIMEOUT_MS: positiveInt('WEBHOOKS_TIMEOUT_MS', 10_000),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
@@ -242,6 +258,12 @@ const ConfigSchema = z
     message:
       'LOG_MESSAGE_TEXT=1 is refused in production: message texts hold reset links and one-time codes',
     path: ['LOG_MESSAGE_TEXT'],
+  })
+  // Plain http to this machine is for tests and local runs: in production it would let a
+  // merchant's URL reach the server's own ports.
+  .refine((env) => env.NODE_ENV !== 'production' || !env.WEBHOOKS_ALLOW_HTTP, {
+    message: 'WEBHOOKS_ALLOW_HTTP=1 is refused in production: webhooks go to https URLs only',
+    path: ['WEBHOOKS_ALLOW_HTTP'],
   });
 
 export type AppConfig = Omit<z.infer<typeof ConfigSchema>, 'PUBLIC_URL'> & {

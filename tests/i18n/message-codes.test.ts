@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '../../src/shared/audit-actions';
+import { WEBHOOK_EVENTS } from '../../src/shared/shippers-api';
 import { placeholdersOf } from '../../src/shared/i18n/catalog-parity';
 import { LOCALES } from '../../src/shared/i18n/locales';
 import {
@@ -72,8 +73,9 @@ describe('the message catalogue', () => {
       Object.keys(english).flatMap((code) => (code.includes('.') ? [code.split('.')[0]] : [])),
     );
     const quotedCode = /'([a-z_]+)\.([a-z0-9_.]+)(?:\?[^']*)?'/g;
-    // The audit trail's action names (src/shared/audit-actions.ts) are dotted too, not messages.
-    const actionNames = new Set<string>(AUDIT_ACTIONS);
+    // The audit trail's action names (src/shared/audit-actions.ts) and the webhook events
+    // (src/shared/shippers-api.ts) are dotted too, not messages.
+    const actionNames = new Set<string>([...AUDIT_ACTIONS, ...WEBHOOK_EVENTS]);
     const unknown: string[] = [];
     let seen = 0;
     for (const folder of ['src/server', 'src/shared']) {

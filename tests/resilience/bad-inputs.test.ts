@@ -47,6 +47,10 @@ import {
   BusinessSettingsUpdateSchema,
 } from '../../src/shared/schemas/settings-schemas';
 import { ProfileUpdateSchema } from '../../src/shared/schemas/user-schemas';
+import {
+  WebhookEndpointCreateSchema,
+  WebhookEndpointUpdateSchema,
+} from '../../src/shared/schemas/webhook-schemas';
 import { appendLedgerEntry } from '../../src/server/ledger/ledger-book-queries';
 import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from '../api/driver-helpers';
 import {
@@ -390,6 +394,7 @@ beforeAll(async () => {
         schema: BillingUpdateSchema,
       },
     },
+    ...webhookWriteEndpoints(),
     {
       method: 'PUT',
       route: '/api/admin/settings',
@@ -668,7 +673,44 @@ const COVERED_ROUTES = [
   'POST /api/driver/orders/:id/deliver',
   'POST /api/driver/orders/:id/attempt-failed',
   'POST /api/driver/position',
+  'POST /api/org/webhooks',
+  'PATCH /api/org/webhooks/:id',
+  'DELETE /api/org/webhooks/:id',
+  'POST /api/org/webhooks/:id/deliveries/:deliveryId/retry',
+  'POST /api/v1/webhooks',
+  'PATCH /api/v1/webhooks/:id',
+  'DELETE /api/v1/webhooks/:id',
+  'POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry',
 ];
+
+/**
+ * The webhook endpoints' writes (docs/decisions/0021-shippers-api.md): the owner's with a session,
+ * the same under /api/v1 with an API key (none here: every request is refused 401). The ids name
+ * nothing, so that even a request that got through would be answered 404 and write nothing.
+ */
+function webhookWriteEndpoints(): WriteEndpoint[] {
+  const id = '00000000-0000-4000-8000-000000000001';
+  const deliveryId = '00000000-0000-4000-8000-000000000002';
+  const create = {
+    valid: { url: 'https://93.184.216.34/hooks', events: ['parcel.created'] },
+    schema: WebhookEndpointCreateSchema,
+  };
+  const update = { valid: { enabled: false }, schema: WebhookEndpointUpdateSchema };
+  return (['/api/org', '/api/v1'] as const).flatMap((prefix): WriteEndpoint[] => {
+    const roles = prefix === '/api/org' ? { roles: ['USER'] as const } : {};
+    return [
+      { method: 'POST', route: `${prefix}/webhooks`, ...roles, body: create },
+      { method: 'PATCH', route: `${prefix}/webhooks/:id`, ...roles, params: { id }, body: update },
+      { method: 'DELETE', route: `${prefix}/webhooks/:id`, ...roles, params: { id } },
+      {
+        method: 'POST',
+        route: `${prefix}/webhooks/:id/deliveries/:deliveryId/retry`,
+        ...roles,
+        params: { id, deliveryId },
+      },
+    ];
+  });
+}
 
 describe('bad inputs on every write endpoint', () => {
   it('covers every write route the app registers', () => {

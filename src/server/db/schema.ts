@@ -1175,6 +1175,8 @@ export const webhookEndpoints = pgTable(
     url: text('url').notNull(),
     events: text('events').array().$type<WebhookEventSubscription[]>().notNull(),
     secretSealed: text('secret_sealed').notNull(),
+    /** The owner's note to tell endpoints apart (migration 0022). */
+    description: text('description'),
     createdByUserId: uuid('created_by_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

@@ -8,6 +8,7 @@ import { messageText } from './message-text';
 import { composeOrderNotice, orderFactsOf } from './order-notice-text';
 import { composePasswordResetMail } from './password-reset-text';
 import { composePayoutPaidMail, payoutPaidFactsOf } from './payout-paid-text';
+import { composeWebhookDisabledMail, webhookDisabledFactsOf } from './webhook-disabled-text';
 
 /**
  * Every message the product sends, by template key. An outbox row stores the key, the
@@ -50,6 +51,7 @@ export const PASSWORD_RESET_TEMPLATE = 'password-reset';
 export const DRIVER_SIGN_IN_CODE_TEMPLATE = 'driver-sign-in-code';
 export const INVITATION_TEMPLATE = 'organization-invitation';
 export const PAYOUT_PAID_TEMPLATE = 'payout-paid';
+export const WEBHOOK_DISABLED_TEMPLATE = 'webhook-disabled';
 export const orderMailTemplate = (kind: OrderEventKind) => `order-${kind}`;
 export const receiverSmsTemplate = (kind: OrderEventKind) => `receiver-${kind}`;
 
@@ -140,6 +142,14 @@ const templates = new Map<string, AnyTemplate>([
       channel: 'email',
       render: (params, { publicUrl }, locale) =>
         composePayoutPaidMail(payoutPaidFactsOf(params), publicUrl, locale),
+    },
+  ],
+  [
+    WEBHOOK_DISABLED_TEMPLATE,
+    {
+      channel: 'email',
+      render: (params, { publicUrl }, locale) =>
+        composeWebhookDisabledMail(webhookDisabledFactsOf(params), publicUrl, locale),
     },
   ],
   // Rows from before templates existed keep the text they were written with (migration 0002).

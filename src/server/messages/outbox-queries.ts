@@ -81,6 +81,8 @@ export interface ClaimedMessage {
   template: string;
   params: Record<string, string>;
   locale: string;
+  /** A webhook delivery's body; null for mail and SMS. */
+  payload: unknown;
   /** Counting this one. */
   attempts: number;
 }
@@ -122,6 +124,7 @@ export async function claimDueMessages(
       template: outboxMessages.template,
       params: outboxMessages.params,
       locale: outboxMessages.locale,
+      payload: outboxMessages.payload,
       attempts: outboxMessages.attempts,
     });
 }
@@ -264,6 +267,177 @@ export async function requeueFailedMessage(
       })
       .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')))
       .returning();
+    if (row) await wakeOutboxWorkers(tx);
+    return row;
+  });
+}
+
+/*
+ * Webhook deliveries (docs/decisions/0021-shippers-api.md, "Sending a webhook"): each outcome also
+ * keeps the endpoint's last HTTP answer (null when there was none: a time-out, a refused address).
+ */
+
+export async function markWebhookSent(db: Database, id: string, statusCode: number): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      nextAttemptAt: null,
+      lastError: null,
+      lastStatusCode: statusCode,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+export async function scheduleWebhookRetry(
+  db: Database,
+  id: string,
+  delayMs: number,
+  error: string,
+  statusCode: number | null,
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+      lastError: error,
+      lastStatusCode: statusCode,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+export async function markWebhookFailed(
+  db: Database,
+  id: string,
+  error: string,
+  statusCode: number | null,
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({
+      status: 'failed',
+      nextAttemptAt: null,
+      lastError: error,
+      lastStatusCode: statusCode,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(outboxMessages.id, id));
+}
+
+/** Every delivery still queued for an endpoint that will take no more (deleted or turned off). */
+export async function failQueuedWebhookDeliveries(
+  tx: Database,
+  endpointId: string,
+  reason: string,
+): Promise<void> {
+  await tx
+    .update(outboxMessages)
+    .set({ status: 'failed', nextAttemptAt: null, lastError: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(outboxMessages.channel, 'webhook'),
+        eq(outboxMessages.recipient, endpointId),
+        eq(outboxMessages.status, 'queued'),
+      ),
+    );
+}
+
+export type WebhookDeliveryRow = Pick<
+  OutboxRow,
+  | 'id'
+  | 'template'
+  | 'status'
+  | 'attempts'
+  | 'lastStatusCode'
+  | 'lastError'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'sentAt'
+>;
+
+const webhookDeliveryColumns = {
+  id: outboxMessages.id,
+  template: outboxMessages.template,
+  status: outboxMessages.status,
+  attempts: outboxMessages.attempts,
+  lastStatusCode: outboxMessages.lastStatusCode,
+  lastError: outboxMessages.lastError,
+  createdAt: outboxMessages.createdAt,
+  updatedAt: outboxMessages.updatedAt,
+  sentAt: outboxMessages.sentAt,
+};
+
+/**
+ * An endpoint's deliveries, newest first, `limit` after the delivery `afterId` (a keyset page on
+ * outbox_messages_recipient_idx: the recipient is the endpoint's id).
+ */
+export async function listWebhookDeliveries(
+  db: Database,
+  endpointId: string,
+  afterId: string | undefined,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> {
+  const after = afterId
+    ? sql`(${outboxMessages.createdAt}, ${outboxMessages.id}) < (select created_at, id from ${outboxMessages} where id = ${afterId} and recipient = ${endpointId})`
+    : undefined;
+  return db
+    .select(webhookDeliveryColumns)
+    .from(outboxMessages)
+    .where(
+      and(eq(outboxMessages.recipient, endpointId), eq(outboxMessages.channel, 'webhook'), after),
+    )
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit);
+}
+
+export async function findWebhookDelivery(
+  db: Database,
+  endpointId: string,
+  id: string,
+): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await db
+    .select(webhookDeliveryColumns)
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.id, id),
+        eq(outboxMessages.recipient, endpointId),
+        eq(outboxMessages.channel, 'webhook'),
+      ),
+    );
+  return row;
+}
+
+/**
+ * A sent or failed delivery queued again under the same id (so the same `webhook-id`: a receiver
+ * that kept the first can drop it); undefined when it is still queued.
+ */
+export async function requeueWebhookDelivery(
+  db: Database,
+  endpointId: string,
+  id: string,
+): Promise<WebhookDeliveryRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(outboxMessages)
+      .set({
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(outboxMessages.id, id),
+          eq(outboxMessages.recipient, endpointId),
+          eq(outboxMessages.channel, 'webhook'),
+          inArray(outboxMessages.status, ['sent', 'failed']),
+        ),
+      )
+      .returning(webhookDeliveryColumns);
     if (row) await wakeOutboxWorkers(tx);
     return row;
   });

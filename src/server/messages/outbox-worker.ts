@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_LOCALE, isLocale } from '#shared/i18n/locales';
 import type { DatabaseChannels } from '../db/database-channels';
 import type { Database } from '../db/open-database';
+import type { WebhookAttempt, WebhookOutcome } from '../webhooks/webhook-delivery';
 import type { MailTransport } from './mail-transport';
 import {
   renderMessage,
@@ -14,11 +15,14 @@ import {
   findNextDueDelay,
   markMessageFailed,
   markMessageSent,
+  markWebhookFailed,
+  markWebhookSent,
   OUTBOX_CHANNEL,
   scheduleMessageRetry,
+  scheduleWebhookRetry,
   type ClaimedMessage,
 } from './outbox-queries';
-import { retryDelayMs } from './retry-delay';
+import { MAX_WEBHOOK_RETRY_DELAY_MS, retryDelayMs } from './retry-delay';
 import { SendError } from './send-error';
 import type { SmsTransport } from './sms-transport';
 
@@ -31,12 +35,22 @@ export interface OutboxWorkerOptions {
   log: FastifyBaseLogger;
   retryBaseMs: number;
   maxAttempts: number;
-  /** Messages claimed and sent together. */
+  /** Messages claimed together. */
   batchSize?: number;
+  /**
+   * Sends in flight at once (50): a slow receiver (a webhook endpoint taking its 10 s) holds one
+   * of them, not the messages claimed after it.
+   */
+  maxInFlight?: number;
   /** The longest sleep without a wake-up: the fallback if a notification is lost. */
   pollMs?: number;
   /** How long a claimed message is this worker's; longer than one send can take (30 s). */
   leaseMs?: number;
+  /**
+   * Sends webhook deliveries (src/server/webhooks/webhook-delivery.ts; its time-out is an option
+   * there); without it, a webhook row fails at once.
+   */
+  webhooks?: { send(attempt: WebhookAttempt): Promise<WebhookOutcome> };
 }
 
 export interface OutboxWorker {
@@ -53,6 +67,7 @@ export interface OutboxWorker {
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, channels, log, retryBaseMs, maxAttempts } = options;
   const batchSize = options.batchSize ?? 10;
+  const maxInFlight = options.maxInFlight ?? 50;
   const pollMs = options.pollMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 120_000;
 
@@ -65,7 +80,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /** Sends the message; answers its text when the office is to read it (a local run's SMS). */
   async function deliver(message: ClaimedMessage): Promise<string | undefined> {
-    if (message.channel === 'webhook') throw new SendError('no webhook sender yet', true);
+    if (message.channel === 'webhook') throw new SendError('no webhook sender', true);
     const rendered = renderMessage(
       message.template,
       message.channel,
@@ -87,7 +102,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return options.sms.keepsTextForOffice ? rendered.text : undefined;
   }
 
+  /**
+   * A webhook's outcome (docs/decisions/0021-shippers-api.md, "Sending a webhook"): not bounded by
+   * OUTBOX_MAX_ATTEMPTS: it is tried again, at most an hour apart, until it is delivered or its
+   * endpoint has failed for 3 days and is turned off.
+   */
+  async function sendWebhook(message: ClaimedMessage): Promise<void> {
+    const outcome: WebhookOutcome = options.webhooks
+      ? await options.webhooks.send(message)
+      : { kind: 'failed', statusCode: null, reason: 'no webhook sender' };
+    if (outcome.kind === 'sent') {
+      await markWebhookSent(db, message.id, outcome.statusCode);
+    } else if (outcome.kind === 'failed') {
+      await markWebhookFailed(db, message.id, outcome.reason, outcome.statusCode);
+      log.warn(
+        { messageId: message.id, endpointId: message.recipient, reason: outcome.reason },
+        'webhook given up',
+      );
+    } else {
+      const delay = retryDelayMs(message.attempts, retryBaseMs, MAX_WEBHOOK_RETRY_DELAY_MS);
+      await scheduleWebhookRetry(db, message.id, delay, outcome.reason, outcome.statusCode);
+      log.warn(
+        { messageId: message.id, endpointId: message.recipient, reason: outcome.reason },
+        `webhook not delivered, next attempt in ${delay} ms`,
+      );
+    }
+  }
+
   async function sendOne(message: ClaimedMessage): Promise<void> {
+    if (message.channel === 'webhook') return sendWebhook(message);
     const secrets = secretParamsOf(message.template);
     let textForOffice: string | undefined;
     try {
@@ -121,7 +164,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       log.error({ err: error }, 'message outcome could not be recorded');
     });
     inFlight.add(tracked);
-    void tracked.finally(() => inFlight.delete(tracked));
+    void tracked.finally(() => {
+      inFlight.delete(tracked);
+      // The last send is done: a retry it scheduled may be due before the current sleep ends.
+      if (inFlight.size === 0) wake();
+    });
     return tracked;
   }
 
@@ -129,9 +176,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     do {
       wakeAgain = false;
       while (!stopping) {
-        const batch = await claimDueMessages(db, batchSize, leaseMs);
+        const room = maxInFlight - inFlight.size;
+        if (room <= 0) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        const batch = await claimDueMessages(db, Math.min(batchSize, room), leaseMs);
         if (batch.length === 0) break;
-        await Promise.all(batch.map((message) => track(sendOne(message))));
+        for (const message of batch) void track(sendOne(message));
       }
     } while (wakeAgain && !stopping);
   }

@@ -32,6 +32,7 @@ import type { MessagesService } from '../messages/messages-service';
 import type { PayoutPaidFacts } from '../messages/payout-paid-text';
 import type { NotificationsService } from '../notifications/notifications-service';
 import { readBusinessSettings } from '../settings/business-settings-reads';
+import { queueWebhookEvent } from '../webhooks/webhook-queue';
 import { toPayoutBalanceRow, toPayoutBatch, toPayoutBatchItem } from './payout-view';
 import {
   findBatch,
@@ -344,6 +345,22 @@ export function createPayoutsService({
             locale: reader.locale,
           })),
         );
+        // Each organization's shop hears of its own transfer (docs/decisions/0021-shippers-api.md).
+        for (const item of items) {
+          await queueWebhookEvent(
+            tx,
+            item.organizationId,
+            'payout.paid',
+            {
+              batchNumber: batch.number,
+              amount: centimesToMad(item.amountCentimes),
+              currency: 'MAD',
+              paidAt: input.paidAt,
+              reference: input.reference,
+            },
+            now,
+          );
+        }
         await recordOfficeAction(tx, {
           actor: office,
           action: 'payout.mark_paid',

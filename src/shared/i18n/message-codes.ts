@@ -444,4 +444,15 @@ export interface MessagePlaceholders {
   'api_key.too_many': 'max';
   'api_key.not_found': never;
   'pickup.address_required': never;
+  'webhook.url_invalid': never;
+  'webhook.url_https_required': never;
+  'webhook.url_private': never;
+  'webhook.url_unresolved': never;
+  'webhook.events_required': never;
+  'webhook.event_invalid': never;
+  'webhook.events_all_alone': never;
+  'webhook.not_found': never;
+  'webhook.delivery_not_found': never;
+  'webhook.delivery_queued': never;
+  'webhook.endpoint_disabled': never;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { orgRoleMay } from '#shared/organization-roles';
 import { useSession } from '../../../lib/session/session-context';
 import { PageHeader } from '../../../ui/page-header';
+import { ToastRegion } from '../../../ui/toasts';
 import { ApiKeysSection } from '../developers/api-keys-section';
 import { PickupAddressSection } from '../developers/pickup-address-section';
 import { WebhooksSection } from '../developers/webhooks-section';
@@ -22,6 +23,7 @@ export function DevelopersPage() {
       <PickupAddressSection />
       <ApiKeysSection />
       <WebhooksSection />
+      <ToastRegion />
     </>
   );
 }
