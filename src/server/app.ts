@@ -79,6 +79,10 @@ import { createMerchantMoneyService } from './ledger/merchant-money-service';
 import { createAuditService } from './audit/audit-service';
 import { registerSettingsRoutes } from './settings/settings-routes';
 import { createSettingsService } from './settings/settings-service';
+import { registerImportRoutes } from './imports/imports-routes';
+import { createImportsService } from './imports/imports-service';
+import { createRoutePricing } from './orders/route-pricing';
+import { createParcelCreation } from './parcels/parcel-creation';
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
@@ -284,6 +288,17 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     publicUrl: config.PUBLIC_URL,
     log: app.log,
   });
+  // Spreadsheet imports place their parcels as the API does (docs/decisions/0021-shippers-api.md).
+  const importsService = createImportsService({
+    db,
+    parcels: createParcelCreation({
+      db,
+      lifecycle,
+      priceRoute: createRoutePricing(createRouteDistanceLookup(config.ROUTING_URL, app.log)),
+    }),
+    clock,
+    log: app.log,
+  });
 
   const orderEventHub = createOrderEventHub({
     db,
@@ -365,6 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerPayoutRoutes(zodApi, payoutsService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
+      await registerImportRoutes(zodApi, importsService, config);
     },
     { prefix: '/api' },
   );

@@ -438,4 +438,22 @@ export interface MessagePlaceholders {
   'api_key.missing': never;
   'api_key.invalid': never;
   'api_key.scope_missing': 'scope';
+  'import.file_missing': never;
+  'import.file_type': never;
+  'import.file_too_large': 'max';
+  'import.too_many_rows': 'max' | 'rows';
+  'import.unknown_columns': 'columns';
+  'import.repeated_column': 'column';
+  'import.empty': never;
+  'import.formula_not_accepted': never;
+  'import.date_not_accepted': never;
+  'import.cell_error': never;
+  'import.already_confirmed': never;
+  'import.confirm_in_progress': never;
+  'import.row_not_found': 'row';
+  'csv.row': never;
+  'csv.reference': never;
+  'csv.receiver': never;
+  'csv.city': never;
+  'csv.amount_to_collect_mad': never;
 }
