@@ -14,7 +14,12 @@ import type { Database } from '../db/open-database';
 import { isUuid } from '../db/uuid';
 import { badRequest, conflict, messageTextIn, notFound } from '../http/errors';
 import { assertOrgRoleMay } from '../orgs/org-access';
-import type { ParcelCreationService } from '../parcels/parcel-creation';
+import type { ResolvedParcel } from '../parcels/parcel-checks';
+import type {
+  ParcelCreation,
+  ParcelCreationService,
+  ParcelCreator,
+} from '../parcels/parcel-creation';
 import { readImportFile } from './import-file';
 import { checkRows, rowOfLine, type StoredRow } from './import-rows';
 import {
@@ -36,6 +41,9 @@ interface ImportsServiceDeps {
 
 /** How often a second confirmation looks whether the first one has finished. */
 const CONFIRM_POLL_MS = 100;
+/** Parcels per createParcels call at confirmation, and calls at once (see createInChunks). */
+const CONFIRM_CHUNK_SIZE = 50;
+const CONFIRM_CONCURRENCY = 4;
 
 const KNOWN_COLUMNS = new Set(IMPORT_COLUMNS.map((column) => column.name));
 
@@ -176,6 +184,30 @@ export function createImportsService({
     }
   }
 
+  /**
+   * Each order is its own transaction through the lifecycle; a few chunks at once use the
+   * connection pool's other connections on PostgreSQL (PGlite runs them one after the other).
+   */
+  async function createInChunks(
+    creator: ParcelCreator,
+    toCreate: readonly ResolvedParcel[],
+  ): Promise<ParcelCreation[]> {
+    const chunks: ResolvedParcel[][] = [];
+    for (let start = 0; start < toCreate.length; start += CONFIRM_CHUNK_SIZE) {
+      chunks.push(toCreate.slice(start, start + CONFIRM_CHUNK_SIZE));
+    }
+    const results: ParcelCreation[][] = new Array(chunks.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < chunks.length) {
+        const index = next++;
+        results[index] = await parcels.createParcels(creator, chunks[index]!);
+      }
+    };
+    await Promise.all(Array.from({ length: CONFIRM_CONCURRENCY }, worker));
+    return results.flat();
+  }
+
   return {
     async upload(
       auth: AuthContext,
@@ -261,7 +293,7 @@ export function createImportsService({
         // Checked again: a reference may have been taken since the upload.
         const checked = await checkRows(db, stored.organizationId, rowsOf(stored));
         const valid = checked.rows.filter((row) => checked.parcels.has(row.row));
-        const created = await parcels.createParcels(
+        const created = await createInChunks(
           { organizationId: stored.organizationId, userId: auth.userId, importId: stored.id },
           valid.map((row) => checked.parcels.get(row.row)!),
         );
