@@ -1,5 +1,5 @@
 import { columnOfField, IMPORT_COLUMNS, type ImportColumn } from '#shared/import-columns';
-import { keyOf, type MessageKey } from '#shared/i18n/message-key';
+import { keyOf, type MessageCode, type MessageKey } from '#shared/i18n/message-key';
 import type { Database } from '../db/open-database';
 import type { AppError } from '../http/errors';
 import { checkParcels, type ResolvedParcel } from '../parcels/parcel-checks';
@@ -76,6 +76,12 @@ export function toParcelInput(values: Readonly<Record<string, string>>): Record<
   return input;
 }
 
+/** Refusals without a field (a 409) that are the reference column's. */
+const REFERENCE_CODES = new Set<MessageCode>([
+  'parcel.reference_taken',
+  'parcel.reference_repeated',
+]);
+
 function errorsOf(error: AppError): Array<{ field: string; key: MessageKey }> {
   if (error.fieldErrors) {
     return Object.entries(error.fieldErrors).map(([field, key]) => ({
@@ -84,7 +90,7 @@ function errorsOf(error: AppError): Array<{ field: string; key: MessageKey }> {
     }));
   }
   const [first] = error.messages;
-  const field = first.code.startsWith('parcel.reference') ? 'reference' : 'row';
+  const field = REFERENCE_CODES.has(first.code) ? 'reference' : 'row';
   return [{ field, key: keyOf(first) }];
 }
 
