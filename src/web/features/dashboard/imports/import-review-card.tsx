@@ -17,7 +17,13 @@ function Figure({ label, value, tone }: { label: string; value: number; tone: st
 }
 
 /** Step 3: the summary, the rows to fix or drop, and "Create N orders". */
-export function ImportReviewCard({ detail }: { detail: ImportDetail }) {
+export function ImportReviewCard({
+  detail,
+  onAnother,
+}: {
+  detail: ImportDetail;
+  onAnother(): void;
+}) {
   const { t } = useTranslation();
   const confirm = useConfirmImport(detail.id);
   const withErrors = detail.items.filter((item) => item.errors.length > 0);
@@ -57,7 +63,7 @@ export function ImportReviewCard({ detail }: { detail: ImportDetail }) {
           )
         )}
         <FormAlert>{error}</FormAlert>
-        <div>
+        <div className="flex flex-wrap gap-2">
           <button
             type="button"
             disabled={detail.valid === 0 || confirm.isPending}
@@ -68,6 +74,9 @@ export function ImportReviewCard({ detail }: { detail: ImportDetail }) {
             {confirm.isPending
               ? t('imports.confirm.busy')
               : t('imports.confirm.create', { count: detail.valid })}
+          </button>
+          <button type="button" onClick={onAnother} className={buttonClassName('ghost')}>
+            {t('imports.result.another')}
           </button>
         </div>
       </div>

@@ -48,7 +48,7 @@ export function ImportPage() {
             onAnother={startAgain}
           />
         ) : (
-          <ImportReviewCard detail={detail.data} />
+          <ImportReviewCard detail={detail.data} onAnother={startAgain} />
         )}
       </div>
     </>
