@@ -293,6 +293,17 @@ describe('checking a file', () => {
     expect((response.json() as { message: string }).message.length).toBeGreaterThan(20);
   });
 
+  it('refuses a workbook whose archive unpacks to far more than it weighs, before unpacking it', async () => {
+    const workbook = await workbookOf((sheet) => sheet.addRow(HEADER));
+    // The central directory's first entry declares 4 GB unpacked, as a zip bomb does.
+    const entry = workbook.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    expect(entry).toBeGreaterThan(0);
+    workbook.writeUInt32LE(0xfffffff0, entry + 24);
+    const response = await upload(owner, 'bomb.xlsx', workbook);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'import.file_too_large' });
+  });
+
   it('refuses unknown columns naming them, in the reader language', async () => {
     const text = csvOf([
       [...HEADER, 'colour', 'gift_wrap'],

@@ -86,7 +86,42 @@ function readXlsxCell(value: ExcelJS.CellValue): ImportCell {
   return { text: '' };
 }
 
+/**
+ * What the archive says its files unpack to (the central directory's sizes); undefined when the
+ * directory cannot be read. A 5 MB zip can declare gigabytes of XML (a "zip bomb"): such a file is
+ * refused before exceljs unpacks anything.
+ */
+function declaredUnpackedBytes(file: Buffer): number | undefined {
+  const END_SIGNATURE = 0x06054b50;
+  const ENTRY_SIGNATURE = 0x02014b50;
+  let end = -1;
+  for (let at = file.length - 22; at >= Math.max(0, file.length - 22 - 65_535); at -= 1) {
+    if (file.readUInt32LE(at) === END_SIGNATURE) {
+      end = at;
+      break;
+    }
+  }
+  if (end === -1) return undefined;
+  const entries = file.readUInt16LE(end + 10);
+  let at = file.readUInt32LE(end + 16);
+  let total = 0;
+  for (let entry = 0; entry < entries; entry += 1) {
+    if (at + 46 > file.length || file.readUInt32LE(at) !== ENTRY_SIGNATURE) return undefined;
+    total += file.readUInt32LE(at + 24);
+    at += 46 + file.readUInt16LE(at + 28) + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+/** Far above any 5 000-row sheet (a few megabytes of XML), far below what hurts the server. */
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+
 async function readXlsx(file: Buffer): Promise<ImportSheet> {
+  const unpacked = declaredUnpackedBytes(file);
+  if (unpacked === undefined) throw badRequest('import.file_type');
+  if (unpacked > MAX_UNPACKED_BYTES) {
+    throw badRequest('import.file_too_large', { max: MAX_UNPACKED_BYTES / 1024 / 1024 });
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
