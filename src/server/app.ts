@@ -86,6 +86,9 @@ import { registerSettingsRoutes } from './settings/settings-routes';
 import { createSettingsService } from './settings/settings-service';
 import { registerRatesAndCitiesRoutes } from './shipping-reference/rates-and-cities-routes';
 import { createShippingReferenceService } from './shipping-reference/shipping-reference-service';
+import { registerImportRoutes } from './imports/imports-routes';
+import { createImportsService } from './imports/imports-service';
+import { createParcelCreation } from './parcels/parcel-creation';
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
@@ -296,6 +299,17 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     publicUrl: config.PUBLIC_URL,
     log: app.log,
   });
+  // Spreadsheet imports place their parcels as the API does (docs/decisions/0021-shippers-api.md).
+  const importsService = createImportsService({
+    db,
+    parcels: createParcelCreation({
+      db,
+      lifecycle,
+      priceRoute: createRoutePricing(routeDistance),
+    }),
+    clock,
+    log: app.log,
+  });
 
   const apiKeysService = createApiKeysService({ db, clock });
   const pickupAddressService = createPickupAddressService({ db });
@@ -403,6 +417,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerPickupAddressRoutes(zodApi, pickupAddressService);
       registerRatesAndCitiesRoutes(zodApi, shippingReferenceService);
       registerWebhookRoutes(zodApi, webhooksService);
+      await registerImportRoutes(zodApi, importsService, config);
     },
     { prefix: '/api' },
   );

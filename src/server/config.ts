@@ -138,6 +138,8 @@ const ConfigSchema = z
       .transform((value) => (value ? value : undefined)),
     OUTBOX_RETRY_BASE_MS: positiveInt('OUTBOX_RETRY_BASE_MS', 2000),
     OUTBOX_MAX_ATTEMPTS: positiveInt('OUTBOX_MAX_ATTEMPTS', 8),
+    /** The largest spreadsheet an import takes (docs/decisions/0021-shippers-api.md, "Imports"). */
+    IMPORT_MAX_BYTES: positiveInt('IMPORT_MAX_BYTES', 5 * 1024 * 1024),
     ROUTING_URL: optionalUrl('ROUTING_URL'),
     MAP_TILE_URL: z
       .string()

@@ -51,6 +51,8 @@ import {
   WebhookEndpointCreateSchema,
   WebhookEndpointUpdateSchema,
 } from '../../src/shared/schemas/webhook-schemas';
+import { ImportRowUpdateSchema } from '../../src/shared/schemas/import-schemas';
+import { IMPORT_COLUMNS } from '../../src/shared/import-columns';
 import { appendLedgerEntry } from '../../src/server/ledger/ledger-book-queries';
 import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from '../api/driver-helpers';
 import {
@@ -206,6 +208,22 @@ beforeAll(async () => {
   });
   expect(batch.statusCode, batch.body).toBe(201);
   const batchId = (batch.json() as { batch: { id: string } }).batch.id;
+  // A parcel import of the customer's organization (one row), for the routes that name one.
+  const boundary = 'battery-import';
+  const importFile = `${IMPORT_COLUMNS.map((column) => column.name).join(',')}\r\n${IMPORT_COLUMNS.map((column) => column.example).join(',')}\r\n`;
+  const imported = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/dashboard/imports',
+    headers: {
+      ...bearer(customer.token),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="battery.csv"\r\n\r\n` +
+      `${importFile}\r\n--${boundary}--\r\n`,
+  });
+  expect(imported.statusCode, imported.body).toBe(201);
+  const importId = (imported.json() as { id: string }).id;
   await waitForEmptyOutbox();
   const [sentMessage] = await queryRows<{ id: string }>(
     testApp.database.db,
@@ -309,6 +327,27 @@ beforeAll(async () => {
       body: { valid: { ...orderPayload() }, schema: CreateOrderSchema },
     },
     { method: 'POST', route: '/api/dashboard/notifications/read', roles: ['USER'] },
+    // Multipart: no JSON body is an upload (400 import.file_missing), nor a broken multipart body.
+    { method: 'POST', route: '/api/dashboard/imports', roles: ['USER'] },
+    {
+      method: 'PATCH',
+      route: '/api/dashboard/imports/:id/rows/:row',
+      roles: ['USER'],
+      params: { id: importId, row: '2' },
+      body: { valid: { values: { receiver_phone: '0612345678' } }, schema: ImportRowUpdateSchema },
+    },
+    {
+      method: 'DELETE',
+      route: '/api/dashboard/imports/:id/rows/:row',
+      roles: ['USER'],
+      params: { id: importId, row: '2' },
+    },
+    {
+      method: 'POST',
+      route: '/api/dashboard/imports/:id/confirm',
+      roles: ['USER'],
+      params: { id: importId },
+    },
     {
       method: 'POST',
       route: '/api/dashboard/orders/:id/cancel',
@@ -642,6 +681,10 @@ const COVERED_ROUTES = [
   'POST /api/dashboard/distance',
   'POST /api/dashboard/neworder',
   'POST /api/dashboard/notifications/read',
+  'POST /api/dashboard/imports',
+  'PATCH /api/dashboard/imports/:id/rows/:row',
+  'DELETE /api/dashboard/imports/:id/rows/:row',
+  'POST /api/dashboard/imports/:id/confirm',
   'POST /api/dashboard/orders/:id/cancel',
   'POST /api/org/invitations',
   'DELETE /api/org/invitations/:id',

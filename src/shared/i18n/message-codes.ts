@@ -455,4 +455,22 @@ export interface MessagePlaceholders {
   'webhook.delivery_not_found': never;
   'webhook.delivery_queued': never;
   'webhook.endpoint_disabled': never;
+  'import.file_missing': never;
+  'import.file_type': never;
+  'import.file_too_large': 'max';
+  'import.too_many_rows': 'max' | 'rows';
+  'import.unknown_columns': 'columns';
+  'import.repeated_column': 'column';
+  'import.empty': never;
+  'import.formula_not_accepted': never;
+  'import.date_not_accepted': never;
+  'import.cell_error': never;
+  'import.already_confirmed': never;
+  'import.confirm_in_progress': never;
+  'import.row_not_found': 'row';
+  'csv.row': never;
+  'csv.reference': never;
+  'csv.receiver': never;
+  'csv.city': never;
+  'csv.amount_to_collect_mad': never;
 }

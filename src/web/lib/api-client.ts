@@ -74,12 +74,18 @@ async function fetchApi(path: string, request: ApiRequest, accept: string): Prom
   };
   const token = readStoredToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  // A file upload (FormData) goes as multipart: the browser writes its content type and boundary.
+  const isForm = request.body instanceof FormData;
+  if (request.body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   const response = await fetch(`/api${path}`, {
     method: request.method ?? 'GET',
     headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    body: isForm
+      ? (request.body as FormData)
+      : request.body === undefined
+        ? undefined
+        : JSON.stringify(request.body),
     signal: request.signal,
   });
   if (!response.ok) {
