@@ -173,7 +173,7 @@ describe('creating and listing keys', () => {
       scopes: ['parcels:read'],
     });
     expect(refused.statusCode, refused.body).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'api_key.too_many' });
+    expect(refused.json()).toMatchObject({ code: 'api_key.limit_reached' });
     expect((await call(shop, 'DELETE', `/api/org/api-keys/${made[0]!.id}`)).statusCode).toBe(204);
     await createKey(['parcels:read'], shop);
   });

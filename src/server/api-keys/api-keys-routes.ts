@@ -30,7 +30,7 @@ export function registerApiKeyRoutes(app: ZodApp, apiKeysService: ApiKeysService
         summary: 'Create an API key: its secret is in this answer and never again (owner)',
         description:
           'Scopes: `parcels:read`, `parcels:write`, `labels:read`, `webhooks:manage`. ' +
-          'Beyond 20 keys in use, 409 `api_key.too_many`.',
+          'Beyond 20 keys in use, 409 `api_key.limit_reached`.',
         body: ApiKeyCreateSchema,
         response: {
           201: ApiKeyCreatedSchema,

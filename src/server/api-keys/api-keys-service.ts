@@ -47,7 +47,7 @@ export function createApiKeysService({ db, clock }: { db: Database; clock: () =>
       const row = await db.transaction(async (tx) => {
         await lockOrganizationKeys(tx, organizationId);
         if ((await countActiveKeys(tx, organizationId)) >= MAX_ACTIVE_API_KEYS) {
-          throw conflict('api_key.too_many', { max: MAX_ACTIVE_API_KEYS });
+          throw conflict('api_key.limit_reached', { max: MAX_ACTIVE_API_KEYS });
         }
         const created = await insertApiKey(tx, {
           organizationId,

@@ -441,7 +441,7 @@ export interface MessagePlaceholders {
   'api_key.name_required': never;
   'api_key.scopes_required': never;
   'api_key.scope_unknown': never;
-  'api_key.too_many': 'max';
+  'api_key.limit_reached': 'max';
   'api_key.not_found': never;
   'pickup.address_required': never;
   'webhook.url_invalid': never;
