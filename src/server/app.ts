@@ -62,11 +62,15 @@ import { createNotificationsService } from './notifications/notifications-servic
 import { registerOrderRoutes } from './orders/orders-routes';
 import { createOrderLifecycle } from './orders/order-lifecycle';
 import { createOrdersService } from './orders/orders-service';
+import { createRoutePricing } from './orders/route-pricing';
 import { registerOrgRoutes } from './orgs/orgs-routes';
 import { createOrgsService } from './orgs/orgs-service';
 import { tileImageSource } from './positions/map-tiles';
 import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
+import { createParcelCreation } from './parcels/parcel-creation';
+import { registerParcelsApiRoutes } from './parcels/parcels-api-routes';
+import { createParcelsApiService } from './parcels/parcels-api-service';
 import { registerPayoutRoutes } from './payouts/payouts-routes';
 import { createPayoutsService } from './payouts/payouts-service';
 import { createRouteDistanceLookup } from './routing/route-distance';
@@ -166,8 +170,26 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // /api/v1 only (docs/decisions/0021-shippers-api.md): an organization's key, not a session.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'API key',
+            description:
+              "An organization's API key (`af_live_…`), made by its owner on the developers " +
+              'page: `Authorization: Bearer af_live_…`. Each route names the scope it needs.',
+          },
+        },
       },
+      tags: [
+        {
+          name: 'parcels',
+          description:
+            'API v1 for shippers: create, read, follow and cancel parcels with an API key.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -237,13 +259,26 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     log: app.log,
     minIntervalMs: config.DRIVER_POSITION_MIN_INTERVAL_MS,
   });
+  // One route lookup (and its cache) for the wizard's orders and the API's and imports' parcels.
+  const routeDistance = createRouteDistanceLookup(config.ROUTING_URL, app.log);
   const ordersService = createOrdersService({
     db,
-    routeDistance: createRouteDistanceLookup(config.ROUTING_URL, app.log),
+    routeDistance,
     authService,
     lifecycle,
     deliveryCodes,
     positionsService,
+  });
+  const parcelCreation = createParcelCreation({
+    db,
+    lifecycle,
+    priceRoute: createRoutePricing(routeDistance),
+  });
+  const parcelsApiService = createParcelsApiService({
+    db,
+    lifecycle,
+    parcelCreation,
+    publicUrl: config.PUBLIC_URL,
   });
   const adminService = createAdminService({ db, clock, lifecycle, positionsService });
   const driverOrdersService = createDriverOrdersService({ db, lifecycle });
@@ -365,6 +400,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerPayoutRoutes(zodApi, payoutsService);
       registerEventRoutes(zodApi, { db, hub: orderEventHub, authService, config });
       registerPositionRoutes(zodApi, { positionsService, config });
+      registerParcelsApiRoutes(zodApi, parcelsApiService);
     },
     { prefix: '/api' },
   );

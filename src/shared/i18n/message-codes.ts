@@ -438,4 +438,9 @@ export interface MessagePlaceholders {
   'api_key.missing': never;
   'api_key.invalid': never;
   'api_key.scope_missing': 'scope';
+  'parcel.not_found': never;
+  'parcel.batch_empty': never;
+  'parcel.batch_too_large': 'max';
+  'parcel.param_not_datetime': 'param';
+  'parcel.cursor_invalid': never;
 }
