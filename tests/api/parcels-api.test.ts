@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import frenchMessages from '../../src/shared/i18n/messages/fr.json';
 import type { ApiParcel, ParcelInput } from '../../src/shared/schemas/parcel-schemas';
 import type { ParcelBatchResult, ParcelPage } from '../../src/shared/schemas/parcels-api-schemas';
 import type { CustomerOrder } from '../../src/shared/schemas/order-schemas';
-import { orders, organizations } from '../../src/server/db/schema';
+import { orders, organizations, webhookEndpoints } from '../../src/server/db/schema';
 import { bearer, createTruckWithDriver, dispatchOrder, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { insertApiKey, type TestApiKey } from './parcels-api-keys';
+import { waitUntil } from './polling';
 
 /*
  * /api/v1/parcels (docs/decisions/0021-shippers-api.md, "The parcels API"): batches with refused
@@ -73,6 +74,11 @@ async function countOrders(organizationId: string): Promise<number> {
 }
 
 const organizationOf = (owner: LoggedIn) => owner.user.organization!.id;
+
+async function queryRows<Row>(query: SQL): Promise<Row[]> {
+  const result = (await testApp.database.db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
 
 beforeAll(async () => {
   testApp = await buildTestApp();
@@ -247,6 +253,93 @@ describe('an API parcel is an ordinary order', () => {
     expect(response.statusCode, response.body).toBe(200);
     const listed = (response.json() as { orders: CustomerOrder[] }).orders;
     expect(listed.map((order) => order.trackingNumber)).toContain(created.trackingNumber);
+  });
+});
+
+describe('a batch is placed through the lifecycle', () => {
+  it("writes each parcel's tracking event, notification, mail, webhook and live event", async () => {
+    const owner = await loginAs(testApp, 'company');
+    const organizationId = organizationOf(owner);
+    const key = await insertApiKey(testApp, { userId: owner.user.id, organizationId }, [
+      'parcels:write',
+    ]);
+    const [endpoint] = await testApp.database.db
+      .insert(webhookEndpoints)
+      .values({
+        organizationId,
+        url: 'https://shop.example.ma/hooks',
+        events: ['*'],
+        secretSealed: 'sealed-for-the-test',
+        createdByUserId: owner.user.id,
+      })
+      .returning({ id: webhookEndpoints.id });
+    const heard: string[] = [];
+    const stopListening = await testApp.database.channels.listen('order_events', (payload) => {
+      const notice = JSON.parse(payload) as { organizationId: string; trackingNumber: string };
+      if (notice.organizationId === organizationId) heard.push(notice.trackingNumber);
+    });
+    try {
+      const sender = { city: 'Agadir' };
+      const response = await post(key, { parcels: [1, 2, 3].map(() => parcel({ sender })) });
+      expect(response.statusCode, response.body).toBe(207);
+      const numbers = (response.json() as ParcelBatchResult).items.map((item) =>
+        'parcel' in item ? item.parcel.trackingNumber : '',
+      );
+      const rows = await queryRows<{
+        trackingNumber: string;
+        events: number;
+        notifications: number;
+        mails: number;
+        webhooks: string[];
+      }>(sql`
+        select o.tracking_number as "trackingNumber",
+          (select count(*)::int from tracking_events e
+            where e.order_id = o.id and e.kind = 'placed') as events,
+          (select count(*)::int from notifications n where n.order_id = o.id) as notifications,
+          (select count(*)::int from outbox_messages m where m.channel = 'email'
+            and m.params->>'trackingNumber' = o.tracking_number) as mails,
+          array(select m.recipient || ' ' || (m.payload->'data'->>'trackingNumber')
+            from outbox_messages m where m.channel = 'webhook'
+            and m.params->>'trackingNumber' = o.tracking_number) as webhooks
+        from orders o where o.organization_id = ${organizationId}
+        order by o.tracking_number`);
+      expect(rows).toEqual(
+        [...numbers].sort().map((trackingNumber) => ({
+          trackingNumber,
+          events: 1,
+          notifications: 1,
+          mails: 1,
+          webhooks: [`${endpoint!.id} ${trackingNumber}`],
+        })),
+      );
+      await waitUntil('the live events of the batch', async () =>
+        heard.length >= numbers.length ? true : undefined,
+      );
+      expect(heard).toEqual(numbers);
+    } finally {
+      await stopListening();
+    }
+  });
+
+  it('refuses only the parcel whose reference another call took at the same time', async () => {
+    const reference = `RACE-${randomUUID().slice(0, 8)}`;
+    const batch = () => ({
+      parcels: [parcel(), parcel({ reference }), parcel({ reference: `U-${randomUUID()}` })],
+    });
+    const answers = await Promise.all([post(keyA, batch()), post(keyA, batch())]);
+    const items = answers.flatMap((answer) => {
+      expect(answer.statusCode, answer.body).toBe(207);
+      return (answer.json() as ParcelBatchResult).items;
+    });
+    const raced = items.filter((item) => item.index === 1).map((item) => item.status);
+    expect([...raced].sort()).toEqual([201, 409]);
+    expect(items.filter((item) => item.index !== 1).every((item) => item.status === 201)).toBe(
+      true,
+    );
+    const [{ holders }] = await queryRows<{ holders: number }>(
+      sql`select count(*)::int as holders from orders where reference = ${reference}`,
+    );
+    expect(holders).toBe(1);
   });
 });
 
