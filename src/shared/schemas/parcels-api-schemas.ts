@@ -74,9 +74,6 @@ const refusedItemExample = {
   errorCodes: { 'receiver.phone': 'validation.phone_invalid' },
 };
 
-/** One parcel, as the OpenAPI document describes what POST /api/v1/parcels takes. */
-export const ParcelInputDocSchema = ParcelInputSchema.meta({ examples: [parcelInputExample] });
-
 /** `{parcels: […]}`: up to 100 parcels in one call, each answered on its own. */
 export const ParcelBatchSchema = z.object({
   parcels: z
@@ -88,21 +85,28 @@ export const ParcelBatchSchema = z.object({
     ),
 });
 
-/** What the OpenAPI document says POST /api/v1/parcels takes: one parcel, or a batch. */
+/**
+ * What the OpenAPI document says POST /api/v1/parcels takes: one parcel, or a batch. Its examples
+ * are `x-examples` (named, as @fastify/swagger puts them on the request body): zod leaves plain
+ * `examples` out of a schema with defaults or transforms when it describes the input.
+ */
 export const CreateParcelsDocSchema = z.union([ParcelBatchSchema, ParcelInputSchema]).meta({
-  examples: [
-    parcelInputExample,
-    {
-      parcels: [
-        parcelInputExample,
-        {
-          ...parcelInputExample,
-          reference: 'SHOP-10043',
-          receiver: { ...parcelInputExample.receiver, phone: '06 12' },
-        },
-      ],
+  'x-examples': {
+    oneParcel: { summary: 'One parcel', value: parcelInputExample },
+    batch: {
+      summary: 'A batch (the second parcel is refused: its phone number is not valid)',
+      value: {
+        parcels: [
+          parcelInputExample,
+          {
+            ...parcelInputExample,
+            reference: 'SHOP-10043',
+            receiver: { ...parcelInputExample.receiver, phone: '06 12' },
+          },
+        ],
+      },
     },
-  ],
+  },
 });
 
 /**
