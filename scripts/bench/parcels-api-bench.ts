@@ -1,5 +1,5 @@
 /**
- * `npm run bench:parcels` (also part of `npm run bench`): POST /api/v1/parcels with 100 parcels
+ * `npm run bench:parcels` (also the end of `npm run bench`): POST /api/v1/parcels with 100 parcels
  * per call, against the built app on PostgreSQL, as a shop's server sends them
  * (docs/decisions/0021-shippers-api.md, "The parcels API"). Target: 500 parcels/s or more.
  *
