@@ -70,6 +70,9 @@ import { createOrgsService } from './orgs/orgs-service';
 import { tileImageSource } from './positions/map-tiles';
 import { registerPositionRoutes } from './positions/positions-routes';
 import { createPositionsService } from './positions/positions-service';
+import { createParcelCreation } from './parcels/parcel-creation';
+import { registerParcelsApiRoutes } from './parcels/parcels-api-routes';
+import { createParcelsApiService } from './parcels/parcels-api-service';
 import { registerPayoutRoutes } from './payouts/payouts-routes';
 import { registerPickupAddressRoutes } from './pickup-address/pickup-address-routes';
 import { createPickupAddressService } from './pickup-address/pickup-address-service';
@@ -88,7 +91,6 @@ import { registerRatesAndCitiesRoutes } from './shipping-reference/rates-and-cit
 import { createShippingReferenceService } from './shipping-reference/shipping-reference-service';
 import { registerImportRoutes } from './imports/imports-routes';
 import { createImportsService } from './imports/imports-service';
-import { createParcelCreation } from './parcels/parcel-creation';
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
@@ -180,8 +182,26 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // /api/v1 only (docs/decisions/0021-shippers-api.md): an organization's key, not a session.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'API key',
+            description:
+              "An organization's API key (`af_live_…`), made by its owner on the developers " +
+              'page: `Authorization: Bearer af_live_…`. Each route names the scope it needs.',
+          },
+        },
       },
+      tags: [
+        {
+          name: 'parcels',
+          description:
+            'API v1 for shippers: create, read, follow and cancel parcels with an API key.',
+        },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -251,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     log: app.log,
     minIntervalMs: config.DRIVER_POSITION_MIN_INTERVAL_MS,
   });
+  // One route lookup (and its cache) for the wizard's orders and the API's and imports' parcels.
   const routeDistance = createRouteDistanceLookup(config.ROUTING_URL, app.log);
   const ordersService = createOrdersService({
     db,
@@ -259,6 +280,17 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     lifecycle,
     deliveryCodes,
     positionsService,
+  });
+  const parcelCreation = createParcelCreation({
+    db,
+    lifecycle,
+    priceRoute: createRoutePricing(routeDistance),
+  });
+  const parcelsApiService = createParcelsApiService({
+    db,
+    lifecycle,
+    parcelCreation,
+    publicUrl: config.PUBLIC_URL,
   });
   const adminService = createAdminService({ db, clock, lifecycle, positionsService });
   const driverOrdersService = createDriverOrdersService({ db, lifecycle });
@@ -302,11 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   // Spreadsheet imports place their parcels as the API does (docs/decisions/0021-shippers-api.md).
   const importsService = createImportsService({
     db,
-    parcels: createParcelCreation({
-      db,
-      lifecycle,
-      priceRoute: createRoutePricing(routeDistance),
-    }),
+    parcels: parcelCreation,
     clock,
     log: app.log,
   });
@@ -418,6 +446,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerRatesAndCitiesRoutes(zodApi, shippingReferenceService);
       registerWebhookRoutes(zodApi, webhooksService);
       await registerImportRoutes(zodApi, importsService, config);
+      registerParcelsApiRoutes(zodApi, parcelsApiService);
     },
     { prefix: '/api' },
   );

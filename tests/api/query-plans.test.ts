@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGER_BUTTONS } from '../../src/shared/schemas/list-schemas';
 import { bearer, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { insertApiKey } from './parcels-api-keys';
 import { usesPostgres } from './test-database-mode';
 
 const ORDER_COUNT = 100_000;
@@ -219,6 +220,38 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
   it('one order of mine, and its public tracking, read through indexes', async () => {
     expect(await faultsOf(`/api/dashboard/orders/${someOrderId}`, customer.token)).toEqual([]);
     expect(await faultsOf('/api/track/MA-0005-0000')).toEqual([]);
+  });
+
+  it("the parcels API's reads (/api/v1) go through indexes: the change feed, deep pages too", async () => {
+    const key = await insertApiKey(
+      testApp,
+      { userId: customer.user.id, organizationId: customer.user.organization!.id },
+      ['parcels:read'],
+    );
+    const since = encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString());
+    const reads = [
+      '/api/v1/parcels?limit=100',
+      '/api/v1/parcels?status=DELIVERED&limit=100',
+      `/api/v1/parcels?updatedSince=${since}&limit=100`,
+      '/api/v1/parcels?reference=SHOP-1',
+      '/api/v1/parcels/MA-0005-0000',
+    ];
+    for (const url of reads) expect(await faultsOf(url, key.secret), url).toEqual([]);
+    // A page far into the feed: its cursor seeks there through orders_organization_updated_idx.
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page += 1) {
+      const url: string = `/api/v1/parcels?limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+      cursor = (
+        (await testApp.app.inject({ method: 'GET', url, headers: bearer(key.secret) })).json() as {
+          nextCursor: string | null;
+        }
+      ).nextCursor;
+    }
+    expect(cursor).not.toBeNull();
+    for (const query of ['', '&status=PENDING']) {
+      const url = `/api/v1/parcels?limit=100&cursor=${cursor}${query}`;
+      expect(await faultsOf(url, key.secret), url).toEqual([]);
+    }
   });
 
   const adminReads: Array<[string, string]> = [

@@ -53,6 +53,9 @@ import {
 } from '../../src/shared/schemas/webhook-schemas';
 import { ImportRowUpdateSchema } from '../../src/shared/schemas/import-schemas';
 import { IMPORT_COLUMNS } from '../../src/shared/import-columns';
+import { ParcelInputSchema } from '../../src/shared/schemas/parcel-schemas';
+import { CancelParcelSchema } from '../../src/shared/schemas/parcels-api-schemas';
+import { API_KEY_SCOPES } from '../../src/shared/shippers-api';
 import { appendLedgerEntry } from '../../src/server/ledger/ledger-book-queries';
 import { addDriver, signInDriver, startSmsCatcher, type SmsCatcher } from '../api/driver-helpers';
 import {
@@ -66,6 +69,7 @@ import {
   TEST_PASSWORD,
 } from '../api/factories';
 import { buildTestApp, type TestApp } from '../api/helpers';
+import { insertApiKey } from '../api/parcels-api-keys';
 import { waitUntil } from '../api/polling';
 import { usesPostgres } from '../api/test-database-mode';
 import {
@@ -230,8 +234,20 @@ beforeAll(async () => {
     sql`select id from outbox_messages where status = 'sent' limit 1`,
   );
 
+  // An API key of the customer's organization with every scope, for /api/v1.
+  const apiKey = await insertApiKey(
+    testApp,
+    { userId: customer.user.id, organizationId },
+    API_KEY_SCOPES,
+  );
+
   credentials = {
-    tokens: { USER: customer.token, ADMIN: admin.token, DRIVER: driverToken },
+    tokens: {
+      USER: customer.token,
+      ADMIN: admin.token,
+      DRIVER: driverToken,
+      API_KEY: apiKey.secret,
+    },
     revokedToken: leaver.token,
   };
   const everyone = ['USER', 'ADMIN', 'DRIVER'] as const;
@@ -608,6 +624,38 @@ beforeAll(async () => {
       body: { valid: { lat: 33.5731, lng: -7.5898, accuracy: 12 }, schema: DriverPositionSchema },
     },
   ];
+  list.push(
+    {
+      method: 'POST',
+      route: '/api/v1/parcels',
+      roles: ['API_KEY'],
+      idempotent: true,
+      body: {
+        valid: {
+          reference: 'BATTERY-1',
+          receiver: {
+            name: 'Karim Alaoui',
+            phone: '+212612345678',
+            address: '12 rue Ibn Batouta',
+            city: 'Rabat',
+          },
+          sender: { city: 'Casablanca' },
+          weight: 2.5,
+          dimensions: { length: 30, width: 20, height: 15 },
+          codAmount: 350,
+        },
+        schema: ParcelInputSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/v1/parcels/:trackingNumber/cancel',
+      roles: ['API_KEY'],
+      params: { trackingNumber: pendingOrder.trackingNumber },
+      idempotent: true,
+      body: { valid: { reason: 'Out of stock' }, schema: CancelParcelSchema },
+    },
+  );
   endpoints = new Map(list.map((endpoint) => [keyOf(endpoint), endpoint]));
 }, 120_000);
 
@@ -724,6 +772,8 @@ const COVERED_ROUTES = [
   'PATCH /api/v1/webhooks/:id',
   'DELETE /api/v1/webhooks/:id',
   'POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry',
+  'POST /api/v1/parcels',
+  'POST /api/v1/parcels/:trackingNumber/cancel',
 ];
 
 /**

@@ -10,7 +10,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../src/shared/idempotency';
  * prototype keys, the NUL character), or its id, token or Idempotency-Key is wrong.
  */
 
-export type Role = 'USER' | 'ADMIN' | 'DRIVER';
+/** A signed-in session of each role, or an organization's API key (/api/v1). */
+export type Role = 'USER' | 'ADMIN' | 'DRIVER' | 'API_KEY';
 
 export interface WriteEndpoint {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,7 +28,7 @@ export interface WriteEndpoint {
 }
 
 export interface Credentials {
-  /** A signed-in session of each role. */
+  /** A signed-in session of each role; API_KEY: an API key's secret with every scope. */
   tokens: Record<Role, string>;
   /** A token whose session was logged out. */
   revokedToken: string;
@@ -345,7 +346,7 @@ function wrongAuthorizations(
   const allowed = endpoint.roles ?? [];
   const someToken = credentials.tokens[allowed[0] ?? 'USER'];
   const [header, payload] = someToken.split('.');
-  const wrongRoles = (['USER', 'ADMIN', 'DRIVER'] as const).filter(
+  const wrongRoles = (['USER', 'ADMIN', 'DRIVER', 'API_KEY'] as const).filter(
     (role) => allowed.length > 0 && !allowed.includes(role),
   );
   return fc.oneof(

@@ -14,9 +14,13 @@ const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Columns a request may write without taking anything from its input: the auth guard marks a
- * session seen (at most once a minute) on every signed-in request, refused or not.
+ * session seen (at most once a minute) on every signed-in request, refused or not, and the API
+ * key guard an API key used.
  */
-const ACTIVITY_COLUMNS: Record<string, string[]> = { sessions: ['last_seen_at'] };
+const ACTIVITY_COLUMNS: Record<string, string[]> = {
+  sessions: ['last_seen_at'],
+  api_keys: ['last_used_at'],
+};
 
 /**
  * Tables that count refused requests by design: on PostgreSQL every attempt a limit sees is a

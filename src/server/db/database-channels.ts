@@ -33,6 +33,21 @@ export async function notifyOnCommit(
   await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
+/** notifyOnCommit for many payloads, in the order given, in one statement. */
+export async function notifyManyOnCommit(
+  tx: Database,
+  channel: string,
+  payloads: readonly string[],
+): Promise<void> {
+  if (payloads.length === 0) return;
+  await tx.execute(
+    sql`select pg_notify(${channel}, payload)
+        from jsonb_array_elements_text(${JSON.stringify(payloads)}::jsonb)
+          with ordinality as sent(payload, position)
+        order by position`,
+  );
+}
+
 export function createPgliteChannels(client: PGlite): DatabaseChannels {
   return {
     async listen(channel, onMessage) {

@@ -1,7 +1,7 @@
 import { ORDER_EVENT_KINDS, type OrderEventKind } from '#shared/order-lifecycle';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import type { OrderEvent, PublicOrderEvent } from '#shared/schemas/order-event-schemas';
-import { notifyOnCommit } from '../db/database-channels';
+import { notifyManyOnCommit, notifyOnCommit } from '../db/database-channels';
 import type { Database } from '../db/open-database';
 
 /** Every instance listens here for the order events of every other (docs/architecture.md). */
@@ -37,6 +37,18 @@ export interface OrderEventNotice extends OrderAudience {
  */
 export async function publishOrderEvent(tx: Database, notice: OrderEventNotice): Promise<void> {
   await notifyOnCommit(tx, ORDER_EVENTS_CHANNEL, JSON.stringify(notice));
+}
+
+/** publishOrderEvent for many events of one transaction (a batch of new parcels), in order. */
+export async function publishOrderEvents(
+  tx: Database,
+  notices: readonly OrderEventNotice[],
+): Promise<void> {
+  await notifyManyOnCommit(
+    tx,
+    ORDER_EVENTS_CHANNEL,
+    notices.map((notice) => JSON.stringify(notice)),
+  );
 }
 
 export function parseOrderEventNotice(payload: string): OrderEventNotice | undefined {

@@ -79,6 +79,24 @@ function readKey(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/**
+ * Whose keys a request's key is among: a session's user's, or an API key's own
+ * (docs/decisions/0021-shippers-api.md, "The parcels API"). Stored answers are kept per user; a
+ * key's are kept under its creator with the key's id in front, so two keys of one member never
+ * share an answer, nor a key and the member's own sessions.
+ */
+function keySpaceOf(request: FastifyRequest, sentKey: string): { userId: string; key: string } {
+  if (request.apiKey) {
+    return {
+      userId: request.apiKey.createdByUserId,
+      key: `api-key:${request.apiKey.id}:${sentKey}`,
+    };
+  }
+  const userId = request.auth?.userId;
+  if (!userId) throw new Error('app.idempotent must come after an auth guard');
+  return { userId, key: sentKey };
+}
+
 /** The route and the resource it acts on: the same key on another order is another request. */
 function routeOf(request: FastifyRequest): string {
   const params = Object.entries((request.params ?? {}) as Record<string, unknown>)
@@ -123,10 +141,9 @@ export function registerIdempotency(
   };
 
   app.decorate('idempotent', async function idempotent(request, reply) {
-    const key = readKey(request);
-    if (key === undefined) return;
-    const userId = request.auth?.userId;
-    if (!userId) throw new Error('app.idempotent must come after an auth guard');
+    const sentKey = readKey(request);
+    if (sentKey === undefined) return;
+    const { userId, key } = keySpaceOf(request, sentKey);
     const route = routeOf(request);
     const now = clock();
     await purgeExpired(now);

@@ -23,6 +23,7 @@ import {
   findUserContact,
   insertMoneyNotices,
   insertOrganizationNotifications,
+  insertOrganizationNotificationsOfMany,
   listUserNotifications,
   markUserNotificationsRead,
   type NotificationListRow,
@@ -63,6 +64,46 @@ function toParams(facts: OrderNoticeFacts): Record<string, string> {
   );
 }
 
+/**
+ * The mail to the member who created the order and the SMS to the receiver that a change sends.
+ * Receivers have no account: their SMS speaks the language of the customer who ordered
+ * (docs/decisions/0010-languages.md).
+ */
+function outgoingMessages(
+  order: NoticeOrder,
+  kind: OrderEventKind,
+  params: Record<string, string>,
+  deliveryCode: string | undefined,
+  customer: Awaited<ReturnType<typeof findUserContact>>,
+): NewOutboxMessage[] {
+  const locale = customer?.locale ?? DEFAULT_LOCALE;
+  const messages: NewOutboxMessage[] = [];
+  // A creator since removed from the organization hears no more of its orders.
+  const stillMember = customer?.organizationId === order.organizationId;
+  const email = isMailedToCustomer(kind) && stillMember ? customer?.email : undefined;
+  if (email) {
+    messages.push({
+      channel: 'email',
+      recipient: email,
+      template: orderMailTemplate(kind),
+      params,
+      locale,
+    });
+  }
+  const phone =
+    isTextedToReceiver(kind) && order.receiverPhone ? toE164(order.receiverPhone) : undefined;
+  if (phone) {
+    messages.push({
+      channel: 'sms',
+      recipient: phone,
+      template: receiverSmsTemplate(kind),
+      params: deliveryCode ? { ...params, deliveryCode } : params,
+      locale,
+    });
+  }
+  return messages;
+}
+
 export function createNotificationsService({
   db,
   messagesService,
@@ -91,34 +132,45 @@ export function createNotificationsService({
         params,
       });
       const customer = await findUserContact(tx, order.userId);
-      // Receivers have no account: their SMS speaks the language of the customer who ordered
-      // (docs/decisions/0010-languages.md).
-      const locale = customer?.locale ?? DEFAULT_LOCALE;
-      const messages: NewOutboxMessage[] = [];
-      // A creator since removed from the organization hears no more of its orders.
-      const stillMember = customer?.organizationId === order.organizationId;
-      const email = isMailedToCustomer(kind) && stillMember ? customer?.email : undefined;
-      if (email) {
-        messages.push({
-          channel: 'email',
-          recipient: email,
-          template: orderMailTemplate(kind),
+      await messagesService.queue(
+        tx,
+        outgoingMessages(order, kind, params, deliveryCode, customer),
+      );
+    },
+
+    /**
+     * recordOrderChange for many orders' changes in a few statements (a batch of new parcels,
+     * docs/decisions/0021-shippers-api.md, "Speed"): the same notifications, mail and SMS.
+     */
+    async recordOrderChanges(
+      tx: Database,
+      changes: ReadonlyArray<{ order: NoticeOrder; kind: OrderEventKind; facts: OrderNoticeFacts }>,
+    ): Promise<void> {
+      const prepared = changes.map(({ order, kind, facts }) => {
+        const { deliveryCode, ...customerFacts } = facts;
+        return { order, kind, deliveryCode, params: toParams(customerFacts) };
+      });
+      await insertOrganizationNotificationsOfMany(
+        tx,
+        prepared.map(({ order, kind, params }) => ({
+          organizationId: order.organizationId,
+          orderId: order.id,
+          kind,
           params,
-          locale,
-        });
+        })),
+      );
+      const customers = new Map<string, Awaited<ReturnType<typeof findUserContact>>>();
+      for (const { order } of prepared) {
+        if (!customers.has(order.userId)) {
+          customers.set(order.userId, await findUserContact(tx, order.userId));
+        }
       }
-      const phone =
-        isTextedToReceiver(kind) && order.receiverPhone ? toE164(order.receiverPhone) : undefined;
-      if (phone) {
-        messages.push({
-          channel: 'sms',
-          recipient: phone,
-          template: receiverSmsTemplate(kind),
-          params: deliveryCode ? { ...params, deliveryCode } : params,
-          locale,
-        });
-      }
-      await messagesService.queue(tx, messages);
+      await messagesService.queue(
+        tx,
+        prepared.flatMap(({ order, kind, params, deliveryCode }) =>
+          outgoingMessages(order, kind, params, deliveryCode, customers.get(order.userId)),
+        ),
+      );
     },
 
     /**

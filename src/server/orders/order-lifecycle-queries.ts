@@ -21,6 +21,29 @@ export async function insertOrderWithPayment(
   return created!;
 }
 
+/**
+ * Many orders and their payments, one statement each; the orders come back in the given order
+ * (matched by tracking number, which is unique).
+ */
+export async function insertOrdersWithPayments(
+  tx: Database,
+  items: ReadonlyArray<{
+    order: typeof orders.$inferInsert;
+    payment: Omit<typeof payments.$inferInsert, 'orderId'>;
+  }>,
+): Promise<OrderRow[]> {
+  const rows = await tx
+    .insert(orders)
+    .values(items.map(({ order }) => order))
+    .returning();
+  const byTrackingNumber = new Map(rows.map((row) => [row.trackingNumber, row]));
+  const created = items.map(({ order }) => byTrackingNumber.get(order.trackingNumber)!);
+  await tx
+    .insert(payments)
+    .values(items.map(({ payment }, index) => ({ ...payment, orderId: created[index]!.id })));
+  return created;
+}
+
 export async function lockOrder(tx: Database, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return row;
@@ -107,6 +130,19 @@ export async function countDeliveryCodeFailure(tx: Database, orderId: string): P
 }
 
 /** Answers the event's sequence number, the id its live event carries. */
+/** Many orders' tracking events in one statement; each order's sequence number, in order. */
+export async function insertTrackingEvents(
+  tx: Database,
+  events: ReadonlyArray<typeof trackingEvents.$inferInsert>,
+): Promise<number[]> {
+  const rows = await tx
+    .insert(trackingEvents)
+    .values([...events])
+    .returning({ orderId: trackingEvents.orderId, seq: trackingEvents.seq });
+  const seqOf = new Map(rows.map((row) => [row.orderId, row.seq]));
+  return events.map((event) => seqOf.get(event.orderId)!);
+}
+
 export async function insertTrackingEvent(
   tx: Database,
   event: typeof trackingEvents.$inferInsert,

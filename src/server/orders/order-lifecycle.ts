@@ -25,8 +25,8 @@ import { isUuid } from '../db/uuid';
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
 import { recordDeliveryEntries } from '../ledger/delivery-entries';
 import { readBusinessSettings } from '../settings/business-settings-reads';
-import { queueParcelWebhooks } from '../webhooks/webhook-queue';
-import { publishOrderEvent } from '../events/order-event-notice';
+import { queueParcelWebhooks, queueParcelWebhooksOfMany } from '../webhooks/webhook-queue';
+import { publishOrderEvent, publishOrderEvents } from '../events/order-event-notice';
 import type { AppError } from '../http/errors';
 import { badRequest, conflict, conflictOf, forbidden, notFound, refusedWith } from '../http/errors';
 import type { OrderNoticeFacts } from '../messages/order-notice-text';
@@ -34,7 +34,9 @@ import type { NotificationsService } from '../notifications/notifications-servic
 import {
   countDeliveryCodeFailure,
   insertOrderWithPayment,
+  insertOrdersWithPayments,
   insertTrackingEvent,
+  insertTrackingEvents,
   lockOrder,
   lockPayment,
   lockTruck,
@@ -217,6 +219,58 @@ export function createOrderLifecycle({
       at: now.toISOString(),
     });
     return { order, seq };
+  }
+
+  /**
+   * record() for many new orders in a few statements (placeMany): each order still gets its
+   * tracking event, notices, webhooks and live event, in the transaction that made it.
+   */
+  async function recordPlacements(
+    tx: Database,
+    rule: OrderTransitionRule,
+    created: readonly OrderRow[],
+    actor: OrderActor,
+    now: Date,
+  ): Promise<TransitionResult[]> {
+    const seqs = await insertTrackingEvents(
+      tx,
+      created.map((order) => ({
+        orderId: order.id,
+        kind: rule.kind,
+        status: order.status,
+        location: order.pickupLoc,
+        note: 'Order received',
+        actorUserId: actor.userId,
+        createdAt: now,
+      })),
+    );
+    await notificationsService.recordOrderChanges(
+      tx,
+      created.map((order) => ({
+        order,
+        kind: rule.kind,
+        facts: {
+          trackingNumber: order.trackingNumber,
+          pickupLoc: order.pickupLoc,
+          deliveryLoc: order.deliveryLoc,
+        },
+      })),
+    );
+    await queueParcelWebhooksOfMany(tx, created, rule.kind, now, publicUrl);
+    await publishOrderEvents(
+      tx,
+      created.map((order, index) => ({
+        seq: seqs[index]!,
+        orderId: order.id,
+        organizationId: order.organizationId,
+        driverId: order.driverId,
+        trackingNumber: order.trackingNumber,
+        status: order.status,
+        kind: rule.kind,
+        at: now.toISOString(),
+      })),
+    );
+    return created.map((order, index) => ({ order, seq: seqs[index]! }));
   }
 
   async function transition(
@@ -480,6 +534,49 @@ export function createOrderLifecycle({
         'order placed',
       );
       return result;
+    },
+
+    /**
+     * Many new orders of one customer in one transaction (an API batch, an import's confirm;
+     * docs/decisions/0021-shippers-api.md, "Speed"): the orders and their payments in one
+     * statement each, then every order's event, notices, webhooks and live event as place()
+     * writes them. All or none: a unique violation (a reference or tracking number taken
+     * meanwhile) undoes the whole batch, and the caller places them one by one instead.
+     */
+    async placeMany(
+      actor: OrderActor,
+      items: ReadonlyArray<{
+        order: Omit<
+          Parameters<typeof insertOrderWithPayment>[1],
+          'status' | 'userId' | 'organizationId'
+        >;
+        payment: Parameters<typeof insertOrderWithPayment>[2];
+      }>,
+    ): Promise<TransitionResult[]> {
+      const rule: OrderTransitionRule = ORDER_LIFECYCLE.place;
+      if (!rule.actors.includes(actor.kind) || actor.kind !== 'customer') throw forbidden();
+      if (items.length === 0) return [];
+      const { userId, organizationId } = actor;
+      const now = clock();
+      const results = await db.transaction(async (tx) => {
+        const created = await insertOrdersWithPayments(
+          tx,
+          items.map(({ order, payment }) => ({
+            order: {
+              ...order,
+              userId,
+              organizationId,
+              status: rule.to,
+              createdAt: now,
+              updatedAt: now,
+            },
+            payment,
+          })),
+        );
+        return recordPlacements(tx, rule, created, actor, now);
+      });
+      log.info({ userId, organizationId, orders: results.length }, 'orders placed');
+      return results;
     },
 
     async dispatch(

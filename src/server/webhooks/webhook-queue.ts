@@ -58,3 +58,38 @@ export function queueParcelWebhooks(
     { trackingNumber: order.trackingNumber },
   );
 }
+
+/**
+ * queueParcelWebhooks for many orders of one step at once (a batch of new parcels,
+ * docs/decisions/0021-shippers-api.md, "Speed"): each organization's endpoints are read once, and
+ * every delivery is written in one statement, each with the parcel it is about.
+ */
+export async function queueParcelWebhooksOfMany(
+  tx: Database,
+  orders: readonly OrderRow[],
+  kind: OrderEventKind,
+  now: Date,
+  publicUrl: string,
+): Promise<void> {
+  const type = PARCEL_EVENT_OF_ORDER_EVENT[kind];
+  const endpointsOf = new Map<string, Array<{ id: string }>>();
+  for (const { organizationId } of orders) {
+    if (!endpointsOf.has(organizationId)) {
+      endpointsOf.set(organizationId, await listEndpointsListeningTo(tx, organizationId, type));
+    }
+  }
+  const timestamp = now.toISOString();
+  await insertWebhookDeliveries(
+    tx,
+    orders.flatMap((order) => {
+      const payload: WebhookBody = { type, timestamp, data: toApiParcel(order, publicUrl) };
+      return endpointsOf.get(order.organizationId)!.map((endpoint) => ({
+        endpointId: endpoint.id,
+        type,
+        payload,
+        params: { trackingNumber: order.trackingNumber },
+        createdAt: now,
+      }));
+    }),
+  );
+}

@@ -473,4 +473,9 @@ export interface MessagePlaceholders {
   'csv.receiver': never;
   'csv.city': never;
   'csv.amount_to_collect_mad': never;
+  'parcel.not_found': never;
+  'parcel.batch_empty': never;
+  'parcel.batch_too_large': 'max';
+  'parcel.param_not_datetime': 'param';
+  'parcel.cursor_invalid': never;
 }
