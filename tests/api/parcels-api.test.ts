@@ -257,7 +257,7 @@ describe('an API parcel is an ordinary order', () => {
 });
 
 describe('a batch is placed through the lifecycle', () => {
-  it("writes each parcel's tracking event, notification, mail, webhook and live event", async () => {
+  it("writes each parcel's tracking event, webhook and live event, and no placement notice", async () => {
     const owner = await loginAs(testApp, 'company');
     const organizationId = organizationOf(owner);
     const key = await insertApiKey(testApp, { userId: owner.user.id, organizationId }, [
@@ -307,8 +307,9 @@ describe('a batch is placed through the lifecycle', () => {
         [...numbers].sort().map((trackingNumber) => ({
           trackingNumber,
           events: 1,
-          notifications: 1,
-          mails: 1,
+          // The shop that made them knows: no notice or mail per parcel (decision 21).
+          notifications: 0,
+          mails: 0,
           webhooks: [`${endpoint!.id} ${trackingNumber}`],
         })),
       );

@@ -36,29 +36,6 @@ export async function insertOrganizationNotifications(
   );
 }
 
-/**
- * The notifications of many orders' changes at once (a batch of new parcels): every member of
- * each order's organization gets one, as insertOrganizationNotifications writes them.
- */
-export async function insertOrganizationNotificationsOfMany(
-  tx: Database,
-  changes: ReadonlyArray<{
-    organizationId: string;
-    orderId: string;
-    kind: NonNullable<(typeof notifications.$inferInsert)['kind']>;
-    params: Record<string, string>;
-  }>,
-): Promise<void> {
-  if (changes.length === 0) return;
-  await tx.execute(sql`
-    insert into ${notifications} (id, user_id, order_id, kind, params, created_at)
-    select gen_random_uuid(), ${users.id}, change."orderId", change.kind::order_event_kind,
-      change.params, now()
-    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
-      as change("organizationId" uuid, "orderId" uuid, kind text, params jsonb)
-    join ${users} on ${users.organizationId} = change."organizationId"`);
-}
-
 /** Notices about an organization's money, one per reader (migration 0019); in the caller's transaction. */
 export async function insertMoneyNotices(
   tx: Database,

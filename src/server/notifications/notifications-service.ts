@@ -23,7 +23,6 @@ import {
   findUserContact,
   insertMoneyNotices,
   insertOrganizationNotifications,
-  insertOrganizationNotificationsOfMany,
   listUserNotifications,
   markUserNotificationsRead,
   type NotificationListRow,
@@ -135,41 +134,6 @@ export function createNotificationsService({
       await messagesService.queue(
         tx,
         outgoingMessages(order, kind, params, deliveryCode, customer),
-      );
-    },
-
-    /**
-     * recordOrderChange for many orders' changes in a few statements (a batch of new parcels,
-     * docs/decisions/0021-shippers-api.md, "Speed"): the same notifications, mail and SMS.
-     */
-    async recordOrderChanges(
-      tx: Database,
-      changes: ReadonlyArray<{ order: NoticeOrder; kind: OrderEventKind; facts: OrderNoticeFacts }>,
-    ): Promise<void> {
-      const prepared = changes.map(({ order, kind, facts }) => {
-        const { deliveryCode, ...customerFacts } = facts;
-        return { order, kind, deliveryCode, params: toParams(customerFacts) };
-      });
-      await insertOrganizationNotificationsOfMany(
-        tx,
-        prepared.map(({ order, kind, params }) => ({
-          organizationId: order.organizationId,
-          orderId: order.id,
-          kind,
-          params,
-        })),
-      );
-      const customers = new Map<string, Awaited<ReturnType<typeof findUserContact>>>();
-      for (const { order } of prepared) {
-        if (!customers.has(order.userId)) {
-          customers.set(order.userId, await findUserContact(tx, order.userId));
-        }
-      }
-      await messagesService.queue(
-        tx,
-        prepared.flatMap(({ order, kind, params, deliveryCode }) =>
-          outgoingMessages(order, kind, params, deliveryCode, customers.get(order.userId)),
-        ),
       );
     },
 

@@ -170,6 +170,16 @@ function paidAtDelivery(
 }
 
 /**
+ * Whether a step tells the organization (in-app notices, the creator's mail, the receiver's SMS).
+ * A parcel an API key or an import made is not announced when placed: the shop or the import
+ * screen that made it already knows, and a hundred parcels must not mean a hundred mails
+ * (docs/decisions/0021-shippers-api.md). Its later steps are announced like any order's.
+ */
+function isAnnounced(order: OrderRow, kind: OrderTransitionRule['kind']): boolean {
+  return kind !== 'placed' || (order.apiKeyId === null && order.importId === null);
+}
+
+/**
  * The one order lifecycle (docs/architecture.md, "The order lifecycle"). Every status change of
  * every role goes through here and, in one transaction: checks the transition against the shared
  * table (src/shared/order-lifecycle.ts), writes the order, its tracking event, the customer's
@@ -201,12 +211,14 @@ export function createOrderLifecycle({
       actorUserId: actor.userId,
       createdAt: now,
     });
-    await notificationsService.recordOrderChange(tx, order, rule.kind, {
-      trackingNumber: order.trackingNumber,
-      pickupLoc: order.pickupLoc,
-      deliveryLoc: order.deliveryLoc,
-      ...outcome.facts,
-    });
+    if (isAnnounced(order, rule.kind)) {
+      await notificationsService.recordOrderChange(tx, order, rule.kind, {
+        trackingNumber: order.trackingNumber,
+        pickupLoc: order.pickupLoc,
+        deliveryLoc: order.deliveryLoc,
+        ...outcome.facts,
+      });
+    }
     await queueParcelWebhooks(tx, order, rule.kind, now, publicUrl);
     await publishOrderEvent(tx, {
       seq,
@@ -244,18 +256,14 @@ export function createOrderLifecycle({
         createdAt: now,
       })),
     );
-    await notificationsService.recordOrderChanges(
-      tx,
-      created.map((order) => ({
-        order,
-        kind: rule.kind,
-        facts: {
-          trackingNumber: order.trackingNumber,
-          pickupLoc: order.pickupLoc,
-          deliveryLoc: order.deliveryLoc,
-        },
-      })),
-    );
+    // Parcels of a key or an import are not announced when placed; any other order still is.
+    for (const order of created.filter((one) => isAnnounced(one, rule.kind))) {
+      await notificationsService.recordOrderChange(tx, order, rule.kind, {
+        trackingNumber: order.trackingNumber,
+        pickupLoc: order.pickupLoc,
+        deliveryLoc: order.deliveryLoc,
+      });
+    }
     await queueParcelWebhooksOfMany(tx, created, rule.kind, now, publicUrl);
     await publishOrderEvents(
       tx,
