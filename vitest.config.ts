@@ -48,6 +48,11 @@ export default defineConfig({
           environment: 'node',
           // Each API test file owns a PGlite instance (~1 GB peak while migrating): two at a time.
           maxWorkers: 2,
+          // Each worker imports the app's modules once for all its files rather than once per file
+          // (about 3.5 s of CPU a file): the PGlite run's CPU time fell from ~416 s to ~224 s. Every
+          // file still builds its own app on its own database (tests/api/helpers.ts); no API test
+          // mocks a module or changes process.env, which would then leak into the next file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
