@@ -27,7 +27,10 @@ export default defineConfig({
   use: {
     // Set by the global setup, which starts the built app on a free port.
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action's DOM snapshot, the network, the console) and
+    // its final screenshot; the trace's film of screenshots is left out: every test recorded it
+    // and nearly all threw it away, about a quarter of the run's CPU time (docs/architecture.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,

@@ -17,8 +17,11 @@ function answer(status: number, body: unknown) {
   );
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   sent.length = 0;
+  // The unit files share their modules (vitest.config.ts): another file may have left i18n in
+  // another language.
+  await i18n.changeLanguage('en');
   // The session helpers read the browser's storage; node has none.
   vi.stubGlobal('window', { localStorage: { getItem: () => null } });
 });
