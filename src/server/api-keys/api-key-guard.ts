@@ -26,6 +26,9 @@ declare module 'fastify' {
   }
 }
 
+/** How /api/v1's routes name their authentication in the OpenAPI document (app.ts defines it). */
+export const API_KEY_SECURITY = [{ apiKey: [] }];
+
 /** A key's "last used" moves at most this often. */
 const LAST_USED_INTERVAL_MS = 60_000;
 const MINUTE_MS = 60_000;

@@ -14,15 +14,13 @@ import {
   type CreateParcelsBody,
   type ParcelBatchItem,
 } from '#shared/schemas/parcels-api-schemas';
-import { apiKeyOf } from '../api-keys/api-key-guard';
+import { API_KEY_SECURITY, apiKeyOf } from '../api-keys/api-key-guard';
 import { buildErrorBody, ErrorBodySchema } from '../http/errors';
 import { requireIdempotencyKey } from '../http/idempotency';
 import type { ZodApp } from '../http/zod-app';
 import type { ParcelOutcome, ParcelsApiService } from './parcels-api-service';
 
 const tags = ['parcels'];
-/** /api/v1 is called with an API key, never a session (docs/decisions/0021-shippers-api.md). */
-export const API_KEY_SECURITY = [{ apiKey: [] }];
 
 const ErrorSchema = ErrorBodySchema.meta({
   examples: [

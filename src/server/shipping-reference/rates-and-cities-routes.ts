@@ -1,3 +1,4 @@
+import { API_KEY_SECURITY } from '../api-keys/api-key-guard';
 import {
   CityListSchema,
   RateQuerySchema,
@@ -7,8 +8,8 @@ import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
 import type { ShippingReferenceService } from './shipping-reference-service';
 
-const tags = ['api-v1'];
-const security = [{ bearerAuth: [] }];
+const tags = ['shipping'];
+const security = API_KEY_SECURITY;
 const refusals = { 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema };
 
 /**

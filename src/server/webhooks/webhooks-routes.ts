@@ -5,10 +5,11 @@ import {
   WebhookDeliverySchema,
   WebhookEndpointCreatedSchema,
   WebhookEndpointCreateSchema,
+  WebhookEndpointListSchema,
   WebhookEndpointSchema,
   WebhookEndpointUpdateSchema,
 } from '#shared/schemas/webhook-schemas';
-import { apiKeyOf } from '../api-keys/api-key-guard';
+import { API_KEY_SECURITY, apiKeyOf } from '../api-keys/api-key-guard';
 import { officeActorOf } from '../audit/office-actions';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
@@ -26,6 +27,8 @@ const DeliveriesQuery = z.object({
 interface Surface {
   prefix: string;
   tags: string[];
+  /** How the OpenAPI document names the surface's authentication. */
+  security: Array<Record<string, string[]>>;
   guard: onRequestAsyncHookHandler;
   managerOf(request: FastifyRequest): WebhookManager;
   who: string;
@@ -38,7 +41,7 @@ interface Surface {
  */
 function registerSurface(app: ZodApp, service: WebhooksService, surface: Surface): void {
   const { prefix, tags, guard, managerOf, who } = surface;
-  const security = [{ bearerAuth: [] }];
+  const { security } = surface;
   const refusals = { 401: ErrorSchema, 403: ErrorSchema };
 
   app.post(
@@ -70,7 +73,7 @@ function registerSurface(app: ZodApp, service: WebhooksService, surface: Surface
         tags,
         security,
         summary: `The organization's webhook endpoints, newest first (${who})`,
-        response: { 200: z.object({ endpoints: z.array(WebhookEndpointSchema) }), ...refusals },
+        response: { 200: WebhookEndpointListSchema, ...refusals },
       },
       onRequest: guard,
     },
@@ -155,6 +158,7 @@ export function registerWebhookRoutes(app: ZodApp, service: WebhooksService): vo
   registerSurface(app, service, {
     prefix: '/org/webhooks',
     tags: ['organization'],
+    security: [{ bearerAuth: [] }],
     guard: app.requireRole('USER'),
     who: 'owner',
     managerOf(request) {
@@ -167,7 +171,8 @@ export function registerWebhookRoutes(app: ZodApp, service: WebhooksService): vo
   });
   registerSurface(app, service, {
     prefix: '/v1/webhooks',
-    tags: ['api v1'],
+    tags: ['webhooks'],
+    security: API_KEY_SECURITY,
     guard: app.requireApiKey('webhooks:manage'),
     who: 'API key with webhooks:manage',
     managerOf(request) {

@@ -52,28 +52,57 @@ const DescriptionSchema = z
   .optional()
   .transform((value) => (value ? value : null));
 
-export const WebhookEndpointCreateSchema = z.object({
-  url: WebhookUrlSchema,
-  events: WebhookEventsSchema,
-  description: DescriptionSchema.meta({ example: 'Our shop (production)' }),
-});
+/*
+ * Request bodies carry their examples as `x-examples`, as the parcels' do
+ * (src/shared/schemas/parcels-api-schemas.ts): zod leaves a plain example out of an input schema
+ * with transforms.
+ */
+export const WebhookEndpointCreateSchema = z
+  .object({
+    url: WebhookUrlSchema,
+    events: WebhookEventsSchema,
+    description: DescriptionSchema.meta({ example: 'Our shop (production)' }),
+  })
+  .meta({
+    'x-examples': {
+      someEvents: {
+        summary: 'Two events',
+        value: {
+          url: 'https://shop.example.ma/hooks/atlas',
+          events: ['parcel.created', 'parcel.delivered'],
+          description: 'Our shop (production)',
+        },
+      },
+      everyEvent: {
+        summary: 'Every event, today’s and those added later',
+        value: { url: 'https://shop.example.ma/hooks/atlas', events: ['*'] },
+      },
+    },
+  });
 export type WebhookEndpointCreateInput = z.input<typeof WebhookEndpointCreateSchema>;
 
-export const WebhookEndpointUpdateSchema = z.object({
-  url: WebhookUrlSchema.optional(),
-  events: WebhookEventsSchema.optional(),
-  description: z
-    .string()
-    .trim()
-    .max(
-      WEBHOOK_DESCRIPTION_MAX_LENGTH,
-      messageKey('validation.too_long', { max: WEBHOOK_DESCRIPTION_MAX_LENGTH }),
-    )
-    .nullable()
-    .optional(),
-  /** False turns the endpoint off (its queued deliveries fail); true turns it on again. */
-  enabled: z.boolean().optional(),
-});
+export const WebhookEndpointUpdateSchema = z
+  .object({
+    url: WebhookUrlSchema.optional(),
+    events: WebhookEventsSchema.optional(),
+    description: z
+      .string()
+      .trim()
+      .max(
+        WEBHOOK_DESCRIPTION_MAX_LENGTH,
+        messageKey('validation.too_long', { max: WEBHOOK_DESCRIPTION_MAX_LENGTH }),
+      )
+      .nullable()
+      .optional(),
+    /** False turns the endpoint off (its queued deliveries fail); true turns it on again. */
+    enabled: z.boolean().optional(),
+  })
+  .meta({
+    'x-examples': {
+      events: { summary: 'Listen to deliveries only', value: { events: ['parcel.delivered'] } },
+      off: { summary: 'Turn the endpoint off', value: { enabled: false } },
+    },
+  });
 export type WebhookEndpointUpdateInput = z.input<typeof WebhookEndpointUpdateSchema>;
 
 export const WEBHOOK_DISABLED_REASONS = ['owner', 'failing', 'gone'] as const;
@@ -106,11 +135,20 @@ export const WebhookEndpointSchema = z
   });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
-export const WebhookEndpointCreatedSchema = z.object({
-  endpoint: WebhookEndpointSchema,
-  /** The signing secret (Standard Webhooks `whsec_…`), shown only in this answer. */
-  secret: z.string().meta({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
-});
+const endpointExample = WebhookEndpointSchema.meta()!.example;
+
+export const WebhookEndpointListSchema = z
+  .object({ endpoints: z.array(WebhookEndpointSchema) })
+  .meta({ example: { endpoints: [endpointExample] } });
+const SECRET_EXAMPLE = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+export const WebhookEndpointCreatedSchema = z
+  .object({
+    endpoint: WebhookEndpointSchema,
+    /** The signing secret (Standard Webhooks `whsec_…`), shown only in this answer. */
+    secret: z.string().meta({ example: SECRET_EXAMPLE }),
+  })
+  .meta({ example: { endpoint: endpointExample, secret: SECRET_EXAMPLE } });
 export type WebhookEndpointCreated = z.infer<typeof WebhookEndpointCreatedSchema>;
 
 export const WebhookDeliverySchema = z
@@ -141,9 +179,11 @@ export const WebhookDeliverySchema = z
   });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
-export const WebhookDeliveryPageSchema = z.object({
-  items: z.array(WebhookDeliverySchema),
-  /** Give it as `cursor` for the next (older) page; null on the last one. */
-  nextCursor: z.string().nullable(),
-});
+export const WebhookDeliveryPageSchema = z
+  .object({
+    items: z.array(WebhookDeliverySchema),
+    /** Give it as `cursor` for the next (older) page; null on the last one. */
+    nextCursor: z.string().nullable(),
+  })
+  .meta({ example: { items: [WebhookDeliverySchema.meta()!.example], nextCursor: null } });
 export type WebhookDeliveryPage = z.infer<typeof WebhookDeliveryPageSchema>;
