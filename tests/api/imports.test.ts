@@ -477,6 +477,21 @@ describe('fixing and confirming', () => {
     expect(await ordersOfImport(summary.id)).toBe(3);
   });
 
+  it('places no row twice when a confirmation that died after placing is tried again', async () => {
+    const summary = await uploaded('retried.csv', csvOf([HEADER, row(), row(), row()]));
+    const first = await confirm(summary.id);
+    expect(first.created).toBe(3);
+    // As a process that died between placing the orders and marking the import would leave it.
+    await testApp.database.db.execute(
+      sql`update parcel_imports set status = 'checked', confirmed_at = null, created_count = null
+        where id = ${summary.id}`,
+    );
+    const again = await confirm(summary.id);
+    expect(again.created).toBe(3);
+    expect(await ordersOfImport(summary.id)).toBe(3);
+    expect(again.trackingNumbers).toEqual(first.trackingNumbers);
+  });
+
   it(`accepts and confirms a file of ${MAX_IMPORT_ROWS} rows`, async () => {
     // PGlite places each order in one process with the test itself; a full file takes minutes
     // there, so PGlite runs a tenth of it (the full file runs on PostgreSQL and in npm run bench).

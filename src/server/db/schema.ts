@@ -399,6 +399,8 @@ export const orders = pgTable(
     /** The API key that created the order, or the import it came from; both null on screens. */
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'restrict' }),
     importId: uuid('import_id').references(() => parcelImports.id, { onDelete: 'restrict' }),
+    /** The spreadsheet row an imported order came from: one order per row of an import. */
+    importRow: integer('import_row'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -420,6 +422,9 @@ export const orders = pgTable(
     index('orders_organization_updated_idx').on(table.organizationId, table.updatedAt, table.id),
     index('orders_import_idx')
       .on(table.importId)
+      .where(sql`${table.importId} is not null`),
+    uniqueIndex('orders_import_row_unique')
+      .on(table.importId, table.importRow)
       .where(sql`${table.importId} is not null`),
     index('orders_organization_status_created_idx').on(
       table.organizationId,

@@ -54,6 +54,20 @@ export async function updateParcelImport(
   return updated!;
 }
 
+/** The rows of an import already placed, by row: what a confirmation tried again skips. */
+export async function findPlacedImportRows(
+  db: Database,
+  importId: string,
+): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ row: orders.importRow, trackingNumber: orders.trackingNumber })
+    .from(orders)
+    .where(eq(orders.importId, importId));
+  return new Map(
+    rows.flatMap(({ row, trackingNumber }) => (row === null ? [] : [[row, trackingNumber]])),
+  );
+}
+
 /** The orders an import made, for its CSV of tracking numbers. */
 export function listImportOrders(db: Database, importId: string) {
   return db

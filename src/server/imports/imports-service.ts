@@ -24,6 +24,7 @@ import { readImportFile } from './import-file';
 import { checkRows, rowOfLine, type StoredRow } from './import-rows';
 import {
   findParcelImport,
+  findPlacedImportRows,
   insertParcelImport,
   listImportOrders,
   updateParcelImport,
@@ -290,15 +291,25 @@ export function createImportsService({
       const { stored, claimed } = await claim(auth, id);
       if (!claimed) return confirmationOf(await awaitConfirmation(auth, id), locale);
       try {
-        // Checked again: a reference may have been taken since the upload.
-        const checked = await checkRows(db, stored.organizationId, rowsOf(stored));
+        // The rows a failed confirmation already placed are not placed again; the others are
+        // checked again: a reference may have been taken since the upload.
+        const placed = await findPlacedImportRows(db, stored.id);
+        const checked = await checkRows(
+          db,
+          stored.organizationId,
+          rowsOf(stored).filter((row) => !placed.has(row.row)),
+        );
         const valid = checked.rows.filter((row) => checked.parcels.has(row.row));
         const created = await createInChunks(
           { organizationId: stored.organizationId, userId: auth.userId, importId: stored.id },
-          valid.map((row) => checked.parcels.get(row.row)!),
+          valid.map((row) => ({ ...checked.parcels.get(row.row)!, importRow: row.row })),
         );
         const outcomes = new Map(valid.map((row, index) => [row.row, created[index]!]));
-        const rows = checked.rows.map((row): StoredRow => {
+        const checkedRows = new Map(checked.rows.map((row) => [row.row, row]));
+        const rows = rowsOf(stored).map((original): StoredRow => {
+          const trackingNumber = placed.get(original.row);
+          if (trackingNumber) return { ...original, errors: [], trackingNumber };
+          const row = checkedRows.get(original.row)!;
           const outcome = outcomes.get(row.row);
           if (!outcome) return row;
           if (outcome.ok) return { ...row, trackingNumber: outcome.order.trackingNumber };

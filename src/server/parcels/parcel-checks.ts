@@ -9,6 +9,8 @@ import { findParcelsByReference, findPickupDefaults } from './parcel-queries';
 /** A parcel that passed every check, its sender known: ready to be priced and placed. */
 export interface ResolvedParcel extends CheckedParcelInput {
   sender: { city: string; address: string | undefined };
+  /** The spreadsheet row of an imported parcel (its order keeps it). */
+  importRow?: number;
 }
 
 export type ParcelCheck = { ok: true; parcel: ResolvedParcel } | { ok: false; error: AppError };

@@ -97,6 +97,7 @@ function orderOf(creator: ParcelCreator, { parcel, route, priceCentimes }: Price
       reference: parcel.reference ?? null,
       apiKeyId: creator.apiKeyId ?? null,
       importId: creator.importId ?? null,
+      importRow: parcel.importRow ?? null,
     },
     payment: {
       amountCentimes: priceCentimes,
