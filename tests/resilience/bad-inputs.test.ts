@@ -790,7 +790,7 @@ function webhookWriteEndpoints(): WriteEndpoint[] {
   };
   const update = { valid: { enabled: false }, schema: WebhookEndpointUpdateSchema };
   return (['/api/org', '/api/v1'] as const).flatMap((prefix): WriteEndpoint[] => {
-    const roles = prefix === '/api/org' ? { roles: ['USER'] as const } : {};
+    const roles = { roles: [prefix === '/api/org' ? 'USER' : 'API_KEY'] as const };
     return [
       { method: 'POST', route: `${prefix}/webhooks`, ...roles, body: create },
       { method: 'PATCH', route: `${prefix}/webhooks/:id`, ...roles, params: { id }, body: update },
