@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verifySync } from 'otplib';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '#shared/schemas/mfa-schemas';
 import { deriveServerKey } from './jwt-secret';
+import { createSecretSealer } from './sealed-secrets';
 
 /**
  * The secrets of a second factor (docs/decisions/0015-second-factor-and-sessions.md): the TOTP
@@ -20,7 +21,7 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const RECOVERY_CODE_LENGTH = 10;
 
 export function createSecondFactorKeys(serverSecret: string) {
-  const sealingKey = deriveServerKey(serverSecret, 'atlas-freight/second-factor-secret/v1');
+  const sealer = createSecretSealer(serverSecret, 'atlas-freight/second-factor-secret/v1');
   const recoveryKey = deriveServerKey(serverSecret, 'atlas-freight/recovery-code/v1');
 
   const hashRecoveryCode = (userId: string, normalizedCode: string) =>
@@ -29,20 +30,7 @@ export function createSecondFactorKeys(serverSecret: string) {
   return {
     newSecret: () => generateSecret(),
 
-    /** `iv.tag.ciphertext`, base64url each. */
-    seal(secret: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', sealingKey, iv);
-      const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-    },
-
-    open(sealed: string): string {
-      const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-      const decipher = createDecipheriv('aes-256-gcm', sealingKey, iv!);
-      decipher.setAuthTag(tag!);
-      return Buffer.concat([decipher.update(data!), decipher.final()]).toString('utf8');
-    },
+    ...sealer,
 
     otpauthUrl: (secret: string, accountName: string) =>
       generateURI({ issuer: TOTP_ISSUER, label: accountName, secret }),

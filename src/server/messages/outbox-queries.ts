@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '#shared/i18n/locales';
 import {
   MESSAGE_CHANNELS,
@@ -150,12 +150,27 @@ export async function findNextDueDelay(db: Database): Promise<number | undefined
 const withoutSecrets = (secretParams: readonly string[]) =>
   sql`${outboxMessages.params}${sql.join(secretParams.map((name) => sql` - ${name}::text`))}`;
 
-/** `localText`: the text of an SMS no gateway sent, kept for the admin (a local run only). */
+/** What an attempt's outcome keeps beside its status, for mail, SMS and webhooks alike. */
+export interface AttemptRecord {
+  /** The template's secret parameters, removed once the message is sent or given up. */
+  secretParams?: readonly string[];
+  /** The text of an SMS no gateway sent, kept for the admin (a local run only). */
+  localText?: string;
+  /**
+   * A webhook endpoint's last HTTP answer (docs/decisions/0021-shippers-api.md, "Sending a
+   * webhook"); null when none came (a time-out, a refused address). Mail and SMS leave it out.
+   */
+  statusCode?: number | null;
+}
+
+/** The row's parameters less the secrets, only when there are any. */
+const secretsRemoved = (secretParams: readonly string[] = []) =>
+  secretParams.length > 0 ? { params: withoutSecrets(secretParams) } : {};
+
 export async function markMessageSent(
   db: Database,
   id: string,
-  secretParams: readonly string[],
-  localText?: string,
+  { secretParams, localText, statusCode }: AttemptRecord = {},
 ): Promise<void> {
   await db
     .update(outboxMessages)
@@ -165,7 +180,8 @@ export async function markMessageSent(
       sentAt: sql`now()`,
       nextAttemptAt: null,
       lastError: null,
-      params: withoutSecrets(secretParams),
+      lastStatusCode: statusCode,
+      ...secretsRemoved(secretParams),
       updatedAt: sql`now()`,
     })
     .where(eq(outboxMessages.id, id));
@@ -176,12 +192,14 @@ export async function scheduleMessageRetry(
   id: string,
   delayMs: number,
   error: string,
+  { statusCode }: Pick<AttemptRecord, 'statusCode'> = {},
 ): Promise<void> {
   await db
     .update(outboxMessages)
     .set({
       nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
       lastError: error,
+      lastStatusCode: statusCode,
       updatedAt: sql`now()`,
     })
     .where(eq(outboxMessages.id, id));
@@ -191,7 +209,7 @@ export async function markMessageFailed(
   db: Database,
   id: string,
   error: string,
-  secretParams: readonly string[],
+  { secretParams, statusCode }: Omit<AttemptRecord, 'localText'> = {},
 ): Promise<void> {
   await db
     .update(outboxMessages)
@@ -199,7 +217,8 @@ export async function markMessageFailed(
       status: 'failed',
       nextAttemptAt: null,
       lastError: error,
-      params: withoutSecrets(secretParams),
+      lastStatusCode: statusCode,
+      ...secretsRemoved(secretParams),
       updatedAt: sql`now()`,
     })
     .where(eq(outboxMessages.id, id));
@@ -251,80 +270,22 @@ export async function findOutboxMessage(db: Database, id: string): Promise<Outbo
   return row;
 }
 
-/** A failed message queued again from scratch; undefined when it is not (or no longer) failed. */
-export async function requeueFailedMessage(
-  db: Database,
-  id: string,
-): Promise<OutboxRow | undefined> {
+/** Queues the row `where` names again from scratch, under its own id; undefined when none. */
+function queueAgain(db: Database, where: SQL | undefined): Promise<OutboxRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(outboxMessages)
-      .set({
-        status: 'queued',
-        attempts: 0,
-        nextAttemptAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')))
+      .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, updatedAt: sql`now()` })
+      .where(where)
       .returning();
     if (row) await wakeOutboxWorkers(tx);
     return row;
   });
 }
 
-/*
- * Webhook deliveries (docs/decisions/0021-shippers-api.md, "Sending a webhook"): each outcome also
- * keeps the endpoint's last HTTP answer (null when there was none: a time-out, a refused address).
- */
-
-export async function markWebhookSent(db: Database, id: string, statusCode: number): Promise<void> {
-  await db
-    .update(outboxMessages)
-    .set({
-      status: 'sent',
-      sentAt: sql`now()`,
-      nextAttemptAt: null,
-      lastError: null,
-      lastStatusCode: statusCode,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(outboxMessages.id, id));
-}
-
-export async function scheduleWebhookRetry(
-  db: Database,
-  id: string,
-  delayMs: number,
-  error: string,
-  statusCode: number | null,
-): Promise<void> {
-  await db
-    .update(outboxMessages)
-    .set({
-      nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
-      lastError: error,
-      lastStatusCode: statusCode,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(outboxMessages.id, id));
-}
-
-export async function markWebhookFailed(
-  db: Database,
-  id: string,
-  error: string,
-  statusCode: number | null,
-): Promise<void> {
-  await db
-    .update(outboxMessages)
-    .set({
-      status: 'failed',
-      nextAttemptAt: null,
-      lastError: error,
-      lastStatusCode: statusCode,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(outboxMessages.id, id));
+/** A failed message queued again from scratch; undefined when it is not (or no longer) failed. */
+export function requeueFailedMessage(db: Database, id: string): Promise<OutboxRow | undefined> {
+  return queueAgain(db, and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'failed')));
 }
 
 /** Every delivery still queued for an endpoint that will take no more (deleted or turned off). */
@@ -415,30 +376,18 @@ export async function findWebhookDelivery(
  * A sent or failed delivery queued again under the same id (so the same `webhook-id`: a receiver
  * that kept the first can drop it); undefined when it is still queued.
  */
-export async function requeueWebhookDelivery(
+export function requeueWebhookDelivery(
   db: Database,
   endpointId: string,
   id: string,
 ): Promise<WebhookDeliveryRow | undefined> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(outboxMessages)
-      .set({
-        status: 'queued',
-        attempts: 0,
-        nextAttemptAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(outboxMessages.id, id),
-          eq(outboxMessages.recipient, endpointId),
-          eq(outboxMessages.channel, 'webhook'),
-          inArray(outboxMessages.status, ['sent', 'failed']),
-        ),
-      )
-      .returning(webhookDeliveryColumns);
-    if (row) await wakeOutboxWorkers(tx);
-    return row;
-  });
+  return queueAgain(
+    db,
+    and(
+      eq(outboxMessages.id, id),
+      eq(outboxMessages.recipient, endpointId),
+      eq(outboxMessages.channel, 'webhook'),
+      inArray(outboxMessages.status, ['sent', 'failed']),
+    ),
+  );
 }

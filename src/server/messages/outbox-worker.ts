@@ -15,11 +15,8 @@ import {
   findNextDueDelay,
   markMessageFailed,
   markMessageSent,
-  markWebhookFailed,
-  markWebhookSent,
   OUTBOX_CHANNEL,
   scheduleMessageRetry,
-  scheduleWebhookRetry,
   type ClaimedMessage,
 } from './outbox-queries';
 import { MAX_WEBHOOK_RETRY_DELAY_MS, retryDelayMs } from './retry-delay';
@@ -112,16 +109,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       ? await options.webhooks.send(message)
       : { kind: 'failed', statusCode: null, reason: 'no webhook sender' };
     if (outcome.kind === 'sent') {
-      await markWebhookSent(db, message.id, outcome.statusCode);
+      await markMessageSent(db, message.id, { statusCode: outcome.statusCode });
     } else if (outcome.kind === 'failed') {
-      await markWebhookFailed(db, message.id, outcome.reason, outcome.statusCode);
+      await markMessageFailed(db, message.id, outcome.reason, { statusCode: outcome.statusCode });
       log.warn(
         { messageId: message.id, endpointId: message.recipient, reason: outcome.reason },
         'webhook given up',
       );
     } else {
       const delay = retryDelayMs(message.attempts, retryBaseMs, MAX_WEBHOOK_RETRY_DELAY_MS);
-      await scheduleWebhookRetry(db, message.id, delay, outcome.reason, outcome.statusCode);
+      await scheduleMessageRetry(db, message.id, delay, outcome.reason, {
+        statusCode: outcome.statusCode,
+      });
       log.warn(
         { messageId: message.id, endpointId: message.recipient, reason: outcome.reason },
         `webhook not delivered, next attempt in ${delay} ms`,
@@ -140,7 +139,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const permanent =
         (error instanceof SendError && error.permanent) || error instanceof UnknownTemplateError;
       if (permanent || message.attempts >= maxAttempts) {
-        await markMessageFailed(db, message.id, reason, secrets);
+        await markMessageFailed(db, message.id, reason, { secretParams: secrets });
         log.error(
           { messageId: message.id, template: message.template, attempts: message.attempts, reason },
           'message given up',
@@ -155,7 +154,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       }
       return;
     }
-    await markMessageSent(db, message.id, secrets, textForOffice);
+    await markMessageSent(db, message.id, { secretParams: secrets, localText: textForOffice });
   }
 
   function track(send: Promise<void>): Promise<void> {

@@ -25,8 +25,12 @@ import { isUuid } from '../db/uuid';
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
 import { recordDeliveryEntries } from '../ledger/delivery-entries';
 import { readBusinessSettings } from '../settings/business-settings-reads';
-import { queueParcelWebhooks, queueParcelWebhooksOfMany } from '../webhooks/webhook-queue';
-import { publishOrderEvent, publishOrderEvents } from '../events/order-event-notice';
+import { queueParcelWebhooks } from '../webhooks/webhook-queue';
+import {
+  publishOrderEvent,
+  publishOrderEvents,
+  type OrderEventNotice,
+} from '../events/order-event-notice';
 import type { AppError } from '../http/errors';
 import { badRequest, conflict, conflictOf, forbidden, notFound, refusedWith } from '../http/errors';
 import type { OrderNoticeFacts } from '../messages/order-notice-text';
@@ -169,6 +173,25 @@ function paidAtDelivery(
   return Math.min(Math.max(collectedCentimes - order.codAmountCentimes, 0), order.priceCentimes);
 }
 
+/** The live event of an order's step (docs/architecture.md, "Live updates"). */
+function orderEventNotice(
+  order: OrderRow,
+  seq: number,
+  rule: OrderTransitionRule,
+  now: Date,
+): OrderEventNotice {
+  return {
+    seq,
+    orderId: order.id,
+    organizationId: order.organizationId,
+    driverId: order.driverId,
+    trackingNumber: order.trackingNumber,
+    status: order.status,
+    kind: rule.kind,
+    at: now.toISOString(),
+  };
+}
+
 /**
  * Whether a step tells the organization (in-app notices, the creator's mail, the receiver's SMS).
  * A parcel an API key or an import made is not announced when placed: the shop or the import
@@ -219,17 +242,8 @@ export function createOrderLifecycle({
         ...outcome.facts,
       });
     }
-    await queueParcelWebhooks(tx, order, rule.kind, now, publicUrl);
-    await publishOrderEvent(tx, {
-      seq,
-      orderId: order.id,
-      organizationId: order.organizationId,
-      driverId: order.driverId,
-      trackingNumber: order.trackingNumber,
-      status: order.status,
-      kind: rule.kind,
-      at: now.toISOString(),
-    });
+    await queueParcelWebhooks(tx, [order], rule.kind, now, publicUrl);
+    await publishOrderEvent(tx, orderEventNotice(order, seq, rule, now));
     return { order, seq };
   }
 
@@ -264,19 +278,10 @@ export function createOrderLifecycle({
         deliveryLoc: order.deliveryLoc,
       });
     }
-    await queueParcelWebhooksOfMany(tx, created, rule.kind, now, publicUrl);
+    await queueParcelWebhooks(tx, created, rule.kind, now, publicUrl);
     await publishOrderEvents(
       tx,
-      created.map((order, index) => ({
-        seq: seqs[index]!,
-        orderId: order.id,
-        organizationId: order.organizationId,
-        driverId: order.driverId,
-        trackingNumber: order.trackingNumber,
-        status: order.status,
-        kind: rule.kind,
-        at: now.toISOString(),
-      })),
+      created.map((order, index) => orderEventNotice(order, seqs[index]!, rule, now)),
     );
     return created.map((order, index) => ({ order, seq: seqs[index]! }));
   }

@@ -47,6 +47,14 @@ export async function listOrganizationEndpoints(
     .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
 }
 
+/** The organization's endpoint `id`, not deleted: another organization's is never found. */
+const isOrganizationEndpoint = (organizationId: string, id: string) =>
+  and(
+    eq(webhookEndpoints.id, id),
+    eq(webhookEndpoints.organizationId, organizationId),
+    isNull(webhookEndpoints.deletedAt),
+  );
+
 /** One endpoint of the organization, not deleted; locked for the caller's transaction. */
 export async function lockOrganizationEndpoint(
   tx: Database,
@@ -56,13 +64,7 @@ export async function lockOrganizationEndpoint(
   const [row] = await tx
     .select()
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.id, id),
-        eq(webhookEndpoints.organizationId, organizationId),
-        isNull(webhookEndpoints.deletedAt),
-      ),
-    )
+    .where(isOrganizationEndpoint(organizationId, id))
     .for('update');
   return row;
 }
@@ -75,13 +77,7 @@ export async function findOrganizationEndpoint(
   const [row] = await db
     .select()
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.id, id),
-        eq(webhookEndpoints.organizationId, organizationId),
-        isNull(webhookEndpoints.deletedAt),
-      ),
-    );
+    .where(isOrganizationEndpoint(organizationId, id));
   return row;
 }
 

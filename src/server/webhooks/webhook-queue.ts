@@ -41,30 +41,13 @@ export async function queueWebhookEvent(
   );
 }
 
-/** A step of the order lifecycle, as its `parcel.*` event with the parcel as it now is. */
-export function queueParcelWebhooks(
-  tx: Database,
-  order: OrderRow,
-  kind: OrderEventKind,
-  now: Date,
-  publicUrl: string,
-): Promise<void> {
-  return queueWebhookEvent(
-    tx,
-    order.organizationId,
-    PARCEL_EVENT_OF_ORDER_EVENT[kind],
-    toApiParcel(order, publicUrl),
-    now,
-    { trackingNumber: order.trackingNumber },
-  );
-}
-
 /**
- * queueParcelWebhooks for many orders of one step at once (a batch of new parcels,
- * docs/decisions/0021-shippers-api.md, "Speed"): each organization's endpoints are read once, and
- * every delivery is written in one statement, each with the parcel it is about.
+ * A step of the order lifecycle, for one order or many (a batch of new parcels,
+ * docs/decisions/0021-shippers-api.md, "Speed"), as its `parcel.*` event with each parcel as it
+ * now is: each organization's endpoints are read once, and every delivery is written in one
+ * statement.
  */
-export async function queueParcelWebhooksOfMany(
+export async function queueParcelWebhooks(
   tx: Database,
   orders: readonly OrderRow[],
   kind: OrderEventKind,

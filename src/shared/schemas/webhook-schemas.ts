@@ -41,14 +41,16 @@ export const WebhookEventsSchema = z
   .transform((events) => [...new Set(events)])
   .meta({ example: ['parcel.created', 'parcel.delivered'] });
 
-const DescriptionSchema = z
+const DescriptionText = z
   .string()
   .trim()
   .max(
     WEBHOOK_DESCRIPTION_MAX_LENGTH,
     messageKey('validation.too_long', { max: WEBHOOK_DESCRIPTION_MAX_LENGTH }),
-  )
-  .nullable()
+  );
+
+/** A new endpoint's note: none given is none. */
+const DescriptionSchema = DescriptionText.nullable()
   .optional()
   .transform((value) => (value ? value : null));
 
@@ -85,15 +87,8 @@ export const WebhookEndpointUpdateSchema = z
   .object({
     url: WebhookUrlSchema.optional(),
     events: WebhookEventsSchema.optional(),
-    description: z
-      .string()
-      .trim()
-      .max(
-        WEBHOOK_DESCRIPTION_MAX_LENGTH,
-        messageKey('validation.too_long', { max: WEBHOOK_DESCRIPTION_MAX_LENGTH }),
-      )
-      .nullable()
-      .optional(),
+    /** Left out, the note stays as it is. */
+    description: DescriptionText.nullable().optional(),
     /** False turns the endpoint off (its queued deliveries fail); true turns it on again. */
     enabled: z.boolean().optional(),
   })

@@ -18,6 +18,7 @@ import { CopyButton } from '../../../ui/copy-button';
 import { DataTable } from '../../../ui/data-table';
 import { FieldMessage, TextField } from '../../../ui/form-field';
 import { FormAlert } from '../../../ui/form-alert';
+import { ConfirmedActionButton } from '../../../ui/confirmed-action-button';
 import { FormDialog } from '../../../ui/form-dialog';
 import { labelClassName } from '../../../ui/input-styles';
 import { ModalDialog } from '../../../ui/modal-dialog';
@@ -155,48 +156,32 @@ function SecretDialog({ created, onClose }: { created: ApiKeyCreated; onClose():
 
 function RevokeKey({ apiKey }: { apiKey: ApiKey }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const opener = useRef<HTMLButtonElement>(null);
   const revoke = useRevokeApiKey();
   return (
-    <>
-      <button
-        ref={opener}
-        type="button"
-        onClick={() => setConfirming(true)}
-        aria-label={t('developers.keys.revokeNamed', { name: apiKey.name })}
-        className={buttonClassName('secondary')}
-      >
-        {t('developers.keys.revoke')}
-      </button>
-      {confirming && (
-        <FormDialog
-          title={t('developers.keys.revokeTitle', { name: apiKey.name })}
-          lead={t('developers.keys.revokeLead')}
-          onClose={() => setConfirming(false)}
-          onSubmit={() =>
-            revoke.mutate(apiKey.id, {
-              onSuccess: () => setConfirming(false),
-              onError: (error) =>
-                setFailure(
-                  error instanceof ApiError && error.message
-                    ? error.message
-                    : t('developers.keys.revokeFailed'),
-                ),
-            })
-          }
-          returnFocusTo={opener}
-          cancelLabel={t('developers.keys.cancel')}
-          submitLabel={t('developers.keys.revokeConfirm')}
-          busyLabel={t('developers.keys.revoking')}
-          busy={revoke.isPending}
-          variant="danger"
-        >
-          <FormAlert>{failure}</FormAlert>
-        </FormDialog>
-      )}
-    </>
+    <ConfirmedActionButton
+      label={t('developers.keys.revoke')}
+      ariaLabel={t('developers.keys.revokeNamed', { name: apiKey.name })}
+      title={t('developers.keys.revokeTitle', { name: apiKey.name })}
+      lead={t('developers.keys.revokeLead')}
+      cancelLabel={t('developers.keys.cancel')}
+      confirmLabel={t('developers.keys.revokeConfirm')}
+      busyLabel={t('developers.keys.revoking')}
+      busy={revoke.isPending}
+      onConfirm={(close) =>
+        revoke.mutate(apiKey.id, {
+          onSuccess: close,
+          onError: (error) =>
+            setFailure(
+              error instanceof ApiError && error.message
+                ? error.message
+                : t('developers.keys.revokeFailed'),
+            ),
+        })
+      }
+    >
+      <FormAlert>{failure}</FormAlert>
+    </ConfirmedActionButton>
   );
 }
 

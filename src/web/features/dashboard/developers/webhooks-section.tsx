@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookEndpoint } from '#shared/schemas/webhook-schemas';
 import type { WebhookEventSubscription } from '#shared/shippers-api';
@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
-import { FormDialog } from '../../../ui/form-dialog';
+import { ConfirmedActionButton } from '../../../ui/confirmed-action-button';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
@@ -21,42 +21,26 @@ const failureText = (error: unknown, fallback: string) =>
 
 function DeleteEndpoint({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const remove = useDeleteWebhook();
   return (
-    <>
-      <button
-        ref={opener}
-        type="button"
-        onClick={() => setConfirming(true)}
-        className={buttonClassName('secondary')}
-      >
-        {t('developers.webhooks.delete')}
-      </button>
-      {confirming && (
-        <FormDialog
-          title={t('developers.webhooks.deleteTitle')}
-          lead={t('developers.webhooks.deleteLead', { url: endpoint.url })}
-          onClose={() => setConfirming(false)}
-          onSubmit={() =>
-            remove.mutate(endpoint.id, {
-              onSuccess: () => {
-                notifySuccess(t('developers.webhooks.deleted'));
-                setConfirming(false);
-              },
-              onError: (error) => notifyError(failureText(error, t('developers.webhooks.failed'))),
-            })
-          }
-          returnFocusTo={opener}
-          cancelLabel={t('developers.webhooks.cancel')}
-          submitLabel={t('developers.webhooks.deleteConfirm')}
-          busyLabel={t('developers.webhooks.deleting')}
-          busy={remove.isPending}
-          variant="danger"
-        />
-      )}
-    </>
+    <ConfirmedActionButton
+      label={t('developers.webhooks.delete')}
+      title={t('developers.webhooks.deleteTitle')}
+      lead={t('developers.webhooks.deleteLead', { url: endpoint.url })}
+      cancelLabel={t('developers.webhooks.cancel')}
+      confirmLabel={t('developers.webhooks.deleteConfirm')}
+      busyLabel={t('developers.webhooks.deleting')}
+      busy={remove.isPending}
+      onConfirm={(close) =>
+        remove.mutate(endpoint.id, {
+          onSuccess: () => {
+            notifySuccess(t('developers.webhooks.deleted'));
+            close();
+          },
+          onError: (error) => notifyError(failureText(error, t('developers.webhooks.failed'))),
+        })
+      }
+    />
   );
 }
 

@@ -1,5 +1,4 @@
 import '../dashboard-strings';
-import { useRef, useState } from 'react';
 import { Navigate } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +17,7 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
 import { DataTable } from '../../../ui/data-table';
 import { FormAlert } from '../../../ui/form-alert';
-import { FormDialog } from '../../../ui/form-dialog';
+import { ConfirmedActionButton } from '../../../ui/confirmed-action-button';
 import { EmailField, SelectField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { PageHeader } from '../../../ui/page-header';
@@ -117,43 +116,26 @@ function MemberRole({ member }: { member: OrgMember }) {
 
 function RemoveMember({ member }: { member: OrgMember }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const remove = useRemoveMember();
   return (
-    <>
-      <button
-        ref={opener}
-        type="button"
-        onClick={() => setConfirming(true)}
-        className={buttonClassName('secondary')}
-      >
-        {t('dashboard.team.members.remove')}
-      </button>
-      {confirming && (
-        <FormDialog
-          title={t('dashboard.team.members.removeTitle', { name: member.name })}
-          lead={t('dashboard.team.members.removeLead')}
-          onClose={() => setConfirming(false)}
-          onSubmit={() =>
-            remove.mutate(member.id, {
-              onSuccess: () => {
-                notifySuccess(t('dashboard.team.members.removed'));
-                setConfirming(false);
-              },
-              onError: (error) =>
-                notifyError(failureText(error, t('dashboard.team.members.failed'))),
-            })
-          }
-          returnFocusTo={opener}
-          cancelLabel={t('dashboard.team.members.cancel')}
-          submitLabel={t('dashboard.team.members.removeConfirm')}
-          busyLabel={t('dashboard.team.members.removing')}
-          busy={remove.isPending}
-          variant="danger"
-        />
-      )}
-    </>
+    <ConfirmedActionButton
+      label={t('dashboard.team.members.remove')}
+      title={t('dashboard.team.members.removeTitle', { name: member.name })}
+      lead={t('dashboard.team.members.removeLead')}
+      cancelLabel={t('dashboard.team.members.cancel')}
+      confirmLabel={t('dashboard.team.members.removeConfirm')}
+      busyLabel={t('dashboard.team.members.removing')}
+      busy={remove.isPending}
+      onConfirm={(close) =>
+        remove.mutate(member.id, {
+          onSuccess: () => {
+            notifySuccess(t('dashboard.team.members.removed'));
+            close();
+          },
+          onError: (error) => notifyError(failureText(error, t('dashboard.team.members.failed'))),
+        })
+      }
+    />
   );
 }
 
