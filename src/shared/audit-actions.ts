@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'webhook.create',
   'webhook.update',
   'webhook.delete',
+  'manifest.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,5 +45,6 @@ export const AUDIT_RECORD_TYPES = [
   'organization',
   'api_key',
   'webhook_endpoint',
+  'manifest',
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];

@@ -11,6 +11,7 @@ import { FEE_PAYERS, LEDGER_ENTRY_TYPES } from '#shared/merchant-money';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, type InvoiceCarrier } from '#shared/invoices';
 import type { MoneyNoticeKind } from '#shared/money-notices';
 import type { ApiKeyScope, WebhookEventSubscription } from '#shared/shippers-api';
+import { DEFAULT_LABEL_FORMAT, LABEL_FORMATS, MANIFEST_KINDS } from '#shared/labels';
 import {
   bigint,
   boolean,
@@ -26,6 +27,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -80,6 +82,10 @@ export const organizations = pgTable('organizations', {
   /** The default sender of API and imported parcels (docs/decisions/0021-shippers-api.md). */
   pickupCity: text('pickup_city'),
   pickupAddress: text('pickup_address'),
+  /** The label format its members printed last, offered next (migration 0024). */
+  labelFormat: text('label_format', { enum: LABEL_FORMATS })
+    .notNull()
+    .default(DEFAULT_LABEL_FORMAT),
   createdAt: createdAt(),
 });
 
@@ -1197,5 +1203,64 @@ export const webhookEndpoints = pgTable(
     index('webhook_endpoints_organization_idx')
       .on(table.organizationId, table.createdAt.desc())
       .where(sql`${table.deletedAt} is null`),
+  ],
+);
+
+/**
+ * A hand-over sheet (docs/decisions/0022-labels-manifests-scanning.md): the office's `dispatch`
+ * sheets list parcels leaving with a driver, a merchant's `collection` sheets the parcels a driver
+ * collects from it. Its lines keep what was printed.
+ */
+export const manifests = pgTable(
+  'manifests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** A short number people say and write on the paper, from a sequence. */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('manifest_number_seq')`),
+    kind: text('kind', { enum: MANIFEST_KINDS }).notNull(),
+    organizationId: uuid('organization_id').references(() => organizations.id, {
+      onDelete: 'restrict',
+    }),
+    driverId: uuid('driver_id').references(() => drivers.id, { onDelete: 'restrict' }),
+    truckId: uuid('truck_id').references(() => trucks.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    parcelCount: integer('parcel_count').notNull(),
+    totalToCollectCentimes: bigint('total_to_collect_centimes', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('manifests_number_unique').on(table.number),
+    index('manifests_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('manifests_organization_created_idx')
+      .on(table.organizationId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.organizationId} is not null`),
+    index('manifests_driver_created_idx')
+      .on(table.driverId, table.createdAt.desc())
+      .where(sql`${table.driverId} is not null`),
+  ],
+);
+
+/** One line of a hand-over sheet, in the order printed. */
+export const manifestParcels = pgTable(
+  'manifest_parcels',
+  {
+    manifestId: uuid('manifest_id')
+      .notNull()
+      .references(() => manifests.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    receiverCity: text('receiver_city').notNull(),
+    amountToCollectCentimes: bigint('amount_to_collect_centimes', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'manifest_parcels_pk', columns: [table.manifestId, table.position] }),
+    unique('manifest_parcels_order_once').on(table.manifestId, table.orderId),
+    index('manifest_parcels_order_idx').on(table.orderId),
   ],
 );
