@@ -128,6 +128,7 @@ export const DispatchParcelsQuerySchema = z.object({
     .optional(),
   orderIds: z
     .string()
+    // A uuid (36 characters) and its comma per parcel: a longer text names too many.
     .max(
       MAX_MANIFEST_PARCELS * 37,
       messageKey('manifest.param_not_order_ids', { param: 'orderIds' }),
