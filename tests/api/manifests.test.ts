@@ -7,6 +7,7 @@ import {
   manifests,
   orders,
   organizations,
+  users,
 } from '../../src/server/db/schema';
 import { formatCentimes } from '../../src/server/documents/document-format';
 import { MAX_MANIFEST_PARCELS } from '../../src/shared/labels';
@@ -22,7 +23,11 @@ import {
   createOrderAs,
   createTruckWithDriver,
   dispatchOrder,
+  individualPayload,
+  login,
   loginAs,
+  TEST_PASSWORD,
+  uniqueEmail,
   type LoggedIn,
   type TruckWithDriver,
 } from './factories';
@@ -462,6 +467,27 @@ describe("merchants' collection sheets", { timeout: 60_000 }, () => {
     expect(
       (await call(merchant, 'GET', `/api/dashboard/manifests/${dispatch!.id}/pdf`)).statusCode,
     ).toBe(404);
+  });
+
+  it('lets an accountant read the sheets but not make one (403)', async () => {
+    const payload = individualPayload({ email: uniqueEmail('manifest-accountant') });
+    const registered = await call(undefined, 'POST', '/api/auth/register', payload);
+    expect(registered.statusCode, registered.body).toBe(201);
+    await testApp.database.db
+      .update(users)
+      .set({ organizationId: merchant.user.organization!.id, orgRole: 'accountant' })
+      .where(eq(users.email, payload.email));
+    const accountant = await login(testApp, payload.email, TEST_PASSWORD);
+    const refused = await call(accountant, 'POST', '/api/dashboard/manifests', {
+      orderIds: [pending[0]!.id],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect((await call(accountant, 'GET', '/api/dashboard/manifests/parcels')).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(accountant, 'GET', `/api/dashboard/manifests/${sheet.id}/pdf`)).statusCode,
+    ).toBe(200);
   });
 
   it("lists the organization's own sheets, newest first", async () => {
