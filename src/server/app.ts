@@ -93,6 +93,8 @@ import { registerImportRoutes } from './imports/imports-routes';
 import { createImportsService } from './imports/imports-service';
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
+import { registerManifestRoutes } from './manifests/manifests-routes';
+import { createManifestsService } from './manifests/manifests-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
 import { createWebhookDelivery } from './webhooks/webhook-delivery';
 import { createWebhookSecrets } from './webhooks/webhook-secrets';
@@ -311,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const auditService = createAuditService({ db });
   const settingsService = createSettingsService({ db, clock, log: app.log });
   const invoicesService = createInvoicesService({ db, clock, log: app.log });
+  const manifestsService = createManifestsService({ db, clock });
   const monthlyInvoicing = deps.runMonthlyInvoicing
     ? createMonthlyInvoicing({ invoicesService, clock, log: app.log })
     : undefined;
@@ -447,6 +450,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerWebhookRoutes(zodApi, webhooksService);
       await registerImportRoutes(zodApi, importsService, config);
       registerParcelsApiRoutes(zodApi, parcelsApiService);
+      registerManifestRoutes(zodApi, manifestsService);
     },
     { prefix: '/api' },
   );

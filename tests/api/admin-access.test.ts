@@ -26,10 +26,12 @@ const lists = [
   '/api/admin/trucks',
   '/api/admin/audit',
   '/api/admin/invoices',
+  '/api/admin/manifests',
 ];
 const reads = [
   '/api/admin/dashboard',
   '/api/admin/truck-driver',
+  '/api/admin/manifests/drivers',
   ...lists,
   ...lists.map((path) => `${path}/export.csv`),
 ];

@@ -54,6 +54,10 @@ import {
 import { ImportRowUpdateSchema } from '../../src/shared/schemas/import-schemas';
 import { IMPORT_COLUMNS } from '../../src/shared/import-columns';
 import { ParcelInputSchema } from '../../src/shared/schemas/parcel-schemas';
+import {
+  CreateCollectionManifestSchema,
+  CreateDispatchManifestSchema,
+} from '../../src/shared/schemas/manifest-schemas';
 import { CancelParcelSchema } from '../../src/shared/schemas/parcels-api-schemas';
 import { API_KEY_SCOPES } from '../../src/shared/shippers-api';
 import { appendLedgerEntry } from '../../src/server/ledger/ledger-book-queries';
@@ -373,6 +377,16 @@ beforeAll(async () => {
     },
     {
       method: 'POST',
+      route: '/api/dashboard/manifests',
+      roles: ['USER'],
+      // No order has this id: even a sheet that got through would be refused (404).
+      body: {
+        valid: { orderIds: ['00000000-0000-4000-8000-000000000025'] },
+        schema: CreateCollectionManifestSchema,
+      },
+    },
+    {
+      method: 'POST',
       route: '/api/org/invitations',
       roles: ['USER'],
       body: {
@@ -511,6 +525,16 @@ beforeAll(async () => {
       body: {
         valid: { driverId: driver.driverId, amount: 100, note: 'Handed in at the depot' },
         schema: RecordRemittanceSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/manifests',
+      roles: ['ADMIN'],
+      // No order has this id: even a sheet that got through would be refused (409).
+      body: {
+        valid: { driverId: driver.driverId, orderIds: ['00000000-0000-4000-8000-000000000026'] },
+        schema: CreateDispatchManifestSchema,
       },
     },
     {
@@ -734,6 +758,7 @@ const COVERED_ROUTES = [
   'DELETE /api/dashboard/imports/:id/rows/:row',
   'POST /api/dashboard/imports/:id/confirm',
   'POST /api/dashboard/orders/:id/cancel',
+  'POST /api/dashboard/manifests',
   'POST /api/org/invitations',
   'DELETE /api/org/invitations/:id',
   'POST /api/org/invitations/accept',
@@ -750,6 +775,7 @@ const COVERED_ROUTES = [
   'POST /api/admin/drivers/:id/activate',
   'POST /api/admin/drivers/:id/unlock-sign-in',
   'POST /api/admin/cash/remittances',
+  'POST /api/admin/manifests',
   'POST /api/admin/invoices/issue',
   'POST /api/admin/invoices/:id/credit-note',
   'POST /api/admin/payouts',

@@ -478,4 +478,26 @@ export interface MessagePlaceholders {
   'parcel.batch_too_large': 'max';
   'parcel.param_not_datetime': 'param';
   'parcel.cursor_invalid': never;
+  'manifest.order_ids_invalid': never;
+  'manifest.order_ids_empty': never;
+  'manifest.too_many_parcels': 'max';
+  'manifest.order_ids_repeated': never;
+  'manifest.driver_id_invalid': never;
+  'manifest.driver_not_found': never;
+  'manifest.not_found': never;
+  'manifest.order_unknown': 'orderId';
+  'manifest.order_other_driver': 'trackingNumber';
+  'manifest.order_not_dispatched': 'trackingNumber';
+  'manifest.order_closed': 'trackingNumber';
+  'manifest.order_picked_up': 'trackingNumber';
+  'manifest.param_not_driver_id': 'param';
+  'manifest.param_not_order_ids': 'param';
+  'manifest.csv_number': never;
+  'manifest.csv_kind': never;
+  'manifest.csv_created_at': never;
+  'manifest.csv_driver': never;
+  'manifest.csv_truck': never;
+  'manifest.csv_organization': never;
+  'manifest.csv_parcels': never;
+  'manifest.csv_total_to_collect_mad': never;
 }

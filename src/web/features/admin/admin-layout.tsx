@@ -1,5 +1,6 @@
 import './admin-strings';
 import '../../i18n/security-strings';
+import '../../i18n/manifests-strings';
 import { useTranslation } from 'react-i18next';
 import {
   Banknote,
@@ -11,6 +12,7 @@ import {
   LayoutGrid,
   Mail,
   MapPinned,
+  NotebookPen,
   PackageCheck,
   PackageX,
   LockKeyhole,
@@ -53,6 +55,7 @@ export function AdminLayout() {
     { to: '/admin/cash', label: t('admin.nav.cash'), icon: HandCoins },
     { to: '/admin/payouts', label: t('admin.nav.payouts'), icon: Landmark },
     { to: '/admin/invoices', label: t('admin.nav.invoices'), icon: FileText },
+    { to: '/admin/manifests', label: t('manifests.admin.nav'), icon: NotebookPen },
     { to: '/admin/add-new', label: t('admin.nav.addNew'), icon: UserPlus },
     { to: '/admin/audit', label: t('admin.audit.nav'), icon: ScrollText },
     { to: '/admin/security', label: t('security.page.nav'), icon: LockKeyhole },

@@ -33,6 +33,11 @@ export const adminRoutes: RouteObject = {
     { path: 'add-new', ...lazyRoute(() => import('./pages/add-new-page'), 'AddNewPage') },
     { path: 'audit', ...lazyRoute(() => import('./pages/audit-page'), 'AuditPage') },
     { path: 'invoices', ...lazyRoute(() => import('./pages/invoices-page'), 'InvoicesPage') },
+    { path: 'manifests', ...lazyRoute(() => import('./pages/manifests-page'), 'ManifestsPage') },
+    {
+      path: 'manifests/new',
+      ...lazyRoute(() => import('./pages/new-manifest-page'), 'NewManifestPage'),
+    },
     { path: 'security', ...lazyRoute(() => import('./pages/security-page'), 'SecurityPage') },
     { path: 'settings', ...lazyRoute(() => import('./pages/settings-page'), 'SettingsPage') },
   ],

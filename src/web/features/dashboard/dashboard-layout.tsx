@@ -1,4 +1,5 @@
 import './dashboard-strings';
+import '../../i18n/manifests-strings';
 import { useTranslation } from 'react-i18next';
 import {
   Bell,
@@ -7,6 +8,7 @@ import {
   FileText,
   FileUp,
   LayoutGrid,
+  NotebookPen,
   PackageCheck,
   PackageX,
   Truck,
@@ -45,6 +47,7 @@ export function DashboardLayout() {
       icon: ClipboardList,
       alsoActiveUnder: '/orders/',
     },
+    { to: '/dashboard/manifests', label: t('manifests.dashboard.nav'), icon: NotebookPen },
     {
       to: '/dashboard/notifications',
       label: t('dashboard.nav.notifications'),

@@ -26,6 +26,7 @@ export const dashboardRoutes: RouteObject = {
     { path: 'orders', ...lazyRoute(() => import('./pages/orders-page'), 'OrdersPage') },
     { path: 'team', ...lazyRoute(() => import('./pages/team-page'), 'TeamPage') },
     { path: 'invoices', ...lazyRoute(() => import('./pages/invoices-page'), 'InvoicesPage') },
+    { path: 'manifests', ...lazyRoute(() => import('./pages/manifests-page'), 'ManifestsPage') },
     { path: 'payouts', ...lazyRoute(() => import('./pages/payouts-page'), 'PayoutsPage') },
     {
       path: 'developers',
