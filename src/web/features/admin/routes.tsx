@@ -35,6 +35,7 @@ export const adminRoutes: RouteObject = {
     { path: 'invoices', ...lazyRoute(() => import('./pages/invoices-page'), 'InvoicesPage') },
     { path: 'security', ...lazyRoute(() => import('./pages/security-page'), 'SecurityPage') },
     { path: 'settings', ...lazyRoute(() => import('./pages/settings-page'), 'SettingsPage') },
+    { path: 'scan', ...lazyRoute(() => import('./pages/scan-page'), 'ScanPage') },
   ],
 };
 
