@@ -3,6 +3,7 @@
  * "Scanning"): the browser's own BarcodeDetector where it reads both formats (Android's Chrome),
  * else @zxing/browser, loaded only when a scanner opens so it stays out of every page's bundle.
  */
+
 // Types only: erased from the bundle, so the library itself still loads on demand.
 import type { DecodeHintType as HintType } from '@zxing/library';
 
