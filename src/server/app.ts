@@ -87,6 +87,8 @@ import { createMerchantMoneyService } from './ledger/merchant-money-service';
 import { createAuditService } from './audit/audit-service';
 import { registerSettingsRoutes } from './settings/settings-routes';
 import { createSettingsService } from './settings/settings-service';
+import { registerScanningRoutes } from './scanning/scanning-routes';
+import { createScanningService } from './scanning/scanning-service';
 import { registerRatesAndCitiesRoutes } from './shipping-reference/rates-and-cities-routes';
 import { createShippingReferenceService } from './shipping-reference/shipping-reference-service';
 import { registerImportRoutes } from './imports/imports-routes';
@@ -451,6 +453,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       await registerImportRoutes(zodApi, importsService, config);
       registerParcelsApiRoutes(zodApi, parcelsApiService);
       registerManifestRoutes(zodApi, manifestsService);
+      registerScanningRoutes(zodApi, createScanningService({ db }));
     },
     { prefix: '/api' },
   );

@@ -22,7 +22,7 @@ const stepResponses = {
 };
 
 /** The signed-in driver; a DRIVER account always names its driver record. */
-function driverOf(request: FastifyRequest): DriverCaller {
+export function driverOf(request: FastifyRequest): DriverCaller {
   const { userId, driverId } = authOf(request);
   if (!driverId) throw forbidden();
   return { userId, driverId };

@@ -40,6 +40,7 @@ export const adminRoutes: RouteObject = {
     },
     { path: 'security', ...lazyRoute(() => import('./pages/security-page'), 'SecurityPage') },
     { path: 'settings', ...lazyRoute(() => import('./pages/settings-page'), 'SettingsPage') },
+    { path: 'scan', ...lazyRoute(() => import('./pages/scan-page'), 'ScanPage') },
   ],
 };
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../i18n/use-message-text';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
-import { CloudOff, LogOut, MapPinOff } from 'lucide-react';
+import { ClipboardCheck, CloudOff, LogOut, MapPinOff, ScanLine } from 'lucide-react';
 import { DRIVER_STEP_DONE_MESSAGES, type DriverStepResult } from '#shared/schemas/driver-schemas';
 import { useSession } from '../../../lib/session/session-context';
 import { LiveIndicator } from '../../../ui/live-indicator';
@@ -20,6 +20,8 @@ import { DeliveredList } from '../orders/delivered-list';
 import { driverOrdersQueryKey, useDriverOrders } from '../orders/driver-orders-api';
 import { OrderCard } from '../orders/order-card';
 import { usePositionReporting } from '../position/use-position-reporting';
+import { LoadCheckPanel } from '../scanning/load-check-panel';
+import { ScanParcelPanel } from '../scanning/scan-parcel-panel';
 
 function QueueNotices({ queue }: { queue: StepQueue }) {
   const { t } = useTranslation();
@@ -79,6 +81,7 @@ export function DriverPage() {
   const position = usePositionReporting(onTheRoad.length > 0);
   const { reportNow } = position;
   const [lastResult, setLastResult] = useState<string | null>(null);
+  const [scanPanel, setScanPanel] = useState<'scan' | 'load' | null>(null);
 
   const onApplied = useCallback(
     (result?: DriverStepResult, step?: StepKind) => {
@@ -142,6 +145,37 @@ export function DriverPage() {
       </header>
       <main className="mx-auto flex max-w-2xl flex-col gap-4 px-4 py-4">
         <h1 className="text-xl font-bold text-slate-900">{t('driver.page.title')}</h1>
+        <div className="grid grid-cols-2 gap-2">
+          <button
+            type="button"
+            aria-pressed={scanPanel === 'scan'}
+            onClick={() => setScanPanel(scanPanel === 'scan' ? null : 'scan')}
+            className={buttonClassName('primary', 'lg')}
+          >
+            <ScanLine aria-hidden="true" className="size-5" />
+            {t('scanning.driver.scan')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={scanPanel === 'load'}
+            disabled={!orders.data}
+            onClick={() => setScanPanel(scanPanel === 'load' ? null : 'load')}
+            className={buttonClassName('secondary', 'lg')}
+          >
+            <ClipboardCheck aria-hidden="true" className="size-5" />
+            {t('scanning.driver.checkLoad')}
+          </button>
+        </div>
+        {scanPanel === 'scan' && (
+          <ScanParcelPanel queue={queue} onClose={() => setScanPanel(null)} />
+        )}
+        {scanPanel === 'load' && orders.data && (
+          <LoadCheckPanel
+            userId={user?.id ?? 'signed-out'}
+            onTheRoad={onTheRoad}
+            onClose={() => setScanPanel(null)}
+          />
+        )}
         {lastResult && (
           <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
             {lastResult}
