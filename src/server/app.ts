@@ -93,6 +93,9 @@ import { registerImportRoutes } from './imports/imports-routes';
 import { createImportsService } from './imports/imports-service';
 import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
+import { registerLabelRoutes } from './labels/label-routes';
+import { registerLabelsApiRoutes } from './labels/labels-api-routes';
+import { createLabelsService } from './labels/labels-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
 import { createWebhookDelivery } from './webhooks/webhook-delivery';
 import { createWebhookSecrets } from './webhooks/webhook-secrets';
@@ -201,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
           description:
             'API v1 for shippers: create, read, follow and cancel parcels with an API key.',
         },
+        { name: 'labels', description: "API v1 for shippers: parcels' labels as PDF." },
       ],
     },
     transform: jsonSchemaTransform,
@@ -339,6 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     log: app.log,
   });
 
+  const labelsService = createLabelsService({ db, publicUrl: config.PUBLIC_URL });
   const apiKeysService = createApiKeysService({ db, clock });
   const pickupAddressService = createPickupAddressService({ db });
   const shippingReferenceService = createShippingReferenceService({
@@ -447,6 +452,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerWebhookRoutes(zodApi, webhooksService);
       await registerImportRoutes(zodApi, importsService, config);
       registerParcelsApiRoutes(zodApi, parcelsApiService);
+      registerLabelRoutes(zodApi, labelsService);
+      registerLabelsApiRoutes(zodApi, labelsService);
     },
     { prefix: '/api' },
   );

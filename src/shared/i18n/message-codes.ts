@@ -478,4 +478,10 @@ export interface MessagePlaceholders {
   'parcel.batch_too_large': 'max';
   'parcel.param_not_datetime': 'param';
   'parcel.cursor_invalid': never;
+  'label.format_unknown': never;
+  'label.none': never;
+  'label.too_many': 'max';
+  'label.orders_not_found': 'orders';
+  'label.parcels_not_found': 'trackingNumbers';
+  'label.order_cancelled': 'trackingNumbers';
 }
