@@ -480,7 +480,7 @@ export interface MessagePlaceholders {
   'parcel.cursor_invalid': never;
   'label.format_unknown': never;
   'label.none': never;
-  'label.too_many': 'max';
+  'label.over_limit': 'max';
   'label.orders_not_found': 'orders';
   'label.parcels_not_found': 'trackingNumbers';
   'label.order_cancelled': 'trackingNumbers';

@@ -20,7 +20,7 @@ function labelList<T extends z.ZodType>(item: T, field: string) {
   return z
     .array(item, { error: messageKey('request.param_required', { param: field }) })
     .min(1, messageKey('label.none'))
-    .max(MAX_LABELS_PER_PDF, messageKey('label.too_many', { max: MAX_LABELS_PER_PDF }));
+    .max(MAX_LABELS_PER_PDF, messageKey('label.over_limit', { max: MAX_LABELS_PER_PDF }));
 }
 
 export const PrintLabelsSchema = z.object({
