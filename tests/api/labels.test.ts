@@ -1,11 +1,29 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { orders, organizations } from '../../src/server/db/schema';
+import { findLabelRowsByIds } from '../../src/server/labels/label-queries';
+import {
+  companyProfiles,
+  individualProfiles,
+  orders,
+  organizations,
+  users,
+} from '../../src/server/db/schema';
+import { IMPORT_COLUMNS } from '../../src/shared/import-columns';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import { readPdfText } from '../support/pdf-text';
 import { pdfPageInfo } from '../support/pdf-raster';
-import { bearer, bulkLoadOrders, createOrderAs, loginAs, type LoggedIn } from './factories';
+import {
+  bearer,
+  bulkLoadOrders,
+  createOrderAs,
+  individualPayload,
+  login,
+  loginAs,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type LoggedIn,
+} from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { insertApiKey, type TestApiKey } from './parcels-api-keys';
 
@@ -42,6 +60,22 @@ async function expectPdf(response: LightMyRequestResponse) {
   expect(response.headers['content-disposition']).toMatch(/^inline; filename="labels?-.+\.pdf"$/);
   const pdf = response.rawPayload;
   return { ...(await pdfPageInfo(pdf)), text: await readPdfText(pdf) };
+}
+
+/** A member of `owner`'s organization with `role`, signed in (registered, then moved in). */
+async function memberOf(owner: LoggedIn, role: 'accountant' | 'staff'): Promise<LoggedIn> {
+  const payload = individualPayload({ email: uniqueEmail(role) });
+  const registered = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload,
+  });
+  expect(registered.statusCode, registered.body).toBe(201);
+  await testApp.database.db
+    .update(users)
+    .set({ organizationId: organizationOf(owner), orgRole: role })
+    .where(eq(users.email, payload.email));
+  return login(testApp, payload.email, TEST_PASSWORD);
 }
 
 async function labelFormatOf(owner: LoggedIn) {
@@ -277,6 +311,133 @@ describe('/api/v1', () => {
       `/api/v1/parcels/${cancelledA.trackingNumber}/label`,
     );
     expect(cancelled.statusCode).toBe(409);
+  });
+});
+
+describe('who prints, and what a label says of its sender', () => {
+  it('lets staff print and refuses the accountant (who reads orders but prints nothing)', async () => {
+    const [staff, accountant] = [
+      await memberOf(ownerA, 'staff'),
+      await memberOf(ownerA, 'accountant'),
+    ];
+    await expectPdf(await call(staff, 'GET', `/api/dashboard/orders/${orderA1.id}/label`));
+    const one = await call(accountant, 'GET', `/api/dashboard/orders/${orderA1.id}/label`);
+    expect(one.statusCode).toBe(403);
+    expect(one.json()).toMatchObject({ code: 'org.role_forbidden' });
+    const many = await call(accountant, 'POST', '/api/dashboard/labels', {
+      orderIds: [orderA1.id],
+      format: 'a4',
+    });
+    expect(many.statusCode).toBe(403);
+    expect(await labelFormatOf(ownerA)).not.toBe('a4');
+    const settings = await call(accountant, 'GET', '/api/org/label-settings');
+    expect(settings.statusCode).toBe(200);
+  });
+
+  it("names the organization, the creator's phone (else the owner's) and the pickup city", async () => {
+    const [ownerProfile] = await testApp.database.db
+      .select({ phone: companyProfiles.phone })
+      .from(companyProfiles)
+      .where(eq(companyProfiles.userId, ownerA.user.id));
+    const staff = await memberOf(ownerA, 'staff');
+    const byStaff = await createOrderAs(testApp, staff, { pickup_loc: 'Tangier' });
+    const [staffProfile] = await testApp.database.db
+      .select({ phone: individualProfiles.phone })
+      .from(individualProfiles)
+      .where(eq(individualProfiles.userId, staff.user.id));
+    expect(staffProfile!.phone).not.toBe(ownerProfile!.phone);
+
+    const read = async () =>
+      Object.fromEntries(
+        (await findLabelRowsByIds(testApp.database.db, [orderA1.id, byStaff.id])).map((row) => [
+          row.orderId,
+          row,
+        ]),
+      );
+    const [{ name }] = await testApp.database.db
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, organizationOf(ownerA)));
+    const rows = await read();
+    expect(rows[orderA1.id]).toMatchObject({
+      senderName: name,
+      senderPhone: ownerProfile!.phone,
+      senderCity: 'Casablanca',
+      receiverName: 'Karim Alaoui',
+      trackingNumber: orderA1.trackingNumber,
+    });
+    expect(rows[byStaff.id]).toMatchObject({
+      senderPhone: staffProfile!.phone,
+      senderCity: 'Tangier',
+    });
+
+    // A member without a profile of their own: the owner's phone.
+    await testApp.database.db
+      .delete(individualProfiles)
+      .where(eq(individualProfiles.userId, staff.user.id));
+    expect((await read())[byStaff.id]!.senderPhone).toBe(ownerProfile!.phone);
+  });
+});
+
+describe("an import's labels", () => {
+  const HEADER = IMPORT_COLUMNS.map((column) => column.name);
+  const row = (name: string) => {
+    const values: Record<string, string> = {
+      receiver_name: name,
+      receiver_phone: '0612345678',
+      receiver_address: '12 rue Ibn Battouta',
+      receiver_city: 'Rabat',
+      sender_city: 'Casablanca',
+      weight_kg: '2.5',
+      length_cm: '30',
+      width_cm: '20',
+      height_cm: '15',
+      cod_amount_mad: '350',
+    };
+    return HEADER.map((column) => `"${values[column] ?? ''}"`).join(',');
+  };
+
+  it('prints the orders an import created, in the order of its rows, 500 to a part', async () => {
+    const boundary = '----labels-test';
+    const csv = [HEADER.join(','), row('Salma Idrissi'), row('Omar Bennani')].join('\r\n');
+    const upload = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/imports',
+      headers: {
+        ...bearer(ownerA.token),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="o.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const importId = (upload.json() as { id: string }).id;
+    const confirmed = await call(ownerA, 'POST', `/api/dashboard/imports/${importId}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { trackingNumbers } = confirmed.json() as { trackingNumbers: string[] };
+    expect(trackingNumbers).toHaveLength(2);
+
+    const pdf = await expectPdf(
+      await call(ownerA, 'GET', `/api/dashboard/imports/${importId}/labels?format=a6`),
+    );
+    expect(pdf).toMatchObject({ pages: 2, widthMm: 105, heightMm: 148 });
+    expect(pdf.text.indexOf(trackingNumbers[0]!)).toBeGreaterThanOrEqual(0);
+    expect(pdf.text.indexOf(trackingNumbers[0]!)).toBeLessThan(
+      pdf.text.indexOf(trackingNumbers[1]!),
+    );
+    expect(await labelFormatOf(ownerA)).toBe('a6');
+
+    const pastTheEnd = await call(
+      ownerA,
+      'GET',
+      `/api/dashboard/imports/${importId}/labels?part=2`,
+    );
+    expect(pastTheEnd.statusCode).toBe(404);
+    const theirs = await call(ownerB, 'GET', `/api/dashboard/imports/${importId}/labels`);
+    expect(theirs.statusCode).toBe(404);
+    const badPart = await call(ownerA, 'GET', `/api/dashboard/imports/${importId}/labels?part=0`);
+    expect(badPart.statusCode).toBe(400);
   });
 });
 
