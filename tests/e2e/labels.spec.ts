@@ -60,3 +60,25 @@ test("the order's page prints its label in the format the organization printed l
   expect(response.headers()['content-type']).toBe('application/pdf');
   expect((await download).suggestedFilename()).toBe(`label-${order!.trackingNumber}.pdf`);
 });
+
+test("the office prints any organization's order's label from its order page", async ({
+  page,
+  admin: _signedIn,
+  accounts,
+}) => {
+  const customer = await accounts.customer({ prefix: 'labels' });
+  const [order] = await placeOrders(page.request, customer.token, ['Fes']);
+
+  await page.goto(`/admin/orders/${order!.id}`);
+  await expect(page.getByLabel('Label format')).toHaveValue('100x150');
+  await page.getByLabel('Label format').selectOption('a4');
+  const answer = page.waitForResponse((response) =>
+    response.url().includes(`/api/admin/orders/${order!.id}/label?format=a4`),
+  );
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Print label' }).click();
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect((await download).suggestedFilename()).toBe(`label-${order!.trackingNumber}.pdf`);
+});

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { messageKey } from '../i18n/message-key';
 import '../i18n/zod-messages';
 import { LABEL_FORMATS, MAX_LABELS_PER_PDF } from '../labels';
+import { MAX_IMPORT_ROWS } from '../shippers-api';
 
 /** `a6`, `100x150` or `a4`; left out: the organization's remembered format. */
 export const LabelFormatSchema = z.enum(LABEL_FORMATS, {
@@ -54,5 +55,10 @@ export type LabelSettings = z.infer<typeof LabelSettingsSchema>;
 
 /** An import's labels: `part` 1 is its first 500 orders, 2 the next 500 (an import holds 5,000). */
 export const ImportLabelsQuerySchema = LabelFormatQuerySchema.extend({
-  part: z.coerce.number().int().min(1).max(10).default(1),
+  part: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Math.ceil(MAX_IMPORT_ROWS / MAX_LABELS_PER_PDF))
+    .default(1),
 });

@@ -1,4 +1,4 @@
-import type { LabelFormat } from '#shared/labels';
+import { MAX_LABELS_PER_PDF, type LabelFormat } from '#shared/labels';
 import { saveApiFile, toQueryString } from './api-client';
 
 /**
@@ -30,3 +30,15 @@ export const printImportLabels = (importId: string, part: number, format: LabelF
     `/dashboard/imports/${encodeURIComponent(importId)}/labels${toQueryString({ part, format })}`,
     'labels.pdf',
   );
+
+/** An import's orders 500 to a PDF: part 1 is orders 1 to 500, part 2 the next 500. */
+export function importLabelParts(
+  created: number,
+): Array<{ part: number; from: number; to: number }> {
+  const parts = Math.ceil(created / MAX_LABELS_PER_PDF);
+  return Array.from({ length: parts }, (_, index) => ({
+    part: index + 1,
+    from: index * MAX_LABELS_PER_PDF + 1,
+    to: Math.min(created, (index + 1) * MAX_LABELS_PER_PDF),
+  }));
+}

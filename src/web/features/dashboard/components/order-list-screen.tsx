@@ -121,12 +121,13 @@ export function OrderTableScreen({ stage, ...screenProps }: OrderTableScreenProp
         stageColumn,
         columns.status,
       ]}
-      cards={(orders, className) => (
+      cards={(orders, className, selection) => (
         <OrderCards
           label={caption}
           orders={orders}
           fields={[columns.weight, columns.price, columns.placedOn, stageColumn]}
           className={className}
+          selection={selection}
         />
       )}
     />

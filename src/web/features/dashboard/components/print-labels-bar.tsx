@@ -39,6 +39,30 @@ export function useOrderSelection(): OrderSelection | null {
   };
 }
 
+/** An order's checkbox on a card (the tables have their own). */
+export function OrderCheckbox({
+  order,
+  selection,
+}: {
+  order: CustomerOrder;
+  selection: OrderSelection;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={selection.rowLabel(order)}
+      checked={selection.selected.has(order.id)}
+      onChange={(event) => {
+        const next = new Set(selection.selected);
+        if (event.target.checked) next.add(order.id);
+        else next.delete(order.id);
+        selection.onChange(next);
+      }}
+      className="size-5 shrink-0 accent-brand-700"
+    />
+  );
+}
+
 /** "3 selected · Print labels · Clear", shown while orders are ticked. */
 export function PrintLabelsBar({ selection }: { selection: OrderSelection }) {
   const { t } = useTranslation();

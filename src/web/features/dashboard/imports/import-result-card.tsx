@@ -5,20 +5,10 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
 import { CsvDownloadButton } from '../../../ui/csv-download-button';
 import { MAX_LABELS_PER_PDF, type LabelFormat } from '#shared/labels';
-import { printImportLabels } from '../../../lib/label-printing';
+import { importLabelParts, printImportLabels } from '../../../lib/label-printing';
 import { PrintLabelsButton } from '../../../ui/print-labels-button';
 import { useLabelPrinting } from '../api/label-queries';
 import { saveTrackingNumbers } from './import-queries';
-
-/** The import's orders 500 to a PDF: part 1 is orders 1 to 500, part 2 the next 500. */
-function importParts(created: number) {
-  const parts = Math.ceil(created / MAX_LABELS_PER_PDF);
-  return Array.from({ length: parts }, (_, index) => ({
-    part: index + 1,
-    from: index * MAX_LABELS_PER_PDF + 1,
-    to: Math.min(created, (index + 1) * MAX_LABELS_PER_PDF),
-  }));
-}
 
 /**
  * After the confirmation: how many orders, their tracking numbers and labels, the way to the
@@ -54,7 +44,7 @@ export function ImportResultCard({
           }}
         />
         {labels.mayPrint &&
-          importParts(created).map(({ part, from, to }) => (
+          importLabelParts(created).map(({ part, from, to }) => (
             <PrintLabelsButton
               key={`${part}-${labels.format}`}
               text={

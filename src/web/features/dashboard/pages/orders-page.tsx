@@ -11,7 +11,7 @@ import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { DetailList } from '../../../ui/detail-list';
 import { OrderIdLink } from '../components/order-id-link';
 import { OrderListScreen } from '../components/order-list-screen';
-import type { OrderSelection } from '../components/print-labels-bar';
+import { OrderCheckbox, type OrderSelection } from '../components/print-labels-bar';
 import { NewOrderLink } from '../components/new-order-link';
 import { routeText } from '../order-route';
 
@@ -31,20 +31,7 @@ function OrderRow({
     <li className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 p-4 md:grid-cols-[9rem_1fr_7rem_7rem_8rem_auto]">
         <span className="inline-flex items-center gap-3">
-          {selection && (
-            <input
-              type="checkbox"
-              aria-label={selection.rowLabel(order)}
-              checked={selection.selected.has(order.id)}
-              onChange={(event) => {
-                const next = new Set(selection.selected);
-                if (event.target.checked) next.add(order.id);
-                else next.delete(order.id);
-                selection.onChange(next);
-              }}
-              className="size-5 accent-brand-700"
-            />
-          )}
+          {selection && <OrderCheckbox order={order} selection={selection} />}
           <OrderIdLink id={order.id} form="dashboard" />
         </span>
         <div className="md:order-last">
