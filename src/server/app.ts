@@ -97,6 +97,9 @@ import { registerInvoiceRoutes } from './invoices/invoices-routes';
 import { createInvoicesService } from './invoices/invoices-service';
 import { registerManifestRoutes } from './manifests/manifests-routes';
 import { createManifestsService } from './manifests/manifests-service';
+import { registerLabelRoutes } from './labels/label-routes';
+import { registerLabelsApiRoutes } from './labels/labels-api-routes';
+import { createLabelsService } from './labels/labels-service';
 import { createMonthlyInvoicing } from './invoices/monthly-invoicing';
 import { createWebhookDelivery } from './webhooks/webhook-delivery';
 import { createWebhookSecrets } from './webhooks/webhook-secrets';
@@ -205,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
           description:
             'API v1 for shippers: create, read, follow and cancel parcels with an API key.',
         },
+        { name: 'labels', description: "API v1 for shippers: parcels' labels as PDF." },
       ],
     },
     transform: jsonSchemaTransform,
@@ -344,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     log: app.log,
   });
 
+  const labelsService = createLabelsService({ db, publicUrl: config.PUBLIC_URL });
   const apiKeysService = createApiKeysService({ db, clock });
   const pickupAddressService = createPickupAddressService({ db });
   const shippingReferenceService = createShippingReferenceService({
@@ -454,6 +459,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerParcelsApiRoutes(zodApi, parcelsApiService);
       registerManifestRoutes(zodApi, manifestsService);
       registerScanningRoutes(zodApi, createScanningService({ db }));
+      registerLabelRoutes(zodApi, labelsService);
+      registerLabelsApiRoutes(zodApi, labelsService);
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,7 @@ import {
 import { RecordRemittanceSchema } from '../../src/shared/schemas/cash-schemas';
 import { ApiKeyCreateSchema } from '../../src/shared/schemas/api-key-schemas';
 import { PickupAddressUpdateSchema } from '../../src/shared/schemas/pickup-address-schemas';
+import { PrintApiLabelsSchema, PrintLabelsSchema } from '../../src/shared/schemas/label-schemas';
 import { CreditNoteSchema, IssueInvoicesSchema } from '../../src/shared/schemas/invoice-schemas';
 import {
   CreatePayoutBatchSchema,
@@ -679,6 +680,26 @@ beforeAll(async () => {
       idempotent: true,
       body: { valid: { reason: 'Out of stock' }, schema: CancelParcelSchema },
     },
+    // Labels: ids and numbers that name nothing, so that even a request that got through would be
+    // answered 404, its format never remembered.
+    ...(['USER', 'ADMIN'] as const).map((role): WriteEndpoint => ({
+      method: 'POST',
+      route: role === 'USER' ? '/api/dashboard/labels' : '/api/admin/labels',
+      roles: [role],
+      body: {
+        valid: { orderIds: ['00000000-0000-4000-8000-000000000003'], format: 'a6' },
+        schema: PrintLabelsSchema,
+      },
+    })),
+    {
+      method: 'POST',
+      route: '/api/v1/labels',
+      roles: ['API_KEY'],
+      body: {
+        valid: { trackingNumbers: ['MA-0000-0000'], format: 'a6' },
+        schema: PrintApiLabelsSchema,
+      },
+    },
   );
   endpoints = new Map(list.map((endpoint) => [keyOf(endpoint), endpoint]));
 }, 120_000);
@@ -800,6 +821,9 @@ const COVERED_ROUTES = [
   'POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry',
   'POST /api/v1/parcels',
   'POST /api/v1/parcels/:trackingNumber/cancel',
+  'POST /api/dashboard/labels',
+  'POST /api/admin/labels',
+  'POST /api/v1/labels',
 ];
 
 /**

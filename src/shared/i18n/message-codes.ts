@@ -500,4 +500,10 @@ export interface MessagePlaceholders {
   'manifest.csv_organization': never;
   'manifest.csv_parcels': never;
   'manifest.csv_total_to_collect_mad': never;
+  'label.format_unknown': never;
+  'label.none': never;
+  'label.over_limit': 'max';
+  'label.orders_not_found': 'orders';
+  'label.parcels_not_found': 'trackingNumbers';
+  'label.order_cancelled': 'trackingNumbers';
 }

@@ -37,11 +37,17 @@ export function message<Code extends MessageCode>(code: Code, ...args: MessageAr
  */
 export type MessageKey = MessageCode | `${MessageCode}?${string}`;
 
+/**
+ * The key of one code: typed by that code alone, so that joining a few (`a ? messageKey(…) :
+ * messageKey(…)`) stays a small union; MessageKey itself has two members per code of the catalogue.
+ */
+export type MessageKeyOf<Code extends MessageCode> = Code | `${Code}?${string}`;
+
 export function messageKey<Code extends MessageCode>(
   code: Code,
   ...args: MessageArgs<Code>
-): MessageKey {
-  return keyOf(message(code, ...args));
+): MessageKeyOf<Code> {
+  return keyOf(message(code, ...args)) as MessageKeyOf<Code>;
 }
 
 /** A message as its key. */

@@ -140,11 +140,15 @@ export async function apiFile(path: string, request: ApiRequest = {}): Promise<A
 }
 
 /**
- * Saves a file of the API (a list's CSV) on the user's disk under the name the server suggests,
- * or `fallbackName`.
+ * Saves a file of the API (a list's CSV, labels asked for with a POST) on the user's disk under
+ * the name the server suggests, or `fallbackName`.
  */
-export async function saveApiFile(path: string, fallbackName: string): Promise<void> {
-  const { blob, filename } = await apiFile(path);
+export async function saveApiFile(
+  path: string,
+  fallbackName: string,
+  request: ApiRequest = {},
+): Promise<void> {
+  const { blob, filename } = await apiFile(path, request);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../i18n/use-formatters';
 import { CsvDownloadButton, type CsvDownloadLabels } from './csv-download-button';
-import { DataTable, type DataTableColumn } from './data-table';
+import { DataTable, type DataTableColumn, type DataTableSelection } from './data-table';
 import { ListToolbar } from './list-toolbar';
 import { anchorForStep, type PageAnchor } from './page-anchor';
 import { PageHeader } from './page-header';
@@ -90,8 +90,10 @@ interface ListScreenProps<Row> {
   downloadCsv?(filter: ListFilter): Promise<void>;
   /** Where a failed download is told (the back office's toasts); else under the button. */
   onCsvFailed?(message: string): void;
-  /** Shown between the title and the toolbar (the Revenue total). */
+  /** Shown between the title and the toolbar (the Revenue total, the selection's actions). */
   above?: ReactNode;
+  /** Rows ticked for an action on several (the table's checkboxes). */
+  selection?: DataTableSelection<Row>;
   /** Dialogs the rows open. */
   children?: ReactNode;
 }
@@ -123,6 +125,7 @@ export function ListScreen<Row>({
   downloadCsv,
   onCsvFailed,
   above,
+  selection,
   children,
 }: ListScreenProps<Row>) {
   const { t } = useTranslation();
@@ -171,6 +174,7 @@ export function ListScreen<Row>({
             rows={rows}
             rowKey={rowKey}
             className="hidden md:block"
+            selection={selection}
           />
         )}
         {cards(rows, columns ? 'md:hidden' : '')}

@@ -4,10 +4,13 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Ban, Check, PackageCheck } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
+import { DEFAULT_LABEL_FORMAT } from '#shared/labels';
 import { transitionsFor } from '#shared/order-lifecycle';
 import type { AdminOrderDetail } from '#shared/schemas/admin-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
+import { printOrderLabel } from '../../../lib/label-printing';
 import { buttonClassName } from '../../../ui/button-styles';
+import { PrintLabelsButton } from '../../../ui/print-labels-button';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import {
@@ -147,7 +150,18 @@ export function AdminOrderPage() {
             source={order.source}
           />
         ),
-        actions: <OrderActions order={order} />,
+        actions: (
+          <div className="flex flex-wrap items-start gap-2">
+            <OrderActions order={order} />
+            {order.status !== 'CANCELLED' && (
+              <PrintLabelsButton
+                text={t('labels.printOne')}
+                defaultFormat={DEFAULT_LABEL_FORMAT}
+                print={(format) => printOrderLabel('admin', order.id, format)}
+              />
+            )}
+          </div>
+        ),
         main: (
           <>
             <DeliveryCodeLockedNotice order={order} />

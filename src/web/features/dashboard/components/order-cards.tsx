@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../../../i18n/use-formatters';
 import type { OrderColumn } from './order-columns';
 import { OrderIdLink } from './order-id-link';
+import { OrderCheckbox, type OrderSelection } from './print-labels-bar';
 import { routeText } from '../order-route';
 
 interface OrderCardsProps {
@@ -13,10 +14,12 @@ interface OrderCardsProps {
   /** The figures under the route, in the table's words. */
   fields: readonly OrderColumn[];
   className?: string;
+  /** Where the orders can be ticked for their labels. */
+  selection?: OrderSelection | null;
 }
 
 /** The phone form of an order table: one card per order, id and status on top, then the route. */
-export function OrderCards({ label, orders, fields, className = '' }: OrderCardsProps) {
+export function OrderCards({ label, orders, fields, className = '', selection }: OrderCardsProps) {
   const { t } = useTranslation();
   const { city } = useFormatters();
   return (
@@ -24,7 +27,10 @@ export function OrderCards({ label, orders, fields, className = '' }: OrderCards
       {orders.map((order) => (
         <li key={order.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
           <div className="flex items-center justify-between gap-3">
-            <OrderIdLink id={order.id} form="mobile" />
+            <span className="inline-flex items-center gap-3">
+              {selection && <OrderCheckbox order={order} selection={selection} />}
+              <OrderIdLink id={order.id} form="mobile" />
+            </span>
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="mt-1 font-semibold text-slate-900">{routeText(t, city, order)}</p>

@@ -14,6 +14,7 @@ import {
   type OrderListName,
 } from '../api/dashboard-queries';
 import { OrderCards } from './order-cards';
+import { PrintLabelsBar, useOrderSelection, type OrderSelection } from './print-labels-bar';
 import { useOrderColumns, type OrderColumn, type OrderColumns } from './order-columns';
 
 interface OrderListScreenProps {
@@ -26,8 +27,15 @@ interface OrderListScreenProps {
   describeError(error: unknown): string;
   /** Desktop table columns, in order; left out where the cards serve every width (Orders). */
   columns?: readonly OrderColumn[];
-  /** The orders as cards: on phones under a table (`className` hides them on wide screens). */
-  cards(orders: readonly CustomerOrder[], className: string): ReactNode;
+  /**
+   * The orders as cards: on phones under a table (`className` hides them on wide screens);
+   * `selection` where the list's orders can be ticked for their labels.
+   */
+  cards(
+    orders: readonly CustomerOrder[],
+    className: string,
+    selection: OrderSelection | null,
+  ): ReactNode;
   stateFilter?: { label: string; options: readonly ListFilterOption[] };
 }
 
@@ -53,12 +61,24 @@ function useDashboardListStrings(): ListScreenStrings {
  * destination, paged on the server 6 at a time, exported as CSV; a failed download is told
  * under its button (the dashboard has no toasts).
  */
-export function OrderListScreen({ list, screen, stateFilter, ...shown }: OrderListScreenProps) {
+export function OrderListScreen({
+  list,
+  screen,
+  stateFilter,
+  cards,
+  ...shown
+}: OrderListScreenProps) {
   const { t } = useTranslation();
   const strings = useDashboardListStrings();
+  const printable = useOrderSelection();
+  // A cancelled order has no label: its list ticks nothing.
+  const selection = screen === 'cancelled' ? null : printable;
   return (
     <ListScreen
       {...shown}
+      cards={(orders, className) => cards(orders, className, selection)}
+      selection={selection ?? undefined}
+      above={selection && <PrintLabelsBar selection={selection} />}
       title={t(`dashboard.${screen}.title`)}
       lead={t(`dashboard.${screen}.lead`)}
       emptyMessage={t(`dashboard.${screen}.empty`)}
@@ -101,12 +121,13 @@ export function OrderTableScreen({ stage, ...screenProps }: OrderTableScreenProp
         stageColumn,
         columns.status,
       ]}
-      cards={(orders, className) => (
+      cards={(orders, className, selection) => (
         <OrderCards
           label={caption}
           orders={orders}
           fields={[columns.weight, columns.price, columns.placedOn, stageColumn]}
           className={className}
+          selection={selection}
         />
       )}
     />

@@ -4,9 +4,16 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
 import { CsvDownloadButton } from '../../../ui/csv-download-button';
+import { MAX_LABELS_PER_PDF, type LabelFormat } from '#shared/labels';
+import { importLabelParts, printImportLabels } from '../../../lib/label-printing';
+import { PrintLabelsButton } from '../../../ui/print-labels-button';
+import { useLabelPrinting } from '../api/label-queries';
 import { saveTrackingNumbers } from './import-queries';
 
-/** After the confirmation: how many orders, their tracking numbers, the way to the orders. */
+/**
+ * After the confirmation: how many orders, their tracking numbers and labels, the way to the
+ * orders.
+ */
 export function ImportResultCard({
   importId,
   created,
@@ -17,6 +24,7 @@ export function ImportResultCard({
   onAnother(): void;
 }) {
   const { t } = useTranslation();
+  const labels = useLabelPrinting();
   return (
     <Card title={t('imports.result.title')}>
       <p
@@ -35,6 +43,22 @@ export function ImportResultCard({
             failed: t('imports.result.downloadFailed'),
           }}
         />
+        {labels.mayPrint &&
+          importLabelParts(created).map(({ part, from, to }) => (
+            <PrintLabelsButton
+              key={`${part}-${labels.format}`}
+              text={
+                created > MAX_LABELS_PER_PDF
+                  ? t('labels.printPart', { from, to })
+                  : t('labels.printAll')
+              }
+              defaultFormat={labels.format}
+              print={async (format: LabelFormat) => {
+                await printImportLabels(importId, part, format);
+                labels.printed();
+              }}
+            />
+          ))}
         <Link to="/dashboard/orders" className={buttonClassName('primary')}>
           {t('imports.result.orders')}
         </Link>

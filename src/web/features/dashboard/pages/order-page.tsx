@@ -13,6 +13,7 @@ import {
 import { useOrder } from '../api/dashboard-queries';
 import { CancelOrderButton } from '../components/cancel-order-button';
 import { DeliveryCodePanel } from '../components/delivery-code-panel';
+import { PrintOrderLabel } from '../components/print-order-label';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
 import { OrderDetailPage } from '../../../ui/order-detail-page';
@@ -52,7 +53,12 @@ export function OrderPage() {
             source={order.source}
           />
         ),
-        actions: <CancelOrderButton orderId={order.id} status={order.status} />,
+        actions: (
+          <div className="flex flex-wrap items-start gap-2">
+            <PrintOrderLabel orderId={order.id} status={order.status} />
+            <CancelOrderButton orderId={order.id} status={order.status} />
+          </div>
+        ),
         // On phones the cards form one column in the order a customer reads them (where is
         // it, then what does it cost), hence their order classes.
         main: (

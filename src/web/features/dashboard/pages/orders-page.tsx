@@ -11,10 +11,17 @@ import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { DetailList } from '../../../ui/detail-list';
 import { OrderIdLink } from '../components/order-id-link';
 import { OrderListScreen } from '../components/order-list-screen';
+import { OrderCheckbox, type OrderSelection } from '../components/print-labels-bar';
 import { NewOrderLink } from '../components/new-order-link';
 import { routeText } from '../order-route';
 
-function OrderRow({ order }: { order: CustomerOrder }) {
+function OrderRow({
+  order,
+  selection,
+}: {
+  order: CustomerOrder;
+  selection: OrderSelection | null;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
   const [open, setOpen] = useState(false);
@@ -23,7 +30,10 @@ function OrderRow({ order }: { order: CustomerOrder }) {
   return (
     <li className="rounded-lg border border-slate-200 bg-white shadow-sm">
       <div className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 p-4 md:grid-cols-[9rem_1fr_7rem_7rem_8rem_auto]">
-        <OrderIdLink id={order.id} form="dashboard" />
+        <span className="inline-flex items-center gap-3">
+          {selection && <OrderCheckbox order={order} selection={selection} />}
+          <OrderIdLink id={order.id} form="dashboard" />
+        </span>
         <div className="md:order-last">
           <button
             type="button"
@@ -95,10 +105,10 @@ export function OrdersPage() {
       caption={t('dashboard.orders.title')}
       emptyAction={<NewOrderLink>{t('dashboard.orders.create')}</NewOrderLink>}
       describeError={() => t('dashboard.orders.loadFailed')}
-      cards={(orders) => (
+      cards={(orders, _className, selection) => (
         <ul aria-label={t('dashboard.orders.title')} className="flex flex-col gap-3">
           {orders.map((order) => (
-            <OrderRow key={order.id} order={order} />
+            <OrderRow key={order.id} order={order} selection={selection} />
           ))}
         </ul>
       )}
