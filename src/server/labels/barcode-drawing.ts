@@ -1,0 +1,76 @@
+import bwipjs from 'bwip-js';
+import type { Box } from '../documents/pdf-writer';
+
+/**
+ * Barcodes as filled rectangles in points, for PdfWriter.fillRects: vector, so they print sharp
+ * at any printer's resolution. bwip-js encodes (its `raw`: bar widths for Code 128, the module
+ * grid for QR); the drawing, and the quiet zones that scanners need, are ours.
+ */
+
+/** Code 128 wants ten modules of white on each side; QR four. */
+const CODE128_QUIET_MODULES = 10;
+const QR_QUIET_MODULES = 4;
+
+interface LinearSymbol {
+  /** Widths in modules, bar, space, bar… from the left. */
+  sbs: number[];
+}
+
+interface MatrixSymbol {
+  /** One per module, row by row: 1 is dark. */
+  pixs: number[];
+  pixx: number;
+  pixy: number;
+}
+
+/**
+ * The bars of `text` in Code 128 across `box`, modules as wide as fit with the quiet zones
+ * inside the box, the bars centred.
+ */
+export function code128Bars(text: string, box: Box): Box[] {
+  const [symbol] = bwipjs.raw('code128', text, '') as LinearSymbol[];
+  const { sbs } = symbol!;
+  const modules = sbs.reduce((sum, width) => sum + width, 0);
+  const module = box.width / (modules + 2 * CODE128_QUIET_MODULES);
+  let x = box.left + (box.width - modules * module) / 2;
+  const bars: Box[] = [];
+  sbs.forEach((width, index) => {
+    if (index % 2 === 0)
+      bars.push({ left: x, top: box.top, width: width * module, height: box.height });
+    x += width * module;
+  });
+  return bars;
+}
+
+/**
+ * The dark modules of `text` in a QR code (error correction M: a smudge or a fold still reads)
+ * filling the square `box` with its quiet zone inside, one rectangle per run of dark modules in
+ * a row (fewer shapes in the PDF than one per module).
+ */
+export function qrModules(text: string, box: Box): Box[] {
+  const [symbol] = bwipjs.raw('qrcode', text, 'eclevel=M') as MatrixSymbol[];
+  const { pixs, pixx, pixy } = symbol!;
+  const size = Math.min(box.width, box.height);
+  const module = size / (Math.max(pixx, pixy) + 2 * QR_QUIET_MODULES);
+  const left = box.left + QR_QUIET_MODULES * module;
+  const top = box.top + QR_QUIET_MODULES * module;
+  const runs: Box[] = [];
+  for (let row = 0; row < pixy; row += 1) {
+    let column = 0;
+    while (column < pixx) {
+      if (pixs[row * pixx + column] !== 1) {
+        column += 1;
+        continue;
+      }
+      const start = column;
+      while (column < pixx && pixs[row * pixx + column] === 1) column += 1;
+      runs.push({
+        left: left + start * module,
+        top: top + row * module,
+        width: (column - start) * module,
+        height: module,
+      });
+    }
+  }
+  return runs;
+}
