@@ -49,12 +49,12 @@ function decode(image: GrayImage, region: PixelRegion | undefined, format: Barco
     [DecodeHintType.POSSIBLE_FORMATS, [format]],
     [DecodeHintType.TRY_HARDER, true],
   ]);
-  reader.setHints(hints);
   const bitmap = new BinaryBitmap(
     new HybridBinarizer(new RGBLuminanceSource(luminances, width, height)),
   );
   try {
-    return reader.decode(bitmap).getText();
+    // The hints go with each call: decode() without them starts again with every format.
+    return reader.decode(bitmap, hints).getText();
   } catch (error) {
     if (error instanceof NotFoundException) return null;
     throw error;
