@@ -157,7 +157,12 @@ export class PdfWriter {
     this.y = margins.top;
     this.doc = new PDFDocument({
       size: options.page ? [width, height] : 'A4',
-      margins: { top: margins.top, bottom: margins.bottom, left: margins.side, right: margins.side },
+      margins: {
+        top: margins.top,
+        bottom: margins.bottom,
+        left: margins.side,
+        right: margins.side,
+      },
       bufferPages: options.pageLabel !== undefined,
       lang: options.language,
       displayTitle: true,
@@ -241,7 +246,10 @@ export class PdfWriter {
 
   /** A closed shape through the points, filled (an arrow). */
   fillPolygon(points: ReadonlyArray<readonly [number, number]>, color = TEXT_COLOR): void {
-    this.doc.polygon(...points.map(([x, y]) => [x, y])).fillColor(color).fill();
+    this.doc
+      .polygon(...points.map(([x, y]) => [x, y]))
+      .fillColor(color)
+      .fill();
   }
 
   /** Straight lines from point to point, each given as [x1, y1, x2, y2]. */

@@ -4,7 +4,7 @@ import { formatCm, formatDh, formatKg } from '#shared/format';
 import { centimesToMad } from '#shared/money';
 import { formatDecimal } from '#shared/numbers';
 import { formatDocumentDate, labelled } from '../documents/document-format';
-import type { Box, PdfWriter, TextOptions } from '../documents/pdf-writer';
+import type { Box, PdfWriter, TextOptions, TextStyle } from '../documents/pdf-writer';
 import { code128Bars, qrModules } from './barcode-drawing';
 import type { LabelData } from './label-data';
 import { CARGO_FLAGS, LABEL_WORDS } from './label-words';
@@ -46,14 +46,21 @@ export function drawLabel(writer: PdfWriter, label: LabelData, box: Box, padding
   if (label.receiver.address) {
     y += at(label.receiver.address, y, { size: 9, direction: 'auto', maxLines: 2 });
   }
-  const cityStyle = { size: 15, bold: true } as const;
-  at(cityLabel(label.receiver.city, 'fr'), y, { ...cityStyle, width: width * 0.55 });
-  y += at(cityLabel(label.receiver.city, 'ar'), y, {
+  // Both names whole, in type as large as lets them share the line (Sidi Yahya El Gharb).
+  const cityFr = cityLabel(label.receiver.city, 'fr');
+  const cityAr = cityLabel(label.receiver.city, 'ar');
+  const cityStyle = { bold: true } as const;
+  const cityGap = 8;
+  const citySize = fittingSize(writer, `${cityFr} ${cityAr}`, cityStyle, width - cityGap, 15);
+  const cityFrWidth = writer.measure(cityFr, { ...cityStyle, size: citySize }) + 1;
+  at(cityFr, y, { ...cityStyle, size: citySize, width: cityFrWidth });
+  y += at(cityAr, y, {
     ...cityStyle,
+    size: citySize,
     direction: 'rtl',
     align: 'end',
-    left: left + width * 0.55,
-    width: width * 0.45,
+    left: left + cityFrWidth + cityGap,
+    width: width - cityFrWidth - cityGap,
   });
   y += 2;
   rule(y);
@@ -165,11 +172,25 @@ function drawAmount(
   const amount = formatDh(centimesToMad(centimes), 'fr');
   const [small, large] =
     centimes > 0 ? [LABEL_WORDS.toCollect, amount] : [amount, LABEL_WORDS.paid];
-  const inner = { left: left + 5, width: width - 10, color: BLACK, maxLines: 1 };
+  const inner = { left: left + 5, width: width - 10, color: BLACK, maxLines: 1, bold: true };
+  // A large amount is written smaller rather than cut.
+  const largeSize = fittingSize(writer, large, inner, inner.width, 20);
   let y = top + 3;
-  y += writer.textAt(small, y, { ...inner, size: 8.5, bold: true });
-  y += writer.textAt(large, y - 3, { ...inner, size: 20, bold: true }) - 3;
+  y += writer.textAt(small, y, { ...inner, size: 8.5 });
+  y += writer.textAt(large, y - 3, { ...inner, size: largeSize }) - 3;
   const height = y - top;
   writer.strokeRect({ left, top, width, height }, { width: 2, color: BLACK });
   return height;
+}
+
+/** The largest type size, up to `largest`, at which `text` fits `width` on one line. */
+function fittingSize(
+  writer: PdfWriter,
+  text: string,
+  style: TextStyle,
+  width: number,
+  largest: number,
+): number {
+  const size = (largest * width) / writer.measure(text, { ...style, size: largest });
+  return Math.min(largest, Math.floor(size * 10) / 10);
 }

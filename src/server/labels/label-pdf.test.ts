@@ -120,6 +120,19 @@ describe('renderLabelsPdf', { timeout: 120_000 }, () => {
     expect(text.match(/Réf\. :/g)).toHaveLength(3);
   });
 
+  it('writes a large amount and a long city name whole, in smaller type', async () => {
+    const label = labelFor('MA-7K3P-Q9XD', {
+      amountToCollectCentimes: 123_456_789,
+      receiver: { ...LABEL.receiver, city: 'Sidi Yahya El Gharb' },
+    });
+    const pdf = await renderLabelsPdf([label], '100x150');
+    const text = await readPdfText(pdf);
+
+    expect(text).toContain('1.234.567,89 DH');
+    expect(text).toContain('Sidi Yahya El Gharb سيدي يحيى الغرب');
+    expect(readCode128(await rasterizePdfPage(pdf, 1, DPI))).toBe('MA-7K3P-Q9XD');
+  });
+
   it.each([
     ['a4', 125],
     ['100x150', 500],
