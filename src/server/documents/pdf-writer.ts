@@ -238,16 +238,16 @@ export class PdfWriter {
       .stroke();
   }
 
-  /** Rectangles filled in one colour (a barcode's bars and modules, a dark band). */
+  /** Rectangles filled in one colour (a barcode's bars and modules). */
   fillRects(rects: readonly Box[], color = TEXT_COLOR): void {
     for (const rect of rects) this.doc.rect(rect.left, rect.top, rect.width, rect.height);
     this.doc.fillColor(color).fill();
   }
 
   /** A closed shape through the points, filled (an arrow). */
-  fillPolygon(points: ReadonlyArray<readonly [number, number]>, color = TEXT_COLOR): void {
+  fillPolygon(points: Array<[number, number]>, color = TEXT_COLOR): void {
     this.doc
-      .polygon(...points.map(([x, y]) => [x, y]))
+      .polygon(...points)
       .fillColor(color)
       .fill();
   }

@@ -24,12 +24,33 @@ interface MatrixSymbol {
 }
 
 /**
+ * Symbols already encoded, for a label printed again (a reprint, the same label in another
+ * format): encoding is most of a label's time, the QR code's above all.
+ */
+const SYMBOLS_KEPT = 2_000;
+const code128Symbols = new Map<string, LinearSymbol>();
+const qrSymbols = new Map<string, MatrixSymbol>();
+
+function encoded<T>(known: Map<string, T>, text: string, encode: () => T): T {
+  let symbol = known.get(text);
+  if (!symbol) {
+    symbol = encode();
+    if (known.size >= SYMBOLS_KEPT) known.clear();
+    known.set(text, symbol);
+  }
+  return symbol;
+}
+
+/**
  * The bars of `text` in Code 128 across `box`, modules as wide as fit with the quiet zones
  * inside the box, the bars centred.
  */
 export function code128Bars(text: string, box: Box): Box[] {
-  const [symbol] = bwipjs.raw('code128', text, '') as LinearSymbol[];
-  const { sbs } = symbol!;
+  const { sbs } = encoded(
+    code128Symbols,
+    text,
+    () => bwipjs.raw('code128', text, '')[0] as LinearSymbol,
+  );
   const modules = sbs.reduce((sum, width) => sum + width, 0);
   const module = box.width / (modules + 2 * CODE128_QUIET_MODULES);
   let x = box.left + (box.width - modules * module) / 2;
@@ -50,8 +71,11 @@ export function code128Bars(text: string, box: Box): Box[] {
 export function qrModules(text: string, box: Box): Box[] {
   // A fixed mask: choosing the best of eight (the standard's penalty scoring) was two thirds of
   // a label's time, and any mask reads; the tests decode every format's QR code.
-  const [symbol] = bwipjs.raw('qrcode', text, 'eclevel=M mask=1') as MatrixSymbol[];
-  const { pixs, pixx, pixy } = symbol!;
+  const { pixs, pixx, pixy } = encoded(
+    qrSymbols,
+    text,
+    () => bwipjs.raw('qrcode', text, 'eclevel=M mask=1')[0] as MatrixSymbol,
+  );
   const size = Math.min(box.width, box.height);
   const module = size / (Math.max(pixx, pixy) + 2 * QR_QUIET_MODULES);
   const left = box.left + QR_QUIET_MODULES * module;
