@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import bwipjs from 'bwip-js/node';
 import type { Box } from '../documents/pdf-writer';
 
 /**
