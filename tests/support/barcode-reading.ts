@@ -1,4 +1,9 @@
-import {
+import zxing, { type BarcodeFormat as Format, type DecodeHintType as Hint } from '@zxing/library';
+import type { GrayImage } from './pdf-raster';
+
+// The package is CommonJS for Node, whose named exports Node's ESM loader cannot see: taken from
+// its default export, which works under tsx as under vitest.
+const {
   BarcodeFormat,
   BinaryBitmap,
   DecodeHintType,
@@ -6,8 +11,7 @@ import {
   MultiFormatReader,
   NotFoundException,
   RGBLuminanceSource,
-} from '@zxing/library';
-import type { GrayImage } from './pdf-raster';
+} = zxing;
 
 /** A part of an image, in pixels from its top left. */
 export interface PixelRegion {
@@ -31,7 +35,7 @@ export function readQrCode(image: GrayImage, region?: PixelRegion): string | nul
   return decode(image, region, BarcodeFormat.QR_CODE);
 }
 
-function decode(image: GrayImage, region: PixelRegion | undefined, format: BarcodeFormat) {
+function decode(image: GrayImage, region: PixelRegion | undefined, format: Format) {
   const { left, top, width, height } = region ?? {
     left: 0,
     top: 0,
@@ -45,7 +49,7 @@ function decode(image: GrayImage, region: PixelRegion | undefined, format: Barco
     luminances.set(image.pixels.subarray(start, start + width), row * width);
   }
   const reader = new MultiFormatReader();
-  const hints = new Map<DecodeHintType, unknown>([
+  const hints = new Map<Hint, unknown>([
     [DecodeHintType.POSSIBLE_FORMATS, [format]],
     [DecodeHintType.TRY_HARDER, true],
   ]);

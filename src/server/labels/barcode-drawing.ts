@@ -1,10 +1,15 @@
+import zxing from '@zxing/library';
 import bwipjs from 'bwip-js/node';
 import type { Box } from '../documents/pdf-writer';
 
 /**
  * Barcodes as filled rectangles in points, for PdfWriter.fillRects: vector, so they print sharp
- * at any printer's resolution. bwip-js encodes (its `raw`: bar widths for Code 128, the module
- * grid for QR); the drawing, and the quiet zones that scanners need, are ours.
+ * at any printer's resolution. bwip-js encodes the Code 128 (its `raw`: the bar widths). ZXing's
+ * encoder (@zxing/library) makes the QR code's module grid: bwip-js took 10 ms per QR code, half
+ * a label's time, to choose its mask the way the standard says (scoring all eight), ZXing 3 ms;
+ * a fixed mask would have been as fast, but its codes read back measurably less often (3 to 9
+ * misses in 80 codes drawn at 120 to 200 dpi, against 0 to 3). The drawing, and the quiet zones
+ * that scanners need, are ours.
  */
 
 /** Code 128 wants ten modules of white on each side; QR four. */
@@ -18,9 +23,8 @@ interface LinearSymbol {
 
 interface MatrixSymbol {
   /** One per module, row by row: 1 is dark. */
-  pixs: number[];
-  pixx: number;
-  pixy: number;
+  modules: Uint8Array;
+  size: number;
 }
 
 /**
@@ -69,27 +73,20 @@ export function code128Bars(text: string, box: Box): Box[] {
  * a row (fewer shapes in the PDF than one per module).
  */
 export function qrModules(text: string, box: Box): Box[] {
-  // A fixed mask: choosing the best of eight (the standard's penalty scoring) was two thirds of
-  // a label's time, and any mask reads; the tests decode every format's QR code.
-  const { pixs, pixx, pixy } = encoded(
-    qrSymbols,
-    text,
-    () => bwipjs.raw('qrcode', text, 'eclevel=M mask=1')[0] as MatrixSymbol,
-  );
-  const size = Math.min(box.width, box.height);
-  const module = size / (Math.max(pixx, pixy) + 2 * QR_QUIET_MODULES);
+  const { modules, size } = encoded(qrSymbols, text, () => encodeQrCode(text));
+  const module = Math.min(box.width, box.height) / (size + 2 * QR_QUIET_MODULES);
   const left = box.left + QR_QUIET_MODULES * module;
   const top = box.top + QR_QUIET_MODULES * module;
   const runs: Box[] = [];
-  for (let row = 0; row < pixy; row += 1) {
+  for (let row = 0; row < size; row += 1) {
     let column = 0;
-    while (column < pixx) {
-      if (pixs[row * pixx + column] !== 1) {
+    while (column < size) {
+      if (modules[row * size + column] !== 1) {
         column += 1;
         continue;
       }
       const start = column;
-      while (column < pixx && pixs[row * pixx + column] === 1) column += 1;
+      while (column < size && modules[row * size + column] === 1) column += 1;
       runs.push({
         left: left + start * module,
         top: top + row * module,
@@ -99,4 +96,19 @@ export function qrModules(text: string, box: Box): Box[] {
     }
   }
   return runs;
+}
+
+function encodeQrCode(text: string): MatrixSymbol {
+  const matrix = zxing.QRCodeEncoder.encode(
+    text,
+    zxing.QRCodeDecoderErrorCorrectionLevel.M,
+  ).getMatrix();
+  const size = matrix.getWidth();
+  const modules = new Uint8Array(size * size);
+  for (let row = 0; row < size; row += 1) {
+    for (let column = 0; column < size; column += 1) {
+      modules[row * size + column] = matrix.get(column, row);
+    }
+  }
+  return { modules, size };
 }
