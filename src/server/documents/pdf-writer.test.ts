@@ -85,4 +85,27 @@ describe('PdfWriter', { timeout: 60_000 }, () => {
     expect(text).toContain('...');
     expect(text).toContain('7.260,00');
   });
+
+  it('writes on another page size without header or footer, and draws shapes', async () => {
+    const page = { width: 283.46, height: 425.2, margins: { top: 0, bottom: 0, side: 0 } };
+    const writer = new PdfWriter({ language: 'fr', title: 'Étiquette', headerText: 'Atlas', page });
+    expect(writer.width).toBeCloseTo(283.46);
+    writer.textAt('CAS', 10, { size: 22, bold: true, left: 10, width: 100 });
+    writer.fillRects([{ left: 10, top: 60, width: 2, height: 40 }]);
+    writer.fillPolygon([
+      [10, 120],
+      [30, 130],
+      [10, 140],
+    ]);
+    writer.strokeLines([[0, 200, 283.46, 200]], { dash: 4 });
+    writer.strokeRect({ left: 10, top: 210, width: 100, height: 30 }, { width: 2 });
+    writer.addPage();
+    writer.text('Deuxième');
+    const pdf = await writer.render();
+
+    expect(pageCountOf(pdf)).toBe(2);
+    expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 283\.46 425\.2\]/);
+    const text = await readPdfText(pdf);
+    expect(text).toBe('CAS\nDeuxième');
+  });
 });

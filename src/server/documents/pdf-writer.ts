@@ -5,8 +5,9 @@ import { documentFonts, FONT_NAMES, type FontName } from './document-fonts';
 import { prepareEmbeddedFont, type EmbeddedFontInternals } from './pdfkit-fonts';
 
 /**
- * The one layer every PDF the server writes is drawn through (statements, invoices, and the
- * labels to come): A4, margins, Noto Sans and Noto Sans Arabic, text in any mix of Latin and
+ * The one layer every PDF the server writes is drawn through (statements, invoices, labels): A4
+ * with margins by default or another page (a label's), filled shapes and lines at absolute
+ * positions (barcodes, cut marks), Noto Sans and Noto Sans Arabic, text in any mix of Latin and
  * Arabic drawn shaped and in visual order, right-aligned layout for an Arabic document, a table
  * that breaks across pages with its header row repeated, a header and "page n of N" footer on
  * every page, and `render()` to a Buffer. docs/decisions/0019-pdf-documents.md says why pdfkit.
@@ -23,10 +24,36 @@ export interface PdfWriterOptions {
   title: string;
   /** Words written at the header's other end on every page (the carrier's name). */
   headerText?: string;
-  /** The footer's page number: (1, 3) → "Page 1 / 3". */
-  pageLabel: (page: number, pageCount: number) => string;
+  /**
+   * The footer's page number: (1, 3) → "Page 1 / 3". Without it the pages have no header and
+   * footer (a label), and are not kept in memory until the end.
+   */
+  pageLabel?: (page: number, pageCount: number) => string;
   /** Words written at the footer's start on every page (the carrier's identifiers). */
   footerText?: string;
+  /** The page and its margins, in points: A4 with the documents' margins by default. */
+  page?: PageGeometry;
+}
+
+export interface PageGeometry {
+  width: number;
+  height: number;
+  margins: { top: number; bottom: number; side: number };
+}
+
+/** A rectangle in points from the page's top left. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface LineStyle {
+  width?: number;
+  color?: string;
+  /** Dashes and gaps of this length. */
+  dash?: number;
 }
 
 export interface TextStyle {
@@ -80,8 +107,11 @@ export interface ColumnBlock {
   align?: Align;
 }
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { side: 42, top: 64, bottom: 60 };
+const A4_PAGE: PageGeometry = {
+  width: 595.28,
+  height: 841.89,
+  margins: { side: 42, top: 64, bottom: 60 },
+};
 /** Line box per point of font size: Arabic letters reach further above and below than Latin. */
 const LINE_HEIGHT = 1.5;
 /** From a line box's top to its baseline, per point of font size. */
@@ -104,12 +134,13 @@ const glyphCoverage = new Map<string, boolean>();
 
 export class PdfWriter {
   readonly direction: Direction;
-  readonly left = MARGIN.side;
-  readonly right = PAGE.width - MARGIN.side;
-  readonly width = PAGE.width - 2 * MARGIN.side;
-  readonly bottom = PAGE.height - MARGIN.bottom;
+  readonly page: PageGeometry;
+  readonly left: number;
+  readonly right: number;
+  readonly width: number;
+  readonly bottom: number;
   /** The top of the next thing drawn. */
-  y = MARGIN.top;
+  y: number;
   private readonly doc: PDFKit.PDFDocument;
   private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<Buffer>;
@@ -117,10 +148,22 @@ export class PdfWriter {
 
   constructor(private readonly options: PdfWriterOptions) {
     this.direction = localeDirection(options.language);
+    this.page = options.page ?? A4_PAGE;
+    const { width, height, margins } = this.page;
+    this.left = margins.side;
+    this.right = width - margins.side;
+    this.width = width - 2 * margins.side;
+    this.bottom = height - margins.bottom;
+    this.y = margins.top;
     this.doc = new PDFDocument({
-      size: 'A4',
-      margins: { top: MARGIN.top, bottom: MARGIN.bottom, left: MARGIN.side, right: MARGIN.side },
-      bufferPages: true,
+      size: options.page ? [width, height] : 'A4',
+      margins: {
+        top: margins.top,
+        bottom: margins.bottom,
+        left: margins.side,
+        right: margins.side,
+      },
+      bufferPages: options.pageLabel !== undefined,
       lang: options.language,
       displayTitle: true,
       info: { Title: options.title, Creator: 'Atlas Freight', Producer: 'Atlas Freight' },
@@ -182,7 +225,7 @@ export class PdfWriter {
 
   addPage(): void {
     this.doc.addPage();
-    this.y = MARGIN.top;
+    this.y = this.page.margins.top;
   }
 
   /** A thin line across the content box. */
@@ -193,6 +236,42 @@ export class PdfWriter {
       .lineWidth(0.6)
       .strokeColor(color)
       .stroke();
+  }
+
+  /** Rectangles filled in one colour (a barcode's bars and modules). */
+  fillRects(rects: readonly Box[], color = TEXT_COLOR): void {
+    for (const rect of rects) this.doc.rect(rect.left, rect.top, rect.width, rect.height);
+    this.doc.fillColor(color).fill();
+  }
+
+  /** A closed shape through the points, filled (an arrow). */
+  fillPolygon(points: Array<[number, number]>, color = TEXT_COLOR): void {
+    this.doc
+      .polygon(...points)
+      .fillColor(color)
+      .fill();
+  }
+
+  /** Straight lines from point to point, each given as [x1, y1, x2, y2]. */
+  strokeLines(
+    lines: ReadonlyArray<readonly [number, number, number, number]>,
+    style: LineStyle = {},
+  ): void {
+    for (const [x1, y1, x2, y2] of lines) this.doc.moveTo(x1, y1).lineTo(x2, y2);
+    this.strokeWith(style);
+  }
+
+  /** A rectangle's outline. */
+  strokeRect(box: Box, style: LineStyle = {}): void {
+    this.doc.rect(box.left, box.top, box.width, box.height);
+    this.strokeWith(style);
+  }
+
+  private strokeWith(style: LineStyle): void {
+    this.doc.lineWidth(style.width ?? 0.6).strokeColor(style.color ?? TEXT_COLOR);
+    if (style.dash) this.doc.dash(style.dash, { space: style.dash });
+    this.doc.stroke();
+    if (style.dash) this.doc.undash();
   }
 
   /** Blocks side by side, the first at the start side; `y` moves below the tallest. */
@@ -279,16 +358,19 @@ export class PdfWriter {
 
   /** Writes the header and footer on every page and ends the document. */
   async render(): Promise<Buffer> {
-    const { start, count } = this.doc.bufferedPageRange();
-    for (let index = start; index < start + count; index += 1) {
-      this.doc.switchToPage(index);
-      this.drawPageFrame(index - start + 1, count);
+    const { pageLabel } = this.options;
+    if (pageLabel) {
+      const { start, count } = this.doc.bufferedPageRange();
+      for (let index = start; index < start + count; index += 1) {
+        this.doc.switchToPage(index);
+        this.drawPageFrame(pageLabel(index - start + 1, count));
+      }
     }
     this.doc.end();
     return this.ended;
   }
 
-  private drawPageFrame(page: number, pageCount: number): void {
+  private drawPageFrame(label: string): void {
     const size = 8;
     const headerTop = 26;
     const style = { size, color: MUTED_COLOR, maxLines: 1 };
@@ -297,8 +379,7 @@ export class PdfWriter {
     if (this.options.headerText) {
       this.textAt(this.options.headerText, headerTop, { ...style, ...headerBox, align: 'end' });
     }
-    const footerTop = PAGE.height - MARGIN.bottom + 18;
-    const label = this.options.pageLabel(page, pageCount);
+    const footerTop = this.bottom + 18;
     const labelWidth = this.measure(label, { size }) + 4;
     if (this.options.footerText) {
       this.textAt(this.options.footerText, footerTop, {

@@ -23,13 +23,14 @@ const errorId = 'tracking-number-error';
  * Track Shipment goes beyond docs/product.md, section 2 (docs/product.md, decision 12):
  * it looks the number up with
  * GET /api/track/:trackingNumber, no login needed. The number lives in `?number=`, so a link
- * (the wizard's Thank You screen, an email) opens the result directly. Once a shipment is shown,
+ * (the wizard's Thank You screen, an email) opens the result directly; a label's QR code writes
+ * it shorter, `?n=` (#shared/labels trackingLink). Once a shipment is shown,
  * its public event stream keeps it current: each event fetches it again.
  */
 export function TrackShipmentPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const number = (searchParams.get('number') ?? '').trim().toUpperCase();
+  const number = (searchParams.get('number') ?? searchParams.get('n') ?? '').trim().toUpperCase();
   const [error, setError] = useState<string | null>(null);
 
   const tracking = useQuery({
