@@ -2,9 +2,9 @@ import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { devices, type APIRequestContext, type Page } from '@playwright/test';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
-import { labelImageY4m, temporaryLabelPdf } from '../support/label-camera';
+import { labelImageY4m } from '../support/label-camera';
 import { collectPageErrors, expect, showSignedIn, test } from './fixtures';
-import { dispatchThroughApi, placeOrders } from './support/app-api';
+import { bearer, dispatchThroughApi, placeOrders } from './support/app-api';
 import { expectHandledHttpError } from './support/page-checks';
 
 /*
@@ -15,22 +15,17 @@ import { expectHandledHttpError } from './support/page-checks';
  * @zxing/browser.
  */
 
-/**
- * The label PDF the camera is shown. TEMPORARY: drawn in the test until the labels routes are in
- * this branch; then it is GET /api/dashboard/orders/:id/label?format=100x150 as the customer:
- *
- *   const response = await request.get(`/api/dashboard/orders/${order.id}/label?format=100x150`,
- *     { headers: bearer(customerToken) });
- *   expect(response.status()).toBe(200);
- *   return response.body();
- */
+/** The parcel's real label, as its merchant prints it (100 × 150 mm thermal). */
 async function labelPdfOf(
-  _request: APIRequestContext,
-  _customerToken: string,
+  request: APIRequestContext,
+  customerToken: string,
   order: CustomerOrderDetail,
-  publicUrl: string,
 ): Promise<Buffer> {
-  return temporaryLabelPdf(order.trackingNumber, publicUrl);
+  const response = await request.get(`/api/dashboard/orders/${order.id}/label?format=100x150`, {
+    headers: bearer(customerToken),
+  });
+  expect(response.status()).toBe(200);
+  return response.body();
 }
 
 const orderCard = (page: Page, trackingNumber: string) =>
@@ -133,9 +128,7 @@ test('Scan: a camera shown the parcel’s label opens its card without typing', 
   const [order] = await placeOrders(page.request, customer.token, ['Marrakech']);
   await dispatchThroughApi(page.request, admin.token, order!.id, driver);
 
-  const video = await labelImageY4m(
-    await labelPdfOf(page.request, customer.token, order!, baseURL!),
-  );
+  const video = await labelImageY4m(await labelPdfOf(page.request, customer.token, order!));
   // The camera's file is a launch flag: this test has a browser of its own.
   const cameraBrowser = await playwright.chromium.launch({
     ...launchOptions,

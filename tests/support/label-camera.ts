@@ -1,9 +1,6 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
-import { trackingLink } from '../../src/shared/labels';
 import { pdfPageInfo, rasterizePdfPage, type GrayImage } from './pdf-raster';
 
 /*
@@ -65,30 +62,4 @@ export function y4mVideo(frame: GrayImage, frames: number): Buffer {
   const chroma = Buffer.alloc((frame.width / 2) * (frame.height / 2) * 2, 128);
   const oneFrame = Buffer.concat([Buffer.from('FRAME\n', 'latin1'), frame.pixels, chroma]);
   return Buffer.concat([header, ...Array.from({ length: frames }, () => oneFrame)]);
-}
-
-const MM = 72 / 25.4;
-
-/**
- * TEMPORARY, until GET /api/dashboard/orders/:id/label (the labels helper's) is in this branch:
- * a 100 × 150 mm page with what the camera reads on the real label, a Code 128 of the tracking
- * number and a QR code of its tracking link. The e2e's `labelPdfOf` is the one caller; switching
- * it to the route removes this function.
- */
-export async function temporaryLabelPdf(trackingNumber: string, publicUrl: string) {
-  const [code128, qrCode] = await Promise.all([
-    bwipjs.toBuffer({ bcid: 'code128', text: trackingNumber, scale: 3, height: 18 }),
-    bwipjs.toBuffer({ bcid: 'qrcode', text: trackingLink(publicUrl, trackingNumber), scale: 6 }),
-  ]);
-  const doc = new PDFDocument({ size: [100 * MM, 150 * MM], margin: 0 });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve) =>
-    doc.on('end', () => resolve(Buffer.concat(chunks))),
-  );
-  doc.image(code128, 10 * MM, 12 * MM, { width: 80 * MM });
-  doc.fontSize(14).text(trackingNumber, 10 * MM, 42 * MM, { width: 80 * MM, align: 'center' });
-  doc.image(qrCode, 30 * MM, 60 * MM, { width: 40 * MM });
-  doc.end();
-  return done;
 }
