@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   AdminInvoiceListQuerySchema,
@@ -15,19 +14,14 @@ import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
+import { pdfResponse, sendPdf } from '../http/pdf-reply';
 import { invoiceCsvColumns } from './invoice-view';
 import type { InvoicesService } from './invoices-service';
 
 const security = [{ bearerAuth: [] }];
 const InvoiceIdParams = z.object({ id: z.string().max(100) });
 
-/** A PDF answer: saved under the document's number. */
-function sendPdf(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(pdf);
-}
+const InvoicePdfResponse = pdfResponse('The invoice or credit note as a PDF (in French)');
 
 /**
  * Invoices and credit notes (docs/decisions/0020-merchant-money.md, "Invoices"): the office
@@ -92,14 +86,14 @@ export function registerInvoiceRoutes(app: ZodApp, invoicesService: InvoicesServ
         summary: 'An invoice or credit note as a PDF (French)',
         params: InvoiceIdParams,
         response: {
-          200: z.any().describe('application/pdf attachment'),
+          200: InvoicePdfResponse,
           404: ErrorBodySchema,
         },
       },
       onRequest: adminOnly,
     },
     async (request, reply) =>
-      sendPdf(reply, await invoicesService.renderForOffice(request.params.id)),
+      sendPdf(reply, await invoicesService.renderForOffice(request.params.id), 'attachment'),
   );
 
   app.post(
@@ -155,7 +149,7 @@ export function registerInvoiceRoutes(app: ZodApp, invoicesService: InvoicesServ
           "One of my organization's invoices or credit notes as a PDF (owner and accountant)",
         params: InvoiceIdParams,
         response: {
-          200: z.any().describe('application/pdf attachment'),
+          200: InvoicePdfResponse,
           403: ErrorBodySchema,
           404: ErrorBodySchema,
         },
@@ -163,6 +157,10 @@ export function registerInvoiceRoutes(app: ZodApp, invoicesService: InvoicesServ
       onRequest: customerOnly,
     },
     async (request, reply) =>
-      sendPdf(reply, await invoicesService.renderForCustomer(authOf(request), request.params.id)),
+      sendPdf(
+        reply,
+        await invoicesService.renderForCustomer(authOf(request), request.params.id),
+        'attachment',
+      ),
   );
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   ImportLabelsQuerySchema,
@@ -9,28 +8,16 @@ import {
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
-import type { LabelsPdf, LabelsService } from './labels-service';
+import type { LabelsService } from './labels-service';
+import { pdfResponse, sendPdf } from '../http/pdf-reply';
 
 const security = [{ bearerAuth: [] }];
 const IdParams = z.object({ id: z.string().max(100) });
 
-/** The answer of every label route: a PDF, described as such in the OpenAPI document. */
-export const LabelsPdfResponse = {
-  description: 'The labels as a PDF, one label per page (four per page in a4)',
-  content: {
-    'application/pdf': {
-      schema: z.string().meta({ format: 'binary', example: '%PDF-1.3 …' }),
-    },
-  },
-};
-
-/** Shown in the browser's viewer (to print at once), saved under the name it gives. */
-export function sendLabelsPdf(reply: FastifyReply, { pdf, filename }: LabelsPdf) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${filename}"`)
-    .send(pdf);
-}
+/** The answer of every label route. */
+export const LabelsPdfResponse = pdfResponse(
+  'The labels as a PDF, one label per page (four per page in a4)',
+);
 
 const refusals = {
   400: ErrorBodySchema,
@@ -63,13 +50,14 @@ export function registerLabelRoutes(app: ZodApp, labelsService: LabelsService): 
       onRequest: customerOnly,
     },
     async (request, reply) =>
-      sendLabelsPdf(
+      sendPdf(
         reply,
         await labelsService.printForCustomer(
           authOf(request),
           [request.params.id],
           request.query.format,
         ),
+        'inline',
       ),
   );
 
@@ -89,13 +77,14 @@ export function registerLabelRoutes(app: ZodApp, labelsService: LabelsService): 
       onRequest: customerOnly,
     },
     async (request, reply) =>
-      sendLabelsPdf(
+      sendPdf(
         reply,
         await labelsService.printForCustomer(
           authOf(request),
           request.body.orderIds,
           request.body.format,
         ),
+        'inline',
       ),
   );
 
@@ -117,7 +106,7 @@ export function registerLabelRoutes(app: ZodApp, labelsService: LabelsService): 
       onRequest: customerOnly,
     },
     async (request, reply) =>
-      sendLabelsPdf(
+      sendPdf(
         reply,
         await labelsService.printImportForCustomer(
           authOf(request),
@@ -125,6 +114,7 @@ export function registerLabelRoutes(app: ZodApp, labelsService: LabelsService): 
           request.query.part,
           request.query.format,
         ),
+        'inline',
       ),
   );
 
@@ -157,9 +147,10 @@ export function registerLabelRoutes(app: ZodApp, labelsService: LabelsService): 
       onRequest: adminOnly,
     },
     async (request, reply) =>
-      sendLabelsPdf(
+      sendPdf(
         reply,
         await labelsService.printForOffice([request.params.id], request.query.format),
+        'inline',
       ),
   );
 
@@ -176,9 +167,10 @@ export function registerLabelRoutes(app: ZodApp, labelsService: LabelsService): 
       onRequest: adminOnly,
     },
     async (request, reply) =>
-      sendLabelsPdf(
+      sendPdf(
         reply,
         await labelsService.printForOffice(request.body.orderIds, request.body.format),
+        'inline',
       ),
   );
 }

@@ -3,7 +3,8 @@ import { TrackingNumberParamsSchema } from '#shared/schemas/parcels-api-schemas'
 import { API_KEY_SECURITY, apiKeyOf } from '../api-keys/api-key-guard';
 import { ErrorBodySchema } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
-import { LabelsPdfResponse, sendLabelsPdf } from './label-routes';
+import { sendPdf } from '../http/pdf-reply';
+import { LabelsPdfResponse } from './label-routes';
 import type { LabelsService } from './labels-service';
 
 const tags = ['labels'];
@@ -52,13 +53,14 @@ export function registerLabelsApiRoutes(app: ZodApp, labelsService: LabelsServic
       onRequest: labelsKey,
     },
     async (request, reply) =>
-      sendLabelsPdf(
+      sendPdf(
         reply,
         await labelsService.printForApiKey(
           apiKeyOf(request),
           [request.params.trackingNumber],
           request.query.format,
         ),
+        'inline',
       ),
   );
 
@@ -79,13 +81,14 @@ export function registerLabelsApiRoutes(app: ZodApp, labelsService: LabelsServic
       onRequest: labelsKey,
     },
     async (request, reply) =>
-      sendLabelsPdf(
+      sendPdf(
         reply,
         await labelsService.printForApiKey(
           apiKeyOf(request),
           request.body.trackingNumbers,
           request.body.format,
         ),
+        'inline',
       ),
   );
 }

@@ -7,10 +7,10 @@ import {
   PayoutStatementParamsSchema,
 } from '#shared/schemas/ledger-schemas';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema, localeOf } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
+import { pdfResponse, sendPdf } from '../http/pdf-reply';
 import type { ZodApp } from '../http/zod-app';
 import type { MerchantMoneyService } from './merchant-money-service';
 import { ledgerEntryCsvColumns, merchantPayoutCsvColumns } from './merchant-money-view';
@@ -75,7 +75,7 @@ export function registerMerchantMoneyRoutes(app: ZodApp, service: MerchantMoneyS
           "One payout's statement (PDF, in the request's language): per parcel its COD, fees and net",
         params: PayoutStatementParamsSchema,
         response: {
-          200: z.string().describe('application/pdf attachment'),
+          200: pdfResponse("The payout's statement as a PDF"),
           403: ErrorBodySchema,
           404: ErrorBodySchema,
         },
@@ -83,17 +83,12 @@ export function registerMerchantMoneyRoutes(app: ZodApp, service: MerchantMoneyS
       onRequest: customerOnly,
     },
     async (request, reply) => {
-      const { pdf, filename } = await service.renderStatement(
+      const statement = await service.renderStatement(
         authOf(request),
         request.params.batchId,
         localeOf(request),
       );
-      // Bytes, sent as they are: the route's schema only describes them (no serializer runs on
-      // a Buffer).
-      return (reply as FastifyReply)
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .send(pdf);
+      return sendPdf(reply as FastifyReply, statement, 'attachment');
     },
   );
 }

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   AdminManifestListQuerySchema,
@@ -17,20 +16,13 @@ import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
+import { pdfResponse, sendPdf } from '../http/pdf-reply';
 import { manifestCsvColumns } from './manifest-view';
 import type { ManifestsService } from './manifests-service';
 
 const security = [{ bearerAuth: [] }];
 const ManifestIdParams = z.object({ id: z.string().max(100) });
-const pdfResponse = z.any().describe('application/pdf attachment');
-
-/** A PDF answer, opened in the browser's viewer (the sheet is printed from there). */
-function sendPdf(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${filename}"`)
-    .send(pdf);
-}
+const ManifestPdfResponse = pdfResponse('The hand-over sheet as a PDF (A4, in French)');
 
 /**
  * Hand-over sheets (docs/decisions/0022-labels-manifests-scanning.md, "Hand-over sheets"): the
@@ -131,12 +123,12 @@ export function registerManifestRoutes(app: ZodApp, manifestsService: ManifestsS
         security,
         summary: 'A hand-over sheet as a PDF (French)',
         params: ManifestIdParams,
-        response: { 200: pdfResponse, 404: ErrorBodySchema },
+        response: { 200: ManifestPdfResponse, 404: ErrorBodySchema },
       },
       onRequest: adminOnly,
     },
     async (request, reply) =>
-      sendPdf(reply, await manifestsService.renderForOffice(request.params.id)),
+      sendPdf(reply, await manifestsService.renderForOffice(request.params.id), 'inline'),
   );
 
   app.post(
@@ -212,11 +204,15 @@ export function registerManifestRoutes(app: ZodApp, manifestsService: ManifestsS
         security,
         summary: "One of my organization's collection sheets as a PDF",
         params: ManifestIdParams,
-        response: { 200: pdfResponse, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: ManifestPdfResponse, 403: ErrorBodySchema, 404: ErrorBodySchema },
       },
       onRequest: customerOnly,
     },
     async (request, reply) =>
-      sendPdf(reply, await manifestsService.renderForCustomer(authOf(request), request.params.id)),
+      sendPdf(
+        reply,
+        await manifestsService.renderForCustomer(authOf(request), request.params.id),
+        'inline',
+      ),
   );
 }

@@ -5,7 +5,7 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';
 import { OrderIdLink } from '../components/order-id-link';
-import type { AdminColumn } from '../components/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 import { AdminTime } from '../components/admin-time';
 
 function Money({ amount }: { amount: number }) {
@@ -20,14 +20,14 @@ function moneyColumn<Row>(
   id: string,
   header: string,
   amountOf: (row: Row) => number,
-): AdminColumn<Row> {
+): CardColumn<Row> {
   return { id, header, cell: (row) => money(amountOf(row)), align: 'end' };
 }
 
 /** The drivers' lines, each with its "Record cash handed in" button. */
 export function useLedgerColumns(
   onRecord: (row: CashLedgerRow) => void,
-): AdminColumn<CashLedgerRow>[] {
+): CardColumn<CashLedgerRow>[] {
   const { t } = useTranslation();
   const { mad } = useFormatters();
   return [
@@ -104,7 +104,7 @@ export function useLedgerColumns(
   ];
 }
 
-export function useRemittanceColumns(): AdminColumn<CashRemittance>[] {
+export function useRemittanceColumns(): CardColumn<CashRemittance>[] {
   const { t } = useTranslation();
   const none = t('admin.common.none');
   return [
@@ -130,7 +130,7 @@ export function useRemittanceColumns(): AdminColumn<CashRemittance>[] {
   ];
 }
 
-export function useFlaggedColumns(): AdminColumn<FlaggedCashOrder>[] {
+export function useFlaggedColumns(): CardColumn<FlaggedCashOrder>[] {
   const { t } = useTranslation();
   const { mad } = useFormatters();
   return [

@@ -16,7 +16,7 @@ import {
 } from '../api/admin-api';
 import { useAdminListErrorText } from '../use-admin-error-text';
 import { notifyError } from '../../../ui/toasts';
-import { RowCards, type AdminColumn } from './row-cards';
+import { RowCards, type CardColumn } from '../../../ui/row-cards';
 
 interface AdminListScreenProps<List extends AdminListName> {
   list: List;
@@ -33,7 +33,7 @@ interface AdminListScreenProps<List extends AdminListName> {
   emptyMessage: string;
   /** The list's default error sentence (docs/product.md, section 8). */
   loadFailedMessage: string;
-  columns: readonly AdminColumn<AdminListRows[List]>[];
+  columns: readonly CardColumn<AdminListRows[List]>[];
   rowKey(row: AdminListRows[List]): string;
   filter?: { label: string; options: readonly ListFilterOption[] };
   /** Shown between the title and the toolbar (the Revenue total). */

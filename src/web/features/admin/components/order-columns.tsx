@@ -5,9 +5,9 @@ import type { AdminOrder } from '#shared/schemas/admin-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
 import { OrderIdLink } from './order-id-link';
-import type { AdminColumn } from './row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 
-export type OrderColumn = AdminColumn<AdminOrder>;
+export type OrderColumn = CardColumn<AdminOrder>;
 
 function DateCell({ iso }: { iso: string }) {
   const { date } = useFormatters();

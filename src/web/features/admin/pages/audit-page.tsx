@@ -17,7 +17,7 @@ import { auditListQuery, downloadAuditCsv, type AuditRecordFilters } from '../au
 import { AdminTime } from '../components/admin-time';
 import { useAdminListStrings } from '../components/admin-list-screen';
 import { OrderIdLink } from '../components/order-id-link';
-import { RowCards, type AdminColumn } from '../components/row-cards';
+import { RowCards, type CardColumn } from '../../../ui/row-cards';
 import { useAdminListErrorText } from '../use-admin-error-text';
 
 const NO_FILTERS: AuditRecordFilters = { recordType: '', recordId: '', from: '', to: '' };
@@ -126,7 +126,7 @@ export function AuditPage() {
     ],
     [t],
   );
-  const columns: AdminColumn<AuditEntry>[] = [
+  const columns: CardColumn<AuditEntry>[] = [
     {
       id: 'at',
       header: t('admin.audit.columns.at'),

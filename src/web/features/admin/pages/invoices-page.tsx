@@ -18,7 +18,7 @@ import { ADMIN_PAGE_SIZE } from '../api/admin-api';
 import { describeActionError } from '../admin-errors';
 import { AdminTime } from '../components/admin-time';
 import { useAdminListStrings } from '../components/admin-list-screen';
-import { RowCards, type AdminColumn } from '../components/row-cards';
+import { RowCards, type CardColumn } from '../../../ui/row-cards';
 import { CreditNoteDialog } from '../invoices/credit-note-dialog';
 import {
   adminInvoiceListQuery,
@@ -108,7 +108,7 @@ export function InvoicesPage() {
     ],
     [t],
   );
-  const columns: AdminColumn<Invoice>[] = [
+  const columns: CardColumn<Invoice>[] = [
     {
       id: 'number',
       header: t('admin.invoices.columns.number'),

@@ -13,7 +13,7 @@ import { notifyError } from '../../../ui/toasts';
 import { ADMIN_PAGE_SIZE } from '../api/admin-api';
 import { AdminTime } from '../components/admin-time';
 import { useAdminListStrings } from '../components/admin-list-screen';
-import { RowCards, type AdminColumn } from '../components/row-cards';
+import { RowCards, type CardColumn } from '../../../ui/row-cards';
 import {
   adminManifestListQuery,
   downloadAdminManifestPdf,
@@ -55,7 +55,7 @@ export function ManifestsPage() {
   const { mad } = useFormatters();
   const strings = useAdminListStrings();
   const describeError = useAdminListErrorText();
-  const columns: AdminColumn<Manifest>[] = [
+  const columns: CardColumn<Manifest>[] = [
     {
       id: 'number',
       header: t('manifests.columns.number'),

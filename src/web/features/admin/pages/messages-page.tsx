@@ -12,7 +12,7 @@ import { describeActionError } from '../admin-errors';
 import type { ListFilterOption } from '../../../ui/list-screen';
 import { AdminListScreen } from '../components/admin-list-screen';
 import { notifyError, notifySuccess } from '../../../ui/toasts';
-import type { AdminColumn } from '../components/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 import { AdminTime } from '../components/admin-time';
 
 /** Sends a failed message again and says how it went; the list then refreshes. */
@@ -62,7 +62,7 @@ export function MessagesPage() {
     ],
     [t],
   );
-  const columns: AdminColumn<AdminMessage>[] = [
+  const columns: CardColumn<AdminMessage>[] = [
     {
       id: 'channel',
       header: t('admin.messages.columns.channel'),

@@ -12,7 +12,7 @@ import { useAdminDashboard } from '../api/admin-api';
 import type { ListFilterOption } from '../../../ui/list-screen';
 import { AdminListScreen } from '../components/admin-list-screen';
 import { OrderIdLink } from '../components/order-id-link';
-import type { AdminColumn } from '../components/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 import { useAdminListErrorText } from '../use-admin-error-text';
 
 /** The paid total of docs/product.md, decision 15, read from the dashboard call. */
@@ -76,7 +76,7 @@ export function RevenuePage() {
     ],
     [t],
   );
-  const columns: AdminColumn<AdminPayment>[] = [
+  const columns: CardColumn<AdminPayment>[] = [
     {
       id: 'transactionId',
       header: t('admin.revenue.columns.transactionId'),

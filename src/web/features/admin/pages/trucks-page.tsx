@@ -10,7 +10,7 @@ import { StatusBadge } from '../../../ui/status-badge';
 import type { ListFilterOption } from '../../../ui/list-screen';
 import { AdminListScreen } from '../components/admin-list-screen';
 import { DriverActivationAction, DriverNameCell } from '../components/driver-activation';
-import type { AdminColumn } from '../components/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 
 /**
  * The licence and inspection flags: a document expired, or ending within 30 days, so that the
@@ -77,7 +77,7 @@ export function TrucksPage() {
     ],
     [t],
   );
-  const columns: AdminColumn<AdminTruck>[] = [
+  const columns: CardColumn<AdminTruck>[] = [
     {
       id: 'truckNumber',
       header: t('admin.trucks.columns.truckId'),

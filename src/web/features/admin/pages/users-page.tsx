@@ -7,7 +7,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { StatusBadge } from '../../../ui/status-badge';
 import { AccountAccessAction, AccountStateBadge } from '../components/account-access';
 import { AdminListScreen } from '../components/admin-list-screen';
-import type { AdminColumn } from '../components/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 
 /** /admin/users: every account with its type, role and state; an admin disables or enables it. */
 export function UsersPage() {
@@ -16,7 +16,7 @@ export function UsersPage() {
   // docs/product.md, section 2: Created At as yyyy-MM-dd HH:mm, in the admin's own time zone.
   const { numericDateTime } = useFormatters();
   const none = t('admin.common.none');
-  const columns: AdminColumn<AdminUserListItem>[] = [
+  const columns: CardColumn<AdminUserListItem>[] = [
     {
       id: 'email',
       header: t('admin.users.columns.email'),

@@ -5,7 +5,7 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { StatusBadge } from '../../../ui/status-badge';
 import { AdminTime } from '../components/admin-time';
-import type { AdminColumn } from '../components/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 
 function Money({ amount, strong = false }: { amount: number; strong?: boolean }) {
   const { mad } = useFormatters();
@@ -18,7 +18,7 @@ function moneyColumn<Row>(
   header: string,
   amountOf: (row: Row) => number,
   strong = false,
-): AdminColumn<Row> {
+): CardColumn<Row> {
   return {
     id,
     header,
@@ -30,7 +30,7 @@ function moneyColumn<Row>(
 /** One organization's money, with its "Adjust" button. */
 export function useBalanceColumns(
   onAdjust: (row: PayoutBalanceRow) => void,
-): AdminColumn<PayoutBalanceRow>[] {
+): CardColumn<PayoutBalanceRow>[] {
   const { t } = useTranslation();
   return [
     {
@@ -76,7 +76,7 @@ export function useBalanceColumns(
 }
 
 /** The batches, newest first, each opened below the lists. */
-export function useBatchColumns(onOpen: (row: PayoutBatch) => void): AdminColumn<PayoutBatch>[] {
+export function useBatchColumns(onOpen: (row: PayoutBatch) => void): CardColumn<PayoutBatch>[] {
   const { t } = useTranslation();
   return [
     {

@@ -2,6 +2,7 @@ import '../dashboard-strings';
 import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { RowCards } from '../../../ui/row-cards';
 import { FileDown } from 'lucide-react';
 import { formatMonth } from '#shared/format';
 import { INVOICE_KINDS } from '#shared/invoices';
@@ -155,23 +156,13 @@ export function InvoicesPage() {
       rowKey={(invoice) => invoice.id}
       columns={columns}
       cards={(rows, className) => (
-        <ul aria-label={caption} className={`flex flex-col gap-3 ${className}`}>
-          {rows.map((invoice) => (
-            <li
-              key={invoice.id}
-              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-            >
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-                {columns.map((column) => (
-                  <div key={column.id} className="min-w-0">
-                    <dt className="text-xs font-medium text-slate-500">{column.header}</dt>
-                    <dd className="text-sm text-slate-900">{column.cell(invoice)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ul>
+        <RowCards
+          label={caption}
+          rows={rows}
+          columns={columns}
+          rowKey={(invoice) => invoice.id}
+          className={className}
+        />
       )}
       filter={{ label: t('dashboard.invoices.filters.kind'), options: kindOptions }}
       otherFilters={month}

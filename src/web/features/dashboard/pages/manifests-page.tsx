@@ -2,6 +2,7 @@ import '../dashboard-strings';
 import '../../../i18n/manifests-strings';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowCards } from '../../../ui/row-cards';
 import { FileDown, Plus } from 'lucide-react';
 import { orgRoleMay } from '#shared/organization-roles';
 import type { Manifest } from '#shared/schemas/manifest-schemas';
@@ -215,23 +216,13 @@ export function ManifestsPage() {
       rowKey={(manifest) => manifest.id}
       columns={columns}
       cards={(rows, className) => (
-        <ul aria-label={caption} className={`flex flex-col gap-3 ${className}`}>
-          {rows.map((manifest) => (
-            <li
-              key={manifest.id}
-              className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
-            >
-              <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-                {columns.map((column) => (
-                  <div key={column.id} className="min-w-0">
-                    <dt className="text-xs font-medium text-slate-500">{column.header}</dt>
-                    <dd className="text-sm text-slate-900">{column.cell(manifest)}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-        </ul>
+        <RowCards
+          label={caption}
+          rows={rows}
+          columns={columns}
+          rowKey={(manifest) => manifest.id}
+          className={className}
+        />
       )}
       above={
         creating ? (

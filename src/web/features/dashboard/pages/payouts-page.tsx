@@ -17,6 +17,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
+import { RowCards } from '../../../ui/row-cards';
 import {
   downloadLedgerCsv,
   downloadPayoutsCsv,
@@ -29,40 +30,6 @@ import {
 } from '../api/money-queries';
 
 type Column<Row> = DataTableColumn<Row>;
-
-/** The phone form of a money table: one card per row, the table's cells as label and value. */
-function RowCards<Row>({
-  label,
-  rows,
-  columns,
-  rowKey,
-  className,
-}: {
-  label: string;
-  rows: readonly Row[];
-  columns: readonly Column<Row>[];
-  rowKey(row: Row): string;
-  className: string;
-}) {
-  return (
-    <ul aria-label={label} className={`flex flex-col gap-3 ${className}`}>
-      {rows.map((row) => (
-        <li key={rowKey(row)} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-2">
-            {columns.map((column) => (
-              <div key={column.id} className="min-w-0">
-                <dt className="text-xs text-slate-500">{column.header}</dt>
-                <dd className="text-sm break-words text-slate-800 tabular-nums">
-                  {column.cell(row)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** A signed amount: what is owed to the merchant in green, what is taken from it in red. */
 function SignedAmount({ amount }: { amount: number }) {

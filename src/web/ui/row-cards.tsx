@@ -1,6 +1,6 @@
-import type { DataTableColumn } from '../../../ui/data-table';
+import type { DataTableColumn } from './data-table';
 
-export interface AdminColumn<Row> extends DataTableColumn<Row> {
+export interface CardColumn<Row> extends DataTableColumn<Row> {
   /** Left out of the phone cards (a decorative column such as the route arrow). */
   inCards?: boolean;
 }
@@ -8,13 +8,13 @@ export interface AdminColumn<Row> extends DataTableColumn<Row> {
 interface RowCardsProps<Row> {
   /** Names the list for screen readers, like the table's caption. */
   label: string;
-  columns: readonly AdminColumn<Row>[];
+  columns: readonly CardColumn<Row>[];
   rows: readonly Row[];
   rowKey(row: Row): string;
   className?: string;
 }
 
-/** The rows of an admin table as cards on phones: each column's header above its value. */
+/** The rows of a list's table as cards on phones: each column's header above its value. */
 export function RowCards<Row>({
   label,
   columns,
