@@ -6,6 +6,7 @@ import {
   flattenStrings,
   type StringTree,
 } from '../../src/shared/i18n/catalog-parity';
+import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES } from '../../src/shared/audit-actions';
 import { LOCALES } from '../../src/shared/i18n/locales';
 
 const root = path.resolve(__dirname, '../..');
@@ -53,5 +54,14 @@ describe('translation files', () => {
     for (const locale of translations) {
       expect(readdirSync(path.join(root, 'src/web/i18n', locale)).sort()).toEqual(englishFiles);
     }
+  });
+
+  it('the audit trail names every action and record type (English; the others follow it)', () => {
+    const admin = read(path.join(root, 'src/web/i18n/en/admin.json'));
+    const missing = [
+      ...AUDIT_ACTIONS.map((action) => `admin.audit.actions.${action}`),
+      ...AUDIT_RECORD_TYPES.map((type) => `admin.audit.recordTypes.${type}`),
+    ].filter((key) => !admin.has(key));
+    expect(missing).toEqual([]);
   });
 });
