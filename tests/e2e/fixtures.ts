@@ -146,8 +146,14 @@ function createAccounts(request: APIRequestContext, browser: Browser) {
     signInDriver: async (phone) => kept(await signInDriverThroughApi(request, phone)),
   };
 
-  async function endAll() {
-    await Promise.all(contexts.map((context) => context.close()));
+  /**
+   * Pages first, then the sessions: a page still open when its session ends makes one more
+   * request (a list's refetch, the event stream's reconnect), gets 401 and goes to the sign-in
+   * screen while it is being torn down: a console error charged to the test, or a context that
+   * never finishes closing.
+   */
+  async function endAll(testPage: Page) {
+    await Promise.all([testPage.close(), ...contexts.map((context) => context.close())]);
     for (const token of tokens) await logOutThroughApi(request, token);
   }
 
@@ -181,7 +187,7 @@ export const test = base.extend<Fixtures>({
   accounts: async ({ page, browser }, use) => {
     const { accounts, endAll } = createAccounts(page.request, browser);
     await use(accounts);
-    await endAll();
+    await endAll(page);
   },
   customer: async ({ accounts, page }, use) => {
     const customer = await accounts.customer();
