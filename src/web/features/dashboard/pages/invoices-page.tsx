@@ -3,14 +3,14 @@ import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RowCards } from '../../../ui/row-cards';
-import { FileDown } from 'lucide-react';
+
 import { formatMonth } from '#shared/format';
 import { INVOICE_KINDS } from '#shared/invoices';
 import { orgRoleMay } from '#shared/organization-roles';
 import type { Invoice } from '#shared/schemas/invoice-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { useSession } from '../../../lib/session/session-context';
-import { buttonClassName } from '../../../ui/button-styles';
+import { PdfDownloadButton } from '../../../ui/pdf-download-button';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
@@ -22,32 +22,16 @@ import { DASHBOARD_PAGE_SIZE } from '../api/dashboard-queries';
 /** Saves the document's PDF; says so under the button when the download fails. */
 function PdfButton({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const download = () => {
-    setState('busy');
-    downloadInvoicePdf(invoice).then(
-      () => setState('idle'),
-      () => setState('failed'),
-    );
-  };
   return (
-    <span className="inline-flex flex-col items-start gap-1">
-      <button
-        type="button"
-        onClick={download}
-        disabled={state === 'busy'}
-        aria-label={t('dashboard.invoices.downloadLabel', { number: invoice.number })}
-        className={buttonClassName('secondary')}
-      >
-        <FileDown aria-hidden className="size-4" />
-        {state === 'busy' ? t('dashboard.invoices.downloading') : t('dashboard.invoices.download')}
-      </button>
-      {state === 'failed' && (
-        <span role="alert" className="text-xs text-red-700">
-          {t('dashboard.invoices.downloadFailed')}
-        </span>
-      )}
-    </span>
+    <PdfDownloadButton
+      download={() => downloadInvoicePdf(invoice)}
+      ariaLabel={t('dashboard.invoices.downloadLabel', { number: invoice.number })}
+      labels={{
+        idle: t('dashboard.invoices.download'),
+        busy: t('dashboard.invoices.downloading'),
+        failed: t('dashboard.invoices.downloadFailed'),
+      }}
+    />
   );
 }
 

@@ -3,7 +3,7 @@ import '../../../i18n/manifests-strings';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowCards } from '../../../ui/row-cards';
-import { FileDown, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { orgRoleMay } from '#shared/organization-roles';
 import type { Manifest } from '#shared/schemas/manifest-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-context';
 import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { buttonClassName } from '../../../ui/button-styles';
+import { PdfDownloadButton } from '../../../ui/pdf-download-button';
 import { Card } from '../../../ui/card';
 import type { DataTableColumn } from '../../../ui/data-table';
 import { FormAlert } from '../../../ui/form-alert';
@@ -26,35 +27,19 @@ import {
   useCreateCollectionManifest,
 } from '../api/manifest-queries';
 
-/** Saves the sheet's PDF; says so under the button when the download fails. */
+/** Saves the manifest's PDF; says so under the button when the download fails. */
 function PdfButton({ manifest }: { manifest: Manifest }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const download = () => {
-    setState('busy');
-    downloadManifestPdf(manifest).then(
-      () => setState('idle'),
-      () => setState('failed'),
-    );
-  };
   return (
-    <span className="inline-flex flex-col items-start gap-1">
-      <button
-        type="button"
-        onClick={download}
-        disabled={state === 'busy'}
-        aria-label={t('manifests.pdfLabel', { number: manifest.number })}
-        className={buttonClassName('secondary')}
-      >
-        <FileDown aria-hidden className="size-4" />
-        {state === 'busy' ? t('manifests.pdfBusy') : t('manifests.pdf')}
-      </button>
-      {state === 'failed' && (
-        <span role="alert" className="text-xs text-red-700">
-          {t('manifests.pdfFailed')}
-        </span>
-      )}
-    </span>
+    <PdfDownloadButton
+      download={() => downloadManifestPdf(manifest)}
+      ariaLabel={t('manifests.pdfLabel', { number: manifest.number })}
+      labels={{
+        idle: t('manifests.pdf'),
+        busy: t('manifests.pdfBusy'),
+        failed: t('manifests.pdfFailed'),
+      }}
+    />
   );
 }
 
