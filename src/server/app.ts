@@ -41,6 +41,7 @@ import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
+import { createReceiverTokens } from './returns/receiver-tokens';
 import { createSignInCodes, deriveSignInCodeKey } from './drivers/sign-in-code';
 import { registerEventRoutes } from './events/event-routes';
 import { createOrderEventHub, type OrderEventHub } from './events/order-event-hub';
@@ -231,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
   const serverSecret = config.JWT_SECRET ?? loadOrCreateJwtSecret(config.DATA_DIR);
   const tokens = createSessionTokens(serverSecret, clock);
   const deliveryCodes = createDeliveryCodes(deriveDeliveryCodeKey(serverSecret));
+  const receiverTokens = createReceiverTokens(serverSecret, config.PUBLIC_URL);
   const messagesService = createMessagesService({ db });
   configurePasswordHashing({ queueLimit: config.PASSWORD_HASH_QUEUE_LIMIT });
   const accountsService = createAccountsService({ db });
@@ -272,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     deliveryCodes,
     log: app.log,
     publicUrl: config.PUBLIC_URL,
+    receiverTokens,
   });
   const positionsService = createPositionsService({
     db,
@@ -301,7 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     publicUrl: config.PUBLIC_URL,
   });
   const adminService = createAdminService({ db, clock, lifecycle, positionsService });
-  const driverOrdersService = createDriverOrdersService({ db, lifecycle });
+  const driverOrdersService = createDriverOrdersService({ db, lifecycle, clock });
   const fleetService = createFleetService({
     db,
     accounts: accountsService,

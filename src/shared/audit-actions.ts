@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = [
   'order.deliver',
   'order.cancel',
   'order.status_change',
+  'order.return',
+  'order.return_delivered',
   'cash.remittance',
   'driver.deactivate',
   'driver.activate',

@@ -17,6 +17,8 @@ export const LEDGER_ENTRY_TYPES = [
   'cod_fee',
   'payout',
   'adjustment',
+  /** A parcel brought back to its sender (docs/decisions/0023-failed-deliveries-and-returns.md). */
+  'return_fee',
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 

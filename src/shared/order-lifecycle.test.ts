@@ -15,9 +15,12 @@ describe('the order lifecycle table', () => {
     ['PENDING', 'CANCELLED'],
     ['IN_TRANSIT', 'DELIVERED'],
     ['IN_TRANSIT', 'CANCELLED'],
+    ['IN_TRANSIT', 'RETURNING'],
+    ['DELIVERED', 'RETURNING'],
+    ['RETURNING', 'RETURNED'],
   ];
 
-  it('changes status only from pending to on the road or cancelled, and from on the road to delivered or cancelled', () => {
+  it('changes status only from pending to on the road or cancelled, from on the road to delivered, cancelled or returning, a delivered exchange to returning, and returning to returned', () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         const expected = statusChanges.some(([a, b]) => a === from && b === to);
@@ -37,6 +40,12 @@ describe('the order lifecycle table', () => {
       pickUp: ['driver'],
       deliver: ['admin', 'driver'],
       failDelivery: ['driver'],
+      reschedule: ['receiver'],
+      reattempt: ['customer'],
+      addInstructions: ['receiver'],
+      startReturn: ['customer', 'admin', 'receiver', 'system'],
+      returnExchanged: ['system'],
+      deliverReturn: ['driver', 'admin'],
       cancel: ['admin'],
       cancelByCustomer: ['customer'],
     };
@@ -53,10 +62,18 @@ describe('the order lifecycle table', () => {
     }
   });
 
-  it('refuses every transition out of a delivered or cancelled order', () => {
+  it("refuses every transition out of a cancelled or returned order, and all but the exchange's return out of a delivered one", () => {
     for (const name of Object.keys(ORDER_LIFECYCLE) as OrderTransitionName[]) {
-      for (const final of ['DELIVERED', 'CANCELLED'] as const) {
-        expect(findTransitionRefusal(name, final, 'admin')).toBeDefined();
+      for (const actor of ORDER_ACTORS) {
+        for (const final of ['CANCELLED', 'RETURNED'] as const) {
+          expect(findTransitionRefusal(name, final, actor)).toBeDefined();
+        }
+        const fromDelivered = findTransitionRefusal(name, 'DELIVERED', actor);
+        expect({ name, actor, allowed: fromDelivered === undefined }).toEqual({
+          name,
+          actor,
+          allowed: name === 'returnExchanged' && actor === 'system',
+        });
       }
     }
   });
@@ -70,7 +87,8 @@ describe('the order lifecycle table', () => {
 describe('transitionsFor', () => {
   it('offers the admin confirming or cancelling a pending order, delivering or cancelling one on the road', () => {
     expect(transitionsFor('admin', 'PENDING')).toEqual(['dispatch', 'cancel']);
-    expect(transitionsFor('admin', 'IN_TRANSIT')).toEqual(['deliver', 'cancel']);
+    expect(transitionsFor('admin', 'IN_TRANSIT')).toEqual(['deliver', 'startReturn', 'cancel']);
+    expect(transitionsFor('admin', 'RETURNING')).toEqual(['deliverReturn']);
   });
 
   it('offers the driver picking up, delivering or a failed attempt on the road, and nothing before', () => {
@@ -78,10 +96,13 @@ describe('transitionsFor', () => {
     expect(transitionsFor('driver', 'PENDING')).toEqual([]);
   });
 
-  it('offers nobody anything on a closed order', () => {
+  it("offers nobody anything on a closed order but the system an exchange's return", () => {
     for (const actor of ORDER_ACTORS) {
-      expect(transitionsFor(actor, 'DELIVERED')).toEqual([]);
+      expect(transitionsFor(actor, 'DELIVERED')).toEqual(
+        actor === 'system' ? ['returnExchanged'] : [],
+      );
       expect(transitionsFor(actor, 'CANCELLED')).toEqual([]);
+      expect(transitionsFor(actor, 'RETURNED')).toEqual([]);
     }
   });
 

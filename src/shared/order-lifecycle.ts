@@ -6,7 +6,12 @@ import type { OrderStatus } from './order-status';
  * lifecycle (src/server/orders/order-lifecycle.ts) refuses anything else; the screens read the
  * same table to offer only what the server accepts.
  */
-export const ORDER_ACTORS = ['customer', 'admin', 'driver', 'system'] as const;
+/**
+ * `receiver` is the person a parcel goes to, who has no account: they act through the token link
+ * of their SMS (docs/decisions/0023-failed-deliveries-and-returns.md). `system` is the lifecycle
+ * itself, starting a return on its own after a refusal or the last failed attempt.
+ */
+export const ORDER_ACTORS = ['customer', 'admin', 'driver', 'system', 'receiver'] as const;
 export type OrderActorKind = (typeof ORDER_ACTORS)[number];
 
 /** What each transition is called on the wire (live events) and in the timeline. */
@@ -17,6 +22,10 @@ export const ORDER_EVENT_KINDS = [
   'delivered',
   'delivery-failed',
   'cancelled',
+  'rescheduled',
+  'instructions-added',
+  'return-started',
+  'returned',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -45,12 +54,71 @@ export const ORDER_LIFECYCLE = {
     to: 'DELIVERED',
     actors: ['admin', 'driver'],
   },
-  /** The receiver could not be reached: the order stays with its driver for another attempt. */
+  /**
+   * The receiver could not be reached: the order stays with its driver for another attempt, or,
+   * after a refusal or the last attempt allowed, its return starts in the same transaction
+   * (`startReturn` by the system, a step of its own).
+   */
   failDelivery: {
     kind: 'delivery-failed',
     from: ['IN_TRANSIT'],
     to: 'IN_TRANSIT',
     actors: ['driver'],
+  },
+  /** The receiver picks another day (within 7) through their link. */
+  reschedule: {
+    kind: 'rescheduled',
+    from: ['IN_TRANSIT'],
+    to: 'IN_TRANSIT',
+    actors: ['receiver'],
+  },
+  /**
+   * The merchant asks for another attempt after a failed one: a day, and perhaps another phone or
+   * address in the same city. Refused after a refusal or when no attempt is left.
+   */
+  reattempt: {
+    kind: 'rescheduled',
+    from: ['IN_TRANSIT'],
+    to: 'IN_TRANSIT',
+    actors: ['customer'],
+  },
+  /** The receiver tells the driver how to find them: a landmark, a floor, another phone. */
+  addInstructions: {
+    kind: 'instructions-added',
+    from: ['IN_TRANSIT'],
+    to: 'IN_TRANSIT',
+    actors: ['receiver'],
+  },
+  /**
+   * The parcel goes back to its sender: the receiver refused it, the attempts ran out (system),
+   * the merchant decided after a failed attempt, or the office did. Nothing is collected; the
+   * order gets a return code, which the sender gives the driver.
+   */
+  startReturn: {
+    kind: 'return-started',
+    from: ['IN_TRANSIT'],
+    to: 'RETURNING',
+    actors: ['customer', 'admin', 'receiver', 'system'],
+  },
+  /**
+   * An exchange's new parcel is delivered: the driver takes the old one back, whose return starts
+   * at once (docs/decisions/0023-failed-deliveries-and-returns.md, "Exchanges").
+   */
+  returnExchanged: {
+    kind: 'return-started',
+    from: ['DELIVERED'],
+    to: 'RETURNING',
+    actors: ['system'],
+  },
+  /**
+   * The sender has the parcel back: the driver proves it with the return code; the office records
+   * it with a reason when the code is lost. The return fee is written in the same transaction.
+   */
+  deliverReturn: {
+    kind: 'returned',
+    from: ['RETURNING'],
+    to: 'RETURNED',
+    actors: ['driver', 'admin'],
   },
   cancel: {
     kind: 'cancelled',

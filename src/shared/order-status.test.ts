@@ -19,13 +19,15 @@ import {
 } from './order-status';
 
 describe('order statuses', () => {
-  it('lists the five statuses of the specification', () => {
+  it('lists the five statuses of the specification, then the two of returns', () => {
     expect(ORDER_STATUSES).toEqual([
       'PENDING',
       'CONFIRMED',
       'IN_TRANSIT',
       'DELIVERED',
       'CANCELLED',
+      'RETURNING',
+      'RETURNED',
     ]);
   });
 
@@ -59,16 +61,20 @@ describe('order statuses', () => {
       IN_TRANSIT: 'On the road',
       DELIVERED: 'Delivered',
       CANCELLED: 'Cancelled',
+      RETURNING: 'Returning to sender',
+      RETURNED: 'Returned',
     });
   });
 
-  it('colours Processing amber, Delivered green, Cancelled red, the others blue', () => {
+  it('colours Processing amber, Delivered green, Cancelled red, on the road blue, returning orange and returned grey', () => {
     expect(ORDER_STATUS_TONES).toEqual({
       PENDING: 'amber',
       CONFIRMED: 'amber',
       IN_TRANSIT: 'blue',
       DELIVERED: 'green',
       CANCELLED: 'red',
+      RETURNING: 'orange',
+      RETURNED: 'grey',
     });
   });
 });
@@ -84,7 +90,7 @@ describe('tracking display states (docs/product.md, decision 11)', () => {
 
   it('maps each display state to the statuses a filter asks for', () => {
     expect(TRACKING_STATE_STATUSES).toEqual({
-      ON_THE_ROAD: ['IN_TRANSIT'],
+      ON_THE_ROAD: ['IN_TRANSIT', 'RETURNING'],
       PROCESSING: ['PENDING', 'CONFIRMED'],
     });
     expect(TRACKING_STATE_LABELS).toEqual({ ON_THE_ROAD: 'On the road', PROCESSING: 'Processing' });

@@ -8,6 +8,10 @@ export const ORDER_STATUSES = [
   'IN_TRANSIT',
   'DELIVERED',
   'CANCELLED',
+  /** On its way back to the sender (docs/decisions/0023-failed-deliveries-and-returns.md). */
+  'RETURNING',
+  /** The sender has it back, proved by the return code or recorded by the office. */
+  'RETURNED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -39,6 +43,8 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   IN_TRANSIT: 'On the road',
   DELIVERED: 'Delivered',
   CANCELLED: 'Cancelled',
+  RETURNING: 'Returning to sender',
+  RETURNED: 'Returned',
 };
 
 /**
@@ -50,7 +56,15 @@ export const ORDER_STATUS_TONES: Readonly<Record<OrderStatus, Tone>> = {
   IN_TRANSIT: 'blue',
   DELIVERED: 'green',
   CANCELLED: 'red',
+  RETURNING: 'orange',
+  RETURNED: 'grey',
 };
+
+/** Where an order's journey is over: nothing but the office's records changes it any more. */
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED', 'RETURNED'];
+
+/** The statuses the customer's summary counts under its "Returns" figure. */
+export const RETURN_STATUSES: readonly OrderStatus[] = ['RETURNING', 'RETURNED'];
 
 /** The states the customer Tracking screen filters on (docs/product.md, decision 11). */
 export const TRACKING_STATES = ['ON_THE_ROAD', 'PROCESSING'] as const;
@@ -62,11 +76,12 @@ export const TRACKING_STATE_LABELS: Readonly<Record<TrackingState, string>> = {
 };
 
 export const TRACKING_STATE_STATUSES: Readonly<Record<TrackingState, readonly OrderStatus[]>> = {
-  ON_THE_ROAD: ['IN_TRANSIT'],
+  // A parcel coming back to its sender is on a truck too (docs/decisions/0023).
+  ON_THE_ROAD: ['IN_TRANSIT', 'RETURNING'],
   PROCESSING: ['PENDING', 'CONFIRMED'],
 };
 
-/** Undefined for a delivered or cancelled order, which the Tracking screen does not list. */
+/** Undefined for a delivered, cancelled or returned order, which the Tracking screen does not list. */
 export function getTrackingState(status: OrderStatus): TrackingState | undefined {
   return TRACKING_STATES.find((state) => TRACKING_STATE_STATUSES[state].includes(status));
 }

@@ -30,6 +30,10 @@ export const WEBHOOK_EVENTS = [
   'parcel.delivered',
   'parcel.delivery_failed',
   'parcel.cancelled',
+  'parcel.rescheduled',
+  'parcel.instructions_added',
+  'parcel.return_started',
+  'parcel.returned',
   'payout.paid',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -44,6 +48,10 @@ export const PARCEL_EVENT_OF_ORDER_EVENT: Readonly<Record<OrderEventKind, Webhoo
   delivered: 'parcel.delivered',
   'delivery-failed': 'parcel.delivery_failed',
   cancelled: 'parcel.cancelled',
+  rescheduled: 'parcel.rescheduled',
+  'instructions-added': 'parcel.instructions_added',
+  'return-started': 'parcel.return_started',
+  returned: 'parcel.returned',
 };
 
 /** Standard Webhooks signing secrets: `whsec_` and base64 of random bytes. */

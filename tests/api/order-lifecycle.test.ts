@@ -18,6 +18,7 @@ import {
   type TruckWithDriver,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { createReceiverTokens } from '../../src/server/returns/receiver-tokens';
 import { withEnglishText } from './notification-rows';
 
 /*
@@ -46,6 +47,7 @@ beforeAll(async () => {
     deliveryCodes,
     log: testApp.app.log,
     publicUrl: 'http://localhost:3000',
+    receiverTokens: createReceiverTokens('lifecycle test secret', 'http://localhost:3000'),
   });
   [admin, customer] = await Promise.all([loginAs(testApp, 'admin'), loginAs(testApp, 'company')]);
 });
@@ -106,7 +108,7 @@ describe('the order lifecycle', () => {
   it('records a failed delivery attempt, tells the customer, and keeps the order with its driver', async () => {
     const { order, truck } = await orderOnTheRoad();
     const { order: after } = await lifecycle.failDelivery(order.id, driverOf(truck), {
-      reason: 'Receiver absent',
+      reason: 'receiver-absent',
       note: 'Nobody at the door',
     });
     expect(after).toMatchObject({ status: 'IN_TRANSIT', driverId: truck.driverId });
@@ -151,7 +153,7 @@ describe('the order lifecycle', () => {
       office: { userId: admin.user.id, role: 'ADMIN', ip: '127.0.0.1' },
     };
     await expect(
-      lifecycle.failDelivery(order.id, asAdmin, { reason: 'Refused' }),
+      lifecycle.failDelivery(order.id, asAdmin, { reason: 'refused' }),
     ).rejects.toMatchObject({ statusCode: 403 });
     expect((await eventsOf(order.id)).map((event) => event.kind)).toEqual(['placed', 'dispatched']);
   });
@@ -169,7 +171,7 @@ describe('the order lifecycle', () => {
     const { order, truck: itsTruck } = await orderOnTheRoad();
     await lifecycle.deliver(order.id, driverOf(itsTruck), await handOver(order.id));
     await expect(
-      lifecycle.failDelivery(order.id, driverOf(itsTruck), { reason: 'Refused' }),
+      lifecycle.failDelivery(order.id, driverOf(itsTruck), { reason: 'refused' }),
     ).rejects.toMatchObject({
       statusCode: 409,
       message: 'This order is DELIVERED and can no longer change',

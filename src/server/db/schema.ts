@@ -12,6 +12,7 @@ import { INVOICE_KINDS, INVOICE_LINE_KINDS, type InvoiceCarrier } from '#shared/
 import type { MoneyNoticeKind } from '#shared/money-notices';
 import type { ApiKeyScope, WebhookEventSubscription } from '#shared/shippers-api';
 import { DEFAULT_LABEL_FORMAT, LABEL_FORMATS, MANIFEST_KINDS } from '#shared/labels';
+import { FAILED_ATTEMPT_REASONS } from '#shared/schemas/returns-schemas';
 import {
   bigint,
   boolean,
@@ -51,6 +52,8 @@ export const orderStatusEnum = pgEnum('order_status', [
   'IN_TRANSIT',
   'DELIVERED',
   'CANCELLED',
+  'RETURNING',
+  'RETURNED',
 ]);
 export const priorityEnum = pgEnum('priority', ['normal', 'express', 'urgent']);
 export const cargoTypeEnum = pgEnum('cargo_type', [
@@ -407,6 +410,30 @@ export const orders = pgTable(
     importId: uuid('import_id').references(() => parcelImports.id, { onDelete: 'restrict' }),
     /** The spreadsheet row an imported order came from: one order per row of an import. */
     importRow: integer('import_row'),
+    /*
+     * Failed attempts and returns (migration 0025, docs/decisions/0023-failed-deliveries-and-returns.md).
+     */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** The day of the next attempt (YYYY-MM-DD, Morocco), when the receiver or merchant chose one. */
+    nextAttemptOn: date('next_attempt_on'),
+    /** Set by a failed attempt that left the parcel on the road; cleared by the decision taken. */
+    awaitingDecisionSince: timestamp('awaiting_decision_since', { withTimezone: true }),
+    receiverInstructions: text('receiver_instructions'),
+    /** Another phone the receiver gave through their link (E.164). */
+    receiverOtherPhone: text('receiver_other_phone'),
+    /** Random per dispatch; the receiver's link token is derived from it with a server key. */
+    receiverTokenNonce: text('receiver_token_nonce'),
+    /** SHA-256 (hex) of the receiver's link token: how a link finds its order. */
+    receiverTokenHash: text('receiver_token_hash'),
+    returnStartedAt: timestamp('return_started_at', { withTimezone: true }),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    returnReason: text('return_reason'),
+    /** The delivered order of the same organization this one exchanges. */
+    exchangeOf: uuid('exchange_of').references((): AnyPgColumn => orders.id, {
+      onDelete: 'restrict',
+    }),
+    /** The receiver may open the parcel before paying. */
+    allowOpen: boolean('allow_open').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -461,6 +488,25 @@ export const orders = pgTable(
     uniqueIndex('orders_one_in_transit_per_truck')
       .on(table.truckId)
       .where(sql`${table.status} = 'IN_TRANSIT'`),
+    uniqueIndex('orders_receiver_token_hash_unique')
+      .on(table.receiverTokenHash)
+      .where(sql`${table.receiverTokenHash} is not null`),
+    uniqueIndex('orders_exchange_of_unique')
+      .on(table.exchangeOf)
+      .where(sql`${table.exchangeOf} is not null`),
+    // The returns screens (migration 0025): parcels waiting for a decision, returned ones.
+    index('orders_awaiting_decision_idx')
+      .on(table.awaitingDecisionSince, table.id)
+      .where(sql`${table.awaitingDecisionSince} is not null`),
+    index('orders_organization_awaiting_decision_idx')
+      .on(table.organizationId, table.awaitingDecisionSince, table.id)
+      .where(sql`${table.awaitingDecisionSince} is not null`),
+    index('orders_returned_idx')
+      .on(table.returnedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.returnedAt} is not null`),
+    index('orders_organization_returned_idx')
+      .on(table.organizationId, table.returnedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.returnedAt} is not null`),
     // A driver's page: their orders on the road, then their latest deliveries.
     index('orders_driver_status_updated_idx').on(
       table.driverId,
@@ -482,6 +528,32 @@ export const orders = pgTable(
     index('orders_cash_off_price_idx')
       .on(table.deliveryDate.desc().nullsLast(), table.id.desc().nullsFirst())
       .where(sql`${table.cashCollectedCentimes} <> ${table.amountToCollectCentimes}`),
+  ],
+);
+
+/** Each failed delivery attempt of an order, as the driver reported it (migration 0025). */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1 for the order's first failed attempt, then 2, 3… */
+    attempt: integer('attempt').notNull(),
+    reason: text('reason', { enum: FAILED_ATTEMPT_REASONS }).notNull(),
+    note: text('note'),
+    /** The day the receiver asked for, when they postponed. */
+    nextAttemptOn: date('next_attempt_on'),
+    driverId: uuid('driver_id').references(() => drivers.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('delivery_attempts_order_attempt_unique').on(table.orderId, table.attempt),
+    index('delivery_attempts_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -858,6 +930,10 @@ export const businessSettings = pgTable('business_settings', {
   vatRatePercent: numeric('vat_rate_percent', { precision: 5, scale: 2 }).notNull(),
   codFeePercent: numeric('cod_fee_percent', { precision: 5, scale: 2 }).notNull(),
   payoutMinimumCentimes: bigint('payout_minimum_centimes', { mode: 'number' }).notNull(),
+  /** Failed attempts after which a parcel's return starts on its own (migration 0025). */
+  maxDeliveryAttempts: integer('max_delivery_attempts').notNull(),
+  /** The return fee, as a percentage of the delivery price. */
+  returnFeePercent: numeric('return_fee_percent', { precision: 5, scale: 2 }).notNull(),
   updatedAt: updatedAt(),
 });
 

@@ -15,7 +15,10 @@ export interface DeliveryCodes {
   codeFor(orderId: string, nonce: string): string;
   /** Timing-safe: how close a wrong guess came tells nothing. */
   verify(orderId: string, nonce: string, code: string): boolean;
-  /** The code of an order on the road; none before dispatch or once the delivery is over. */
+  /**
+   * The code of an order on the road (the delivery code) or on its way back (the return code);
+   * none before dispatch or once it is over.
+   */
   currentCodeOf(order: {
     id: string;
     status: OrderStatus;
@@ -30,12 +33,24 @@ export interface DeliveryCodes {
 const KEY_LABEL = 'atlas-freight/delivery-code/v1';
 const CODE_SPACE = 10 ** DRIVER_CODE_LENGTH;
 
-/** Too many wrong codes on an order on the road: its driver is locked out, the office delivers. */
+/**
+ * The statuses whose code is live: the receiver's delivery code on the road, the sender's return
+ * code on the way back (docs/decisions/0023-failed-deliveries-and-returns.md). A return starts
+ * with a new nonce, so the two are never the same code.
+ */
+const STATUSES_WITH_A_CODE: readonly OrderStatus[] = ['IN_TRANSIT', 'RETURNING'];
+
+/**
+ * Too many wrong codes on an order on the road or on its way back: its driver is locked out, the
+ * office delivers (or records the return).
+ */
 export function isDeliveryCodeLocked(order: {
   status: OrderStatus;
   deliveryCodeFailures: number;
 }): boolean {
-  return order.status === 'IN_TRANSIT' && order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS;
+  return (
+    STATUSES_WITH_A_CODE.includes(order.status) && order.deliveryCodeFailures >= CODE_MAX_ATTEMPTS
+  );
 }
 
 export function deriveDeliveryCodeKey(serverSecret: string): Buffer {
@@ -52,7 +67,7 @@ export function createDeliveryCodes(key: Buffer): DeliveryCodes {
     newNonce: () => randomBytes(16).toString('base64url'),
     codeFor,
     currentCodeOf(order) {
-      if (order.status !== 'IN_TRANSIT' || !order.deliveryCodeNonce) return null;
+      if (!STATUSES_WITH_A_CODE.includes(order.status) || !order.deliveryCodeNonce) return null;
       return codeFor(order.id, order.deliveryCodeNonce);
     },
     verify(orderId, nonce, code) {

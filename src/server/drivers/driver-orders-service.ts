@@ -1,6 +1,5 @@
 import {
   DRIVER_STEP_DONE_MESSAGES,
-  FAILED_ATTEMPT_REASON_LABELS,
   type DeliverOrder,
   type DriverOrderList,
   type DriverStepResult,
@@ -23,6 +22,7 @@ export interface DriverCaller {
 interface DriverOrdersServiceDeps {
   db: Database;
   lifecycle: OrderLifecycle;
+  clock: () => Date;
 }
 
 /**
@@ -30,7 +30,7 @@ interface DriverOrdersServiceDeps {
  * and the steps they take on them, every one through the order lifecycle, which refuses a
  * malformed id and another driver's order as unknown.
  */
-export function createDriverOrdersService({ db, lifecycle }: DriverOrdersServiceDeps) {
+export function createDriverOrdersService({ db, lifecycle, clock }: DriverOrdersServiceDeps) {
   const actorOf = ({ userId, driverId }: DriverCaller): OrderActor => ({
     kind: 'driver',
     userId,
@@ -48,7 +48,7 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
 
   return {
     async listOrders(caller: DriverCaller): Promise<DriverOrderList> {
-      const { onTheRoad, delivered } = await listDriverOrders(db, caller.driverId);
+      const { onTheRoad, delivered } = await listDriverOrders(db, caller.driverId, clock());
       return { onTheRoad: onTheRoad.map(toDriverOrder), delivered: delivered.map(toDriverOrder) };
     },
 
@@ -74,10 +74,7 @@ export function createDriverOrdersService({ db, lifecycle }: DriverOrdersService
       orderId: string,
       input: FailedAttempt,
     ): Promise<DriverStepResult> {
-      await lifecycle.failDelivery(orderId, actorOf(caller), {
-        reason: FAILED_ATTEMPT_REASON_LABELS[input.reason],
-        note: input.note,
-      });
+      await lifecycle.failDelivery(orderId, actorOf(caller), input);
       return answer(caller, orderId, DRIVER_STEP_DONE_MESSAGES['attempt-failed']);
     },
   };

@@ -2,7 +2,7 @@ import { centimesToMad } from '#shared/money';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import { isDeliveryCodeLocked } from './delivery-code';
 import type { DriverOrderRow } from '../orders/order-reads';
-import { toOrderMoney } from '../orders/order-view';
+import { toOrderAttempts, toOrderMoney } from '../orders/order-view';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -10,15 +10,17 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export function toDriverOrder({
   order,
   paymentMethod,
-  failedAttempts,
+  senderName,
+  senderPhone,
 }: DriverOrderRow): DriverOrder {
   const method = paymentMethod ?? 'cash_on_delivery';
   const onTheRoad = order.status === 'IN_TRANSIT';
+  const returning = order.status === 'RETURNING';
   return {
     id: order.id,
     trackingNumber: order.trackingNumber,
     status: order.status,
-    nextStep: onTheRoad ? (order.pickedUpAt ? 'deliver' : 'pickup') : null,
+    nextStep: returning ? 'return' : onTheRoad ? (order.pickedUpAt ? 'deliver' : 'pickup') : null,
     pickup: {
       city: order.pickupLoc,
       address: order.pickupAddress,
@@ -37,12 +39,23 @@ export function toDriverOrder({
     quantity: order.quantity,
     shipmentInfo: order.shipmentInfo,
     paymentMethod: method,
+    // A parcel going back collects nothing (docs/decisions/0023-failed-deliveries-and-returns.md).
     cashToCollect:
-      order.amountToCollectCentimes > 0 ? centimesToMad(order.amountToCollectCentimes) : null,
+      !returning && order.amountToCollectCentimes > 0
+        ? centimesToMad(order.amountToCollectCentimes)
+        : null,
     ...toOrderMoney(order),
     cashCollected:
       order.cashCollectedCentimes === null ? null : centimesToMad(order.cashCollectedCentimes),
-    failedAttempts,
+    ...toOrderAttempts(order),
+    returnTo: returning
+      ? {
+          name: senderName ?? '',
+          phone: senderPhone,
+          city: order.pickupLoc,
+          address: order.pickupAddress,
+        }
+      : null,
     deliveryCodeLocked: isDeliveryCodeLocked(order),
     pickedUpAt: iso(order.pickedUpAt),
     deliveredAt: iso(order.deliveryDate),

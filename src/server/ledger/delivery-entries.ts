@@ -60,3 +60,25 @@ export async function recordDeliveryEntries(
     await appendLedgerEntry(tx, { ...common, type: 'cod_fee', amountCentimes: -codFee });
   }
 }
+
+/**
+ * A parcel brought back to its sender (docs/decisions/0023-failed-deliveries-and-returns.md): the
+ * return fee, a percentage of the delivery price, taken from what is owed to the merchant. No
+ * cash changed hands, so it is payable at once; written in the return's transaction.
+ */
+export async function recordReturnFee(
+  tx: Database,
+  order: { id: string; organizationId: string },
+  feeCentimes: number,
+  now: Date,
+): Promise<void> {
+  if (feeCentimes <= 0) return;
+  await appendLedgerEntry(tx, {
+    organizationId: order.organizationId,
+    orderId: order.id,
+    placement: 'payable',
+    type: 'return_fee',
+    amountCentimes: -feeCentimes,
+    createdAt: now,
+  });
+}

@@ -49,6 +49,7 @@ const TYPE_TOTAL_COLUMN: Record<LedgerEntryType, BalanceColumn> = {
   cod_collected: 'collectedCentimes',
   delivery_fee: 'feesCentimes',
   cod_fee: 'feesCentimes',
+  return_fee: 'feesCentimes',
   adjustment: 'adjustmentsCentimes',
   payout: 'paidOutCentimes',
 };

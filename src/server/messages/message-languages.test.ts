@@ -135,11 +135,14 @@ describe('French and Arabic', () => {
 });
 
 describe('isTextedToReceiver', () => {
-  it('names exactly the notices that have an SMS', () => {
-    for (const kind of ORDER_EVENT_KINDS) {
-      expect(isTextedToReceiver(kind), kind).toBe(
-        composeOrderNotice(kind, facts).sms !== undefined,
-      );
+  it("names exactly the notices that have an SMS, with and without the receiver's link", () => {
+    for (const receiverLink of [undefined, 'https://atlas.example/r/abc']) {
+      for (const kind of ORDER_EVENT_KINDS) {
+        const withLink = { ...facts, receiverLink };
+        expect(isTextedToReceiver(kind, withLink), `${kind} ${receiverLink}`).toBe(
+          composeOrderNotice(kind, withLink).sms !== undefined,
+        );
+      }
     }
   });
 });

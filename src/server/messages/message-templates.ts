@@ -58,6 +58,7 @@ export const receiverSmsTemplate = (kind: OrderEventKind) => `receiver-${kind}`;
 function orderMail(kind: OrderEventKind): MessageTemplate<'email'> {
   return {
     channel: 'email',
+    ...(kind === 'return-started' && { secretParams: ['returnCode'] }),
     render(params, { publicUrl }, locale) {
       const { title, body } = composeOrderNotice(kind, orderFactsOf(params), locale);
       const text = [
@@ -77,13 +78,16 @@ function orderMail(kind: OrderEventKind): MessageTemplate<'email'> {
   };
 }
 
-/** The dispatch SMS carries the delivery code, which must not outlive its sending. */
-const DELIVERY_CODE_PARAM = 'deliveryCode';
+/**
+ * The dispatch SMS carries the delivery code, and the receiver's SMS their link: neither may
+ * outlive its sending (nor may the return code of the return's mail).
+ */
+const RECEIVER_SMS_SECRETS = ['deliveryCode', 'receiverLink'];
 
 function receiverSms(kind: OrderEventKind): MessageTemplate<'sms'> {
   return {
     channel: 'sms',
-    ...(kind === 'dispatched' && { secretParams: [DELIVERY_CODE_PARAM] }),
+    secretParams: RECEIVER_SMS_SECRETS,
     render: (params, _context, locale) => ({
       text: composeOrderNotice(kind, orderFactsOf(params), locale).sms ?? '',
     }),

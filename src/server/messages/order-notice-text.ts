@@ -30,6 +30,15 @@ export interface OrderNoticeFacts {
    * number's text; absent when nothing is to pay. The dispatch SMS states it.
    */
   amountToPay?: string;
+  /** The day of the next attempt (YYYY-MM-DD), when one was chosen. */
+  nextAttemptOn?: string;
+  /**
+   * The receiver's page (PUBLIC_URL/r/<token>), in the receiver's SMS only: a secret of those
+   * templates (docs/decisions/0023-failed-deliveries-and-returns.md).
+   */
+  receiverLink?: string;
+  /** The sender's return code, in the return's mail only: a secret of that template. */
+  returnCode?: string;
 }
 
 export interface OrderNoticeText {
@@ -51,6 +60,9 @@ export function orderFactsOf(params: Readonly<Record<string, string>>): OrderNot
     reason: params.reason,
     deliveryCode: params.deliveryCode,
     amountToPay: params.amountToPay,
+    nextAttemptOn: params.nextAttemptOn,
+    receiverLink: params.receiverLink,
+    returnCode: params.returnCode,
   };
 }
 
@@ -71,6 +83,23 @@ function formatInstant(iso: string | undefined, locale: Locale): string {
   return format.format(new Date(iso));
 }
 
+const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
+/** A day (YYYY-MM-DD) as the reader says it: "Sat 29 Nov" in Morocco's calendar. */
+function formatDay(day: string | undefined, locale: Locale): string {
+  if (!day) return '';
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${day}T12:00:00Z`));
+}
+
 /**
  * The receiver's dispatch SMS: when they pay at the door (the goods' value, and the fee when it is
  * theirs; docs/decisions/0020-merchant-money.md), how much, so they have the cash ready; the
@@ -84,14 +113,26 @@ function dispatchSms(
 ): string {
   const toPay = Number(facts.amountToPay ?? 0);
   const code = facts.deliveryCode;
+  // The receiver's link comes before the code, which stays last, where the receiver looks for it.
+  const link = facts.receiverLink
+    ? [text('order.dispatched.smsLink', { link: facts.receiverLink })]
+    : [];
   if (!(toPay > 0)) {
-    return code
-      ? text('order.dispatched.smsWithCode', { eta, code })
-      : text('order.dispatched.sms', { eta });
+    if (link.length === 0) {
+      return code
+        ? text('order.dispatched.smsWithCode', { eta, code })
+        : text('order.dispatched.sms', { eta });
+    }
+    return [
+      text('order.dispatched.sms', { eta }),
+      ...link,
+      ...(code ? [text('order.dispatched.smsCode', { code })] : []),
+    ].join(' ');
   }
   return [
     text('order.dispatched.sms', { eta }),
     text('order.dispatched.smsToPay', { amount: formatMad(toPay, locale) }),
+    ...link,
     ...(code ? [text('order.dispatched.smsCode', { code })] : []),
   ].join(' ');
 }
@@ -136,7 +177,39 @@ export function composeOrderNotice(
         body: facts.reason
           ? text('order.delivery-failed.bodyWithReason', { reason: facts.reason })
           : text('order.delivery-failed.body'),
+        // Only a parcel still on the road gives the receiver a link to act on.
+        ...(facts.receiverLink && {
+          sms: text('order.delivery-failed.sms', { link: facts.receiverLink }),
+        }),
       };
+    case 'rescheduled': {
+      const day = formatDay(facts.nextAttemptOn, locale);
+      return {
+        title: text('order.rescheduled.title', { day }),
+        body: text('order.rescheduled.body', { day }),
+      };
+    }
+    case 'instructions-added':
+      return {
+        title: text('order.instructions-added.title'),
+        body: text('order.instructions-added.body'),
+      };
+    case 'return-started': {
+      const body = facts.reason
+        ? text('order.return-started.bodyWithReason', { reason: facts.reason })
+        : text('order.return-started.body');
+      return {
+        title: text('order.return-started.title'),
+        // The return code reaches the sender's mail only (a secret of its template).
+        body: facts.returnCode
+          ? `${body} ${text('order.return-started.mailCode', { code: facts.returnCode })}`
+          : body,
+      };
+    }
+    case 'returned': {
+      const at = formatInstant(facts.deliveredAt, locale);
+      return { title: text('order.returned.title'), body: text('order.returned.body', { at }) };
+    }
     case 'cancelled':
       return {
         title: text('order.cancelled.title'),
@@ -147,12 +220,19 @@ export function composeOrderNotice(
   }
 }
 
-/** Which notices the receiver gets by SMS: the ones they wait for (composeOrderNotice's `sms`). */
-export function isTextedToReceiver(kind: OrderEventKind): boolean {
+/**
+ * Which notices the receiver gets by SMS: the ones they wait for (composeOrderNotice's `sms`); a
+ * failed attempt only when the parcel stays on the road, with their link.
+ */
+export function isTextedToReceiver(kind: OrderEventKind, facts: OrderNoticeFacts): boolean {
+  if (kind === 'delivery-failed') return Boolean(facts.receiverLink);
   return kind === 'dispatched' || kind === 'delivered';
 }
 
-/** Which notices also go by mail to the customer (all but the driver's pickup, in the app only). */
+/**
+ * Which notices also go by mail to the customer: all but the driver's pickup and the receiver's
+ * instructions, which the app shows.
+ */
 export function isMailedToCustomer(kind: OrderEventKind): boolean {
-  return kind !== 'picked-up';
+  return kind !== 'picked-up' && kind !== 'instructions-added';
 }

@@ -15,6 +15,7 @@ import type { MessagesService, NewOutboxMessage } from '../messages/messages-ser
 import {
   isMailedToCustomer,
   isTextedToReceiver,
+  orderFactsOf,
   type OrderNoticeFacts,
 } from '../messages/order-notice-text';
 import { notificationText } from './notification-text';
@@ -64,6 +65,18 @@ function toParams(facts: OrderNoticeFacts): Record<string, string> {
 }
 
 /**
+ * The secrets a change's notice may carry, each for one reader alone, never in the in-app
+ * notification nor stored past its sending: the delivery code and the receiver's link go to the
+ * receiver's phone (docs/decisions/0009-drivers.md, "Proof of delivery"), the return code to the
+ * creator's mail (docs/decisions/0023-failed-deliveries-and-returns.md).
+ */
+interface NoticeSecrets {
+  deliveryCode?: string;
+  receiverLink?: string;
+  returnCode?: string;
+}
+
+/**
  * The mail to the member who created the order and the SMS to the receiver that a change sends.
  * Receivers have no account: their SMS speaks the language of the customer who ordered
  * (docs/decisions/0010-languages.md).
@@ -72,7 +85,7 @@ function outgoingMessages(
   order: NoticeOrder,
   kind: OrderEventKind,
   params: Record<string, string>,
-  deliveryCode: string | undefined,
+  secrets: NoticeSecrets,
   customer: Awaited<ReturnType<typeof findUserContact>>,
 ): NewOutboxMessage[] {
   const locale = customer?.locale ?? DEFAULT_LOCALE;
@@ -85,18 +98,25 @@ function outgoingMessages(
       channel: 'email',
       recipient: email,
       template: orderMailTemplate(kind),
-      params,
+      params: secrets.returnCode ? { ...params, returnCode: secrets.returnCode } : params,
       locale,
     });
   }
+  const { deliveryCode, receiverLink } = secrets;
   const phone =
-    isTextedToReceiver(kind) && order.receiverPhone ? toE164(order.receiverPhone) : undefined;
+    isTextedToReceiver(kind, { ...orderFactsOf(params), receiverLink }) && order.receiverPhone
+      ? toE164(order.receiverPhone)
+      : undefined;
   if (phone) {
     messages.push({
       channel: 'sms',
       recipient: phone,
       template: receiverSmsTemplate(kind),
-      params: deliveryCode ? { ...params, deliveryCode } : params,
+      params: {
+        ...params,
+        ...(deliveryCode && { deliveryCode }),
+        ...(receiverLink && { receiverLink }),
+      },
       locale,
     });
   }
@@ -121,8 +141,7 @@ export function createNotificationsService({
       kind: OrderEventKind,
       facts: OrderNoticeFacts,
     ): Promise<void> {
-      // The delivery code is for the receiver's phone alone (docs/decisions/0009-drivers.md).
-      const { deliveryCode, ...customerFacts } = facts;
+      const { deliveryCode, receiverLink, returnCode, ...customerFacts } = facts;
       const params = toParams(customerFacts);
       await insertOrganizationNotifications(tx, {
         organizationId: order.organizationId,
@@ -133,7 +152,7 @@ export function createNotificationsService({
       const customer = await findUserContact(tx, order.userId);
       await messagesService.queue(
         tx,
-        outgoingMessages(order, kind, params, deliveryCode, customer),
+        outgoingMessages(order, kind, params, { deliveryCode, receiverLink, returnCode }, customer),
       );
     },
 

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { toBusinessDate } from '#shared/business-calendar';
 import type { Database } from '../db/open-database';
-import { orders, payments, trackingEvents } from '../db/schema';
+import { companyProfiles, individualProfiles, orders, organizations, payments } from '../db/schema';
 
 /** How many delivered orders the driver's page lists under those on the road. */
 export const DRIVER_DELIVERED_LIMIT = 20;
@@ -8,33 +9,45 @@ export const DRIVER_DELIVERED_LIMIT = 20;
 const driverOrderColumns = {
   order: orders,
   paymentMethod: payments.method,
-  failedAttempts: sql<number>`(
-    select count(*)::int from ${trackingEvents}
-    where ${trackingEvents.orderId} = ${orders.id} and ${trackingEvents.kind} = 'delivery-failed'
-  )`.mapWith(Number),
+  /** The sender a returning parcel goes back to: the organization and its creator's phone. */
+  senderName: organizations.name,
+  senderPhone: sql<string | null>`coalesce(${companyProfiles.phone}, ${individualProfiles.phone})`,
 };
 
 export type DriverOrderRow = {
   order: typeof orders.$inferSelect;
   paymentMethod: (typeof payments.$inferSelect)['method'] | null;
-  failedAttempts: number;
+  senderName: string | null;
+  senderPhone: string | null;
 };
 
 const baseQuery = (db: Database) =>
-  db.select(driverOrderColumns).from(orders).leftJoin(payments, eq(payments.orderId, orders.id));
+  db
+    .select(driverOrderColumns)
+    .from(orders)
+    .leftJoin(payments, eq(payments.orderId, orders.id))
+    .leftJoin(organizations, eq(organizations.id, orders.organizationId))
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, orders.userId))
+    .leftJoin(individualProfiles, eq(individualProfiles.userId, orders.userId));
 
 /**
- * The driver's orders on the road, oldest dispatch first, and their latest deliveries, newest
- * first; both walk the (driver, status, updated_at) index.
+ * The driver's orders on the road and the parcels they bring back: today's stops first (no day
+ * set, or a day already come), oldest dispatch first, then the postponed ones by their day; and
+ * their latest deliveries, newest first. Both walk the (driver, status, updated_at) index.
  */
 export async function listDriverOrders(
   db: Database,
   driverId: string,
+  now: Date,
 ): Promise<{ onTheRoad: DriverOrderRow[]; delivered: DriverOrderRow[] }> {
+  const today = toBusinessDate(now);
+  const dueLater = sql`coalesce(${orders.nextAttemptOn} > ${today}::date, false)`;
   const [onTheRoad, delivered] = await Promise.all([
     baseQuery(db)
-      .where(and(eq(orders.driverId, driverId), eq(orders.status, 'IN_TRANSIT')))
-      .orderBy(asc(orders.exitDate), asc(orders.id)),
+      .where(
+        and(eq(orders.driverId, driverId), inArray(orders.status, ['IN_TRANSIT', 'RETURNING'])),
+      )
+      .orderBy(dueLater, asc(orders.nextAttemptOn), asc(orders.exitDate), asc(orders.id)),
     baseQuery(db)
       .where(and(eq(orders.driverId, driverId), eq(orders.status, 'DELIVERED')))
       .orderBy(desc(orders.updatedAt), desc(orders.id))

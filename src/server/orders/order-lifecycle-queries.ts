@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
-import { drivers, orders, payments, trackingEvents, trucks } from '../db/schema';
+import { deliveryAttempts, drivers, orders, payments, trackingEvents, trucks } from '../db/schema';
 
 /*
  * The only writes of an order's status (docs/architecture.md, "The order lifecycle"). Each runs
@@ -117,16 +117,23 @@ export async function markPaymentPaid(
 }
 
 /**
- * One more wrong delivery code, kept even though the delivery is refused. Written under the
+ * One more wrong delivery (or return) code, kept even though the delivery is refused. Written under the
  * order's row lock, so parallel guesses queue and none slips past the limit.
  */
 export async function countDeliveryCodeFailure(tx: Database, orderId: string): Promise<number> {
   const [row] = await tx
     .update(orders)
     .set({ deliveryCodeFailures: sql`${orders.deliveryCodeFailures} + 1` })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'IN_TRANSIT')))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['IN_TRANSIT', 'RETURNING'])))
     .returning({ failures: orders.deliveryCodeFailures });
   return row?.failures ?? 0;
+}
+
+export async function insertDeliveryAttempt(
+  tx: Database,
+  attempt: typeof deliveryAttempts.$inferInsert,
+): Promise<void> {
+  await tx.insert(deliveryAttempts).values(attempt);
 }
 
 /** Answers the event's sequence number, the id its live event carries. */

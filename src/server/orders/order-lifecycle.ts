@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toBusinessDate } from '#shared/business-calendar';
+import { isRescheduleDay, returnFeeCentimes } from '#shared/delivery-attempts';
 import { findDispatchProblems } from '#shared/fleet-rules';
 import { formatMad } from '#shared/format';
 import {
@@ -14,16 +15,22 @@ import {
   type OrderTransitionName,
   type OrderTransitionRule,
 } from '#shared/order-lifecycle';
-import type { OrderStatus } from '#shared/order-status';
+import { FINAL_ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { message, type Message } from '#shared/i18n/message-key';
 import { CancellationReasonSchema } from '#shared/schemas/admin-schemas';
+import {
+  FAILED_ATTEMPT_REASON_LABELS,
+  type FailedAttemptReason,
+  type Reattempt,
+} from '#shared/schemas/returns-schemas';
 import type { AuditAction } from '#shared/audit-actions';
 import { recordOfficeAction, type AuditSummary, type OfficeActor } from '../audit/office-actions';
 import type { Database } from '../db/open-database';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
 import { isDeliveryCodeLocked, type DeliveryCodes } from '../drivers/delivery-code';
-import { recordDeliveryEntries } from '../ledger/delivery-entries';
+import { recordDeliveryEntries, recordReturnFee } from '../ledger/delivery-entries';
+import type { ReceiverTokens } from '../returns/receiver-tokens';
 import { readBusinessSettings } from '../settings/business-settings-reads';
 import { queueParcelWebhooks } from '../webhooks/webhook-queue';
 import {
@@ -37,6 +44,7 @@ import type { OrderNoticeFacts } from '../messages/order-notice-text';
 import type { NotificationsService } from '../notifications/notifications-service';
 import {
   countDeliveryCodeFailure,
+  insertDeliveryAttempt,
   insertOrderWithPayment,
   insertOrdersWithPayments,
   insertTrackingEvent,
@@ -61,7 +69,12 @@ export type OrderActor =
   | { kind: 'customer'; userId: string; organizationId: string }
   | { kind: 'admin'; userId: string; office: OfficeActor }
   | { kind: 'driver'; userId: string | null; driverId: string }
-  | { kind: 'system'; userId: null };
+  | { kind: 'system'; userId: null }
+  /** The receiver, through their link: the service found the order by its token. */
+  | { kind: 'receiver'; userId: null };
+
+const SYSTEM: OrderActor = { kind: 'system', userId: null };
+const RECEIVER: OrderActor = { kind: 'receiver', userId: null };
 
 /**
  * The audit action of each transition an admin makes (docs/decisions/0016-audit-trail.md); one
@@ -71,6 +84,8 @@ const ADMIN_TRANSITION_ACTIONS: Partial<Record<OrderTransitionName, AuditAction>
   dispatch: 'order.dispatch',
   deliver: 'order.deliver',
   cancel: 'order.cancel',
+  startReturn: 'order.return',
+  deliverReturn: 'order.return_delivered',
 };
 
 /**
@@ -83,6 +98,24 @@ export interface DeliverInput {
   code?: string;
   cashCollected?: number;
   reason?: string;
+}
+
+/** A failed attempt as the driver reports it (docs/decisions/0023-failed-deliveries-and-returns.md). */
+export interface FailedAttemptInputs {
+  reason: FailedAttemptReason;
+  note?: string;
+  /** The day the receiver asked for (YYYY-MM-DD), within the next 7. */
+  nextAttemptOn?: string;
+}
+
+/** Why a return starts, as its timeline and notices say it (the actor's own words kept). */
+function returnReasonOf(actor: OrderActor, given: string | undefined): string {
+  if (actor.kind === 'receiver') {
+    return given ? `Refused by the receiver: ${given}` : 'Refused by the receiver';
+  }
+  if (actor.kind === 'customer')
+    return given ? `Asked by the sender: ${given}` : 'Asked by the sender';
+  return given ?? 'Return to sender';
 }
 
 export interface TransitionResult {
@@ -98,7 +131,7 @@ const ONE_IN_TRANSIT_PER_TRUCK = 'orders_one_in_transit_per_truck';
 
 /** Why a status change is refused, as the back office's toasts show it. */
 export function explainRefusedTransition(from: OrderStatus, to: OrderStatus): Message {
-  if (from === 'DELIVERED' || from === 'CANCELLED') {
+  if (FINAL_ORDER_STATUSES.includes(from)) {
     return message('order.status_final', { status: from });
   }
   if (from === to) return message('order.status_unchanged', { status: from });
@@ -106,9 +139,15 @@ export function explainRefusedTransition(from: OrderStatus, to: OrderStatus): Me
 }
 
 function explainRefusal(name: OrderTransitionName, from: OrderStatus): Message {
-  if (from !== 'DELIVERED' && from !== 'CANCELLED') {
+  if (name === 'reattempt') return message('returns.reattempt_refused');
+  if (name === 'reschedule' || name === 'addInstructions') {
+    return message('returns.receiver_too_late');
+  }
+  if (name === 'deliverReturn') return message('returns.not_returning');
+  if (!FINAL_ORDER_STATUSES.includes(from)) {
     if (name === 'pickUp') return message('order.pickup_not_on_road');
     if (name === 'failDelivery') return message('order.failed_attempt_not_on_road');
+    if (name === 'startReturn') return message('returns.return_not_on_road');
   }
   return explainRefusedTransition(from, ORDER_LIFECYCLE[name].to);
 }
@@ -121,6 +160,21 @@ interface StepOutcome {
   facts?: Partial<OrderNoticeFacts>;
   /** What the audit row of an admin's change adds to the status it led to. */
   audited?: AuditSummary;
+  /**
+   * A transition the step leads to in the same transaction, as its own step with its own event:
+   * a refusal or the last failed attempt starts the return (its result is then the answer); a
+   * delivered exchange starts the old parcel's return (the delivery stays the answer).
+   */
+  then?: FollowUp;
+}
+
+interface FollowUp {
+  name: OrderTransitionName;
+  /** The order it applies to, locked by the step; the step's own order when absent. */
+  order?: OrderRow;
+  step: Step;
+  /** Whose result the caller gets: the follow-up's, or the step's own. */
+  answer: 'follow-up' | 'original';
 }
 
 /**
@@ -141,6 +195,7 @@ interface OrderLifecycleDeps {
   log: FastifyBaseLogger;
   /** The absolute links the parcels of webhooks carry (their label). */
   publicUrl: string;
+  receiverTokens: ReceiverTokens;
 }
 
 /** The delivery's tracking note says what the driver collected and flags a gap either way. */
@@ -216,6 +271,7 @@ export function createOrderLifecycle({
   deliveryCodes,
   log,
   publicUrl,
+  receiverTokens,
 }: OrderLifecycleDeps) {
   async function record(
     tx: Database,
@@ -286,6 +342,59 @@ export function createOrderLifecycle({
     return created.map((order, index) => ({ order, seq: seqs[index]! }));
   }
 
+  /** What a transaction applied, logged once it commits. */
+  interface Applied {
+    orderId: string;
+    transition: OrderTransitionName;
+    from: OrderStatus;
+    to: OrderStatus;
+    actor: OrderActor;
+  }
+
+  /**
+   * One transition on a locked order, inside the caller's transaction: the table's check, the
+   * step, its tracking event and notices, the office's audit row, then any follow-up.
+   */
+  async function applyStep(
+    tx: Database,
+    name: OrderTransitionName,
+    order: OrderRow,
+    actor: OrderActor,
+    step: Step,
+    now: Date,
+    applied: Applied[],
+  ): Promise<TransitionResult | KeptRefusal> {
+    const rule: OrderTransitionRule = ORDER_LIFECYCLE[name];
+    const refusal = findTransitionRefusal(name, order.status, actor.kind);
+    if (refusal === 'actor') throw forbidden();
+    if (refusal === 'status') throw conflictOf([explainRefusal(name, order.status)]);
+    const outcome = await step(tx, order, now);
+    if (outcome instanceof KeptRefusal) return outcome;
+    const recorded = await record(tx, rule, outcome, actor, now);
+    if (actor.kind === 'admin') {
+      await recordOfficeAction(tx, {
+        actor: actor.office,
+        action: ADMIN_TRANSITION_ACTIONS[name] ?? 'order.status_change',
+        record: { type: 'order', id: order.id },
+        before: { status: order.status },
+        after: { status: outcome.order.status, ...outcome.audited },
+      });
+    }
+    applied.push({ orderId: order.id, transition: name, from: order.status, to: rule.to, actor });
+    const { then } = outcome;
+    if (!then) return recorded;
+    const followed = await applyStep(
+      tx,
+      then.name,
+      then.order ?? recorded.order,
+      SYSTEM,
+      then.step,
+      now,
+      applied,
+    );
+    return then.answer === 'follow-up' ? followed : recorded;
+  }
+
   async function transition(
     name: OrderTransitionName,
     orderId: string,
@@ -293,10 +402,10 @@ export function createOrderLifecycle({
     step: Step,
   ): Promise<TransitionResult> {
     if (!isUuid(orderId)) throw notFound('order.not_found');
-    const rule: OrderTransitionRule = ORDER_LIFECYCLE[name];
     const now = clock();
-    let from: OrderStatus | undefined;
+    const applied: Applied[] = [];
     const result = await db.transaction(async (tx) => {
+      applied.length = 0;
       const order = await lockOrder(tx, orderId);
       // Another driver's order is as unknown to a driver as a missing one, and another
       // organization's to a customer.
@@ -307,30 +416,196 @@ export function createOrderLifecycle({
       ) {
         throw notFound('order.not_found');
       }
-      from = order.status;
-      const refusal = findTransitionRefusal(name, order.status, actor.kind);
-      if (refusal === 'actor') throw forbidden();
-      if (refusal === 'status') throw conflictOf([explainRefusal(name, order.status)]);
-      const outcome = await step(tx, order, now);
-      if (outcome instanceof KeptRefusal) return outcome;
-      const recorded = await record(tx, rule, outcome, actor, now);
-      if (actor.kind === 'admin') {
-        await recordOfficeAction(tx, {
-          actor: actor.office,
-          action: ADMIN_TRANSITION_ACTIONS[name] ?? 'order.status_change',
-          record: { type: 'order', id: order.id },
-          before: { status: order.status },
-          after: { status: outcome.order.status, ...outcome.audited },
-        });
-      }
-      return recorded;
+      return applyStep(tx, name, order, actor, step, now, applied);
     });
     if (result instanceof KeptRefusal) throw result.error;
-    log.info(
-      { orderId, transition: name, from, to: rule.to, actor: actor.kind, userId: actor.userId },
-      'order status changed',
-    );
+    for (const change of applied) {
+      log.info(
+        {
+          orderId: change.orderId,
+          transition: change.transition,
+          from: change.from,
+          to: change.to,
+          actor: change.actor.kind,
+          userId: change.actor.userId,
+        },
+        'order status changed',
+      );
+    }
     return result;
+  }
+
+  /** The receiver's link of an order dispatched with one (docs/decisions/0023). */
+  function receiverLinkOf(order: Pick<OrderRow, 'id' | 'receiverTokenNonce'>) {
+    const nonce = order.receiverTokenNonce;
+    return nonce ? receiverTokens.linkFor(receiverTokens.tokenFor(order.id, nonce)) : undefined;
+  }
+
+  /** The day another attempt is set for must be one of the next 7, else a field error. */
+  function checkRescheduleDay(day: string, now: Date, field: 'on' | 'nextAttemptOn') {
+    if (!isRescheduleDay(day, toBusinessDate(now))) {
+      throw badRequest('returns.day_invalid', {}, { [field]: 'returns.day_invalid' });
+    }
+  }
+
+  /**
+   * A failed attempt (docs/decisions/0023-failed-deliveries-and-returns.md): kept as a row of its
+   * own, counted on the order, and followed, in the same transaction, by the return when the
+   * receiver refused or no attempt is left. Otherwise the parcel stays on the road, waiting for a
+   * day (the receiver's, given to the driver) or for the merchant's decision, and the receiver
+   * gets their link by SMS.
+   */
+  function failDeliveryStep(actor: OrderActor, input: FailedAttemptInputs): Step {
+    return async (tx, order, now) => {
+      const nextAttemptOn = input.reason === 'refused' ? undefined : input.nextAttemptOn;
+      if (nextAttemptOn) checkRescheduleDay(nextAttemptOn, now, 'nextAttemptOn');
+      const { maxDeliveryAttempts } = await readBusinessSettings(tx);
+      const attempt = order.failedAttempts + 1;
+      const returns = input.reason === 'refused' || attempt >= maxDeliveryAttempts;
+      await insertDeliveryAttempt(tx, {
+        orderId: order.id,
+        attempt,
+        reason: input.reason,
+        note: input.note ?? null,
+        nextAttemptOn: nextAttemptOn ?? null,
+        driverId: actor.kind === 'driver' ? actor.driverId : null,
+        createdAt: now,
+      });
+      const updated = await updateOrder(tx, order.id, {
+        failedAttempts: attempt,
+        nextAttemptOn: returns ? null : (nextAttemptOn ?? null),
+        awaitingDecisionSince: returns || nextAttemptOn ? null : now,
+        updatedAt: now,
+      });
+      const reason = FAILED_ATTEMPT_REASON_LABELS[input.reason];
+      const returnReason =
+        input.reason === 'refused'
+          ? 'Refused by the receiver'
+          : `No delivery attempt left (${attempt} failed)`;
+      return {
+        order: updated,
+        location: order.deliveryLoc,
+        note: input.note ? `${reason}: ${input.note}` : reason,
+        facts: {
+          reason,
+          ...(nextAttemptOn && { nextAttemptOn }),
+          ...(!returns && { receiverLink: receiverLinkOf(order) }),
+        },
+        ...(returns && {
+          then: {
+            name: 'startReturn',
+            step: startReturnStep(SYSTEM, returnReason),
+            answer: 'follow-up',
+          },
+        }),
+      };
+    };
+  }
+
+  /**
+   * The parcel goes back to its sender: nothing is collected any more, and the order gets a new
+   * nonce, whose code is now the sender's return code (sent by mail, shown in the app). The truck
+   * keeps carrying it until the return is delivered. A merchant may only decide after a failed
+   * attempt.
+   */
+  function startReturnStep(actor: OrderActor, reason: string): Step {
+    return async (tx, order, now) => {
+      if (actor.kind === 'customer' && order.failedAttempts === 0) {
+        throw conflict('returns.no_failed_attempt');
+      }
+      const nonce = deliveryCodes.newNonce();
+      const updated = await updateOrder(tx, order.id, {
+        status: 'RETURNING',
+        deliveryCodeNonce: nonce,
+        deliveryCodeFailures: 0,
+        returnStartedAt: now,
+        returnReason: reason,
+        awaitingDecisionSince: null,
+        nextAttemptOn: null,
+        updatedAt: now,
+      });
+      return {
+        order: updated,
+        location: order.deliveryLoc,
+        note: `Return to sender: ${reason}`,
+        facts: { reason, returnCode: deliveryCodes.codeFor(order.id, nonce) },
+        audited: { reason },
+      };
+    };
+  }
+
+  /**
+   * An exchange's new parcel is delivered: its driver takes the old one back on the same truck,
+   * and the old order's return starts with its own return code.
+   */
+  function returnExchangedStep(exchange: OrderRow): Step {
+    return async (tx, order, now) => {
+      const nonce = deliveryCodes.newNonce();
+      const reason = `Exchanged for ${exchange.trackingNumber}`;
+      const updated = await updateOrder(tx, order.id, {
+        status: 'RETURNING',
+        truckId: exchange.truckId,
+        driverId: exchange.driverId,
+        deliveryCodeNonce: nonce,
+        deliveryCodeFailures: 0,
+        returnStartedAt: now,
+        returnReason: reason,
+        updatedAt: now,
+      });
+      return {
+        order: updated,
+        location: exchange.deliveryLoc,
+        note: `Return to sender: ${reason}`,
+        facts: { reason, returnCode: deliveryCodes.codeFor(order.id, nonce) },
+      };
+    };
+  }
+
+  /**
+   * The sender has the parcel back: the driver proves it with the return code (a wrong one is
+   * counted like a wrong delivery code, and CODE_MAX_ATTEMPTS lock the driver out); the office
+   * records it with a reason. The return fee is written in the same transaction, and the truck
+   * is free again.
+   */
+  function deliverReturnStep(actor: OrderActor, input: { code?: string; reason?: string }): Step {
+    return async (tx, order, now) => {
+      let note = 'Returned to the sender';
+      if (actor.kind === 'driver') {
+        const nonce = order.deliveryCodeNonce;
+        if (isDeliveryCodeLocked(order) || !nonce) {
+          throw refusedWith(423, 'returns.return_code_locked');
+        }
+        if (!deliveryCodes.verify(order.id, nonce, input.code ?? '')) {
+          const failures = await countDeliveryCodeFailure(tx, order.id);
+          log.warn({ orderId: order.id, driverId: actor.driverId, failures }, 'wrong return code');
+          return new KeptRefusal(
+            badRequest('returns.return_code_wrong', {}, { code: 'returns.return_code_wrong' }),
+          );
+        }
+      } else if (input.reason) {
+        note = `Return recorded by the office: ${input.reason}`;
+      }
+      await freeTruck(tx, order, now);
+      const updated = await updateOrder(tx, order.id, {
+        status: 'RETURNED',
+        returnedAt: now,
+        updatedAt: now,
+      });
+      const { returnFeePercent } = await readBusinessSettings(tx);
+      await recordReturnFee(
+        tx,
+        order,
+        returnFeeCentimes(order.priceCentimes, returnFeePercent),
+        now,
+      );
+      return {
+        order: updated,
+        location: order.pickupLoc,
+        note,
+        facts: { deliveredAt: now.toISOString() },
+        audited: input.reason ? { reason: input.reason } : undefined,
+      };
+    };
   }
 
   /** PENDING → IN_TRANSIT onto an available truck and its own driver, within every safeguard. */
@@ -369,8 +644,11 @@ export function createOrderLifecycle({
       const [first, ...others] = problems.map((problem) => problem.message);
       if (first) throw conflictOf([first, ...others]);
       const estimatedDelivery = new Date(now.getTime() + order.durationMinutes * 60_000);
-      // Each dispatch makes a new delivery code, sent to the receiver, never stored.
+      // Each dispatch makes a new delivery code, sent to the receiver, never stored, and a new
+      // receiver's link, of which only the token's hash is kept.
       const deliveryCodeNonce = deliveryCodes.newNonce();
+      const receiverTokenNonce = receiverTokens.newNonce();
+      const receiverToken = receiverTokens.tokenFor(order.id, receiverTokenNonce);
       await updateTruck(tx, truck.id, { status: 'ON_DELIVERY', updatedAt: now });
       const updated = await updateOrder(tx, order.id, {
         status: 'IN_TRANSIT',
@@ -380,6 +658,8 @@ export function createOrderLifecycle({
         estimatedDelivery,
         deliveryCodeNonce,
         deliveryCodeFailures: 0,
+        receiverTokenNonce,
+        receiverTokenHash: receiverTokens.hashOf(receiverToken),
         updatedAt: now,
       });
       return {
@@ -390,6 +670,7 @@ export function createOrderLifecycle({
           truckNumber: truck.truckNumber,
           estimatedDelivery: estimatedDelivery.toISOString(),
           deliveryCode: deliveryCodes.codeFor(order.id, deliveryCodeNonce),
+          receiverLink: receiverTokens.linkFor(receiverToken),
           ...(order.amountToCollectCentimes > 0 && {
             amountToPay: String(centimesToMad(order.amountToCollectCentimes)),
           }),
@@ -454,7 +735,9 @@ export function createOrderLifecycle({
         note = reason ? `Delivered by the office: ${reason}` : 'Delivered';
         audited = reason ? { reason } : undefined;
       }
-      await freeTruck(tx, order, now);
+      const exchanged = order.exchangeOf ? await lockOrder(tx, order.exchangeOf) : undefined;
+      // The truck that takes an exchanged parcel back stays on its delivery until it is returned.
+      if (!exchanged) await freeTruck(tx, order, now);
       const updated = await updateOrder(tx, order.id, {
         status: 'DELIVERED',
         deliveryDate: now,
@@ -474,13 +757,21 @@ export function createOrderLifecycle({
         note,
         facts: { deliveredAt: now.toISOString() },
         audited,
+        ...(exchanged?.status === 'DELIVERED' && {
+          then: {
+            name: 'returnExchanged',
+            order: exchanged,
+            step: returnExchangedStep(updated),
+            answer: 'original',
+          },
+        }),
       };
     };
   }
 
-  /** Whatever ends a delivery frees its truck for the next one. */
+  /** Whatever ends a delivery, or a return, frees its truck for the next one. */
   async function freeTruck(tx: Database, order: OrderRow, now: Date) {
-    if (order.truckId && order.status === 'IN_TRANSIT') {
+    if (order.truckId && (order.status === 'IN_TRANSIT' || order.status === 'RETURNING')) {
       await updateTruck(tx, order.truckId, { status: 'AVAILABLE', updatedAt: now });
     }
   }
@@ -622,14 +913,88 @@ export function createOrderLifecycle({
     deliver: (orderId: string, actor: OrderActor, input: DeliverInput = {}) =>
       transition('deliver', orderId, actor, deliverStep(actor, input)),
 
-    /** The receiver could not be reached: the order stays with its driver for another attempt. */
-    failDelivery: (orderId: string, actor: OrderActor, input: { reason: string; note?: string }) =>
-      transition('failDelivery', orderId, actor, async (tx, order, now) => ({
-        order: await updateOrder(tx, order.id, { updatedAt: now }),
+    /**
+     * The receiver could not be reached: the order stays with its driver for another attempt, or
+     * its return starts (a refusal, the last attempt); the answer is the order as it ends up.
+     */
+    failDelivery: (orderId: string, actor: OrderActor, input: FailedAttemptInputs) =>
+      transition('failDelivery', orderId, actor, failDeliveryStep(actor, input)),
+
+    /** The receiver picks another day (within the next 7) through their link. */
+    reschedule: (orderId: string, input: { on: string; note?: string }) =>
+      transition('reschedule', orderId, RECEIVER, async (tx, order, now) => {
+        checkRescheduleDay(input.on, now, 'on');
+        const updated = await updateOrder(tx, order.id, {
+          nextAttemptOn: input.on,
+          awaitingDecisionSince: null,
+          ...(input.note && { receiverInstructions: input.note }),
+          updatedAt: now,
+        });
+        return {
+          order: updated,
+          location: order.deliveryLoc,
+          note: `Next attempt on ${input.on}, chosen by the receiver`,
+          facts: { nextAttemptOn: input.on },
+        };
+      }),
+
+    /**
+     * The merchant asks for another attempt after a failed one: a day within the next 7, and
+     * perhaps another phone or address (in the same city) and a note for the driver. Refused
+     * when no attempt failed or none is left.
+     */
+    reattempt: (orderId: string, actor: OrderActor, input: Reattempt) =>
+      transition('reattempt', orderId, actor, async (tx, order, now) => {
+        if (order.failedAttempts === 0) throw conflict('returns.no_failed_attempt');
+        const { maxDeliveryAttempts } = await readBusinessSettings(tx);
+        if (order.failedAttempts >= maxDeliveryAttempts) throw conflict('returns.no_attempt_left');
+        checkRescheduleDay(input.on, now, 'on');
+        const updated = await updateOrder(tx, order.id, {
+          nextAttemptOn: input.on,
+          awaitingDecisionSince: null,
+          ...(input.phone && { receiverPhone: input.phone }),
+          ...(input.address && { deliveryAddress: input.address }),
+          ...(input.note && { receiverInstructions: input.note }),
+          updatedAt: now,
+        });
+        return {
+          order: updated,
+          location: order.deliveryLoc,
+          note: `Next attempt on ${input.on}, asked by the sender`,
+          facts: { nextAttemptOn: input.on },
+        };
+      }),
+
+    /** The receiver tells the driver how to find them, and perhaps another phone. */
+    addInstructions: (orderId: string, input: { note: string; phone?: string }) =>
+      transition('addInstructions', orderId, RECEIVER, async (tx, order, now) => ({
+        order: await updateOrder(tx, order.id, {
+          receiverInstructions: input.note,
+          ...(input.phone && { receiverOtherPhone: input.phone }),
+          updatedAt: now,
+        }),
         location: order.deliveryLoc,
-        note: input.note ? `${input.reason}: ${input.note}` : input.reason,
-        facts: { reason: input.reason },
+        note: 'Instructions from the receiver',
       })),
+
+    /**
+     * The parcel goes back to its sender: the merchant's decision after a failed attempt, the
+     * office's (with its reason), or the receiver's refusal through their link.
+     */
+    startReturn: (orderId: string, actor: OrderActor, input: { reason?: string } = {}) =>
+      transition(
+        'startReturn',
+        orderId,
+        actor,
+        startReturnStep(actor, returnReasonOf(actor, input.reason)),
+      ),
+
+    /** RETURNING → RETURNED: the driver with the return code, the office with a reason. */
+    deliverReturn: (
+      orderId: string,
+      actor: OrderActor,
+      input: { code?: string; reason?: string },
+    ) => transition('deliverReturn', orderId, actor, deliverReturnStep(actor, input)),
 
     /**
      * docs/product.md, decision 15: a pending order needs a reason; one on the road may omit it.

@@ -7,6 +7,7 @@ import type {
 } from '#shared/schemas/order-schemas';
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import type { OrderSource } from '#shared/schemas/order-source-schemas';
+import type { OrderAttemptFields } from '#shared/schemas/returns-schemas';
 import type { CsvColumn } from '../http/csv';
 import type {
   ListedOrder,
@@ -34,6 +35,36 @@ export function toOrderMoney(
     declaredValue:
       order.declaredValueCentimes === null ? null : centimesToMad(order.declaredValueCentimes),
     amountToCollect: centimesToMad(order.amountToCollectCentimes),
+  };
+}
+
+/**
+ * What every read of an order tells of its failed attempts and its return
+ * (docs/decisions/0023-failed-deliveries-and-returns.md): orderAttemptFields of
+ * #shared/schemas/returns-schemas.
+ */
+export function toOrderAttempts(
+  order: Pick<
+    OrderRow,
+    | 'failedAttempts'
+    | 'nextAttemptOn'
+    | 'awaitingDecisionSince'
+    | 'returnReason'
+    | 'receiverInstructions'
+    | 'receiverOtherPhone'
+    | 'allowOpen'
+    | 'exchangeOf'
+  >,
+): OrderAttemptFields {
+  return {
+    failedAttempts: order.failedAttempts,
+    nextAttemptOn: order.nextAttemptOn,
+    awaitingDecisionSince: iso(order.awaitingDecisionSince),
+    returnReason: order.returnReason,
+    receiverInstructions: order.receiverInstructions,
+    receiverOtherPhone: order.receiverOtherPhone,
+    allowOpen: order.allowOpen,
+    exchangeOf: order.exchangeOf,
   };
 }
 

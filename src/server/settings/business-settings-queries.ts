@@ -14,6 +14,10 @@ export interface BusinessSettings {
   vatRatePercent: number;
   codFeePercent: number;
   payoutMinimumCentimes: number;
+  /** Failed attempts after which a parcel's return starts on its own (docs/decisions/0023). */
+  maxDeliveryAttempts: number;
+  /** The return fee, as a percentage of the delivery price. */
+  returnFeePercent: number;
   updatedAt: Date;
 }
 
@@ -28,6 +32,7 @@ function toBusinessSettings(row: SettingsRow): BusinessSettings {
     ...fields,
     vatRatePercent: Number(row.vatRatePercent),
     codFeePercent: Number(row.codFeePercent),
+    returnFeePercent: Number(row.returnFeePercent),
   };
 }
 
@@ -66,6 +71,7 @@ export async function updateBusinessSettings(
       ...values,
       vatRatePercent: values.vatRatePercent.toFixed(2),
       codFeePercent: values.codFeePercent.toFixed(2),
+      returnFeePercent: values.returnFeePercent.toFixed(2),
       updatedAt: now,
     })
     .where(eq(businessSettings.id, true))

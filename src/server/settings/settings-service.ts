@@ -26,9 +26,18 @@ function toView(settings: BusinessSettings): BusinessSettingsView {
   };
 }
 
-function toValues(input: BusinessSettingsUpdate): BusinessSettingsValues {
-  const { payoutMinimum, ...fields } = input;
-  return { ...fields, payoutMinimumCentimes: madToCentimes(payoutMinimum) };
+/** The values a save writes; a returns setting the client did not send keeps its value. */
+function toValues(
+  input: BusinessSettingsUpdate,
+  current: BusinessSettings,
+): BusinessSettingsValues {
+  const { payoutMinimum, maxDeliveryAttempts, returnFeePercent, ...fields } = input;
+  return {
+    ...fields,
+    payoutMinimumCentimes: madToCentimes(payoutMinimum),
+    maxDeliveryAttempts: maxDeliveryAttempts ?? current.maxDeliveryAttempts,
+    returnFeePercent: returnFeePercent ?? current.returnFeePercent,
+  };
 }
 
 /** The fields whose value changes, as they were and as they become. */
@@ -71,9 +80,9 @@ export function createSettingsService({ db, clock, log }: SettingsServiceDeps) {
       input: BusinessSettingsUpdate,
       actor: OfficeActor,
     ): Promise<BusinessSettingsView> {
-      const next = toValues(input);
       const { settings, changed } = await db.transaction(async (tx) => {
         const current = await lockBusinessSettings(tx);
+        const next = toValues(input, current);
         const { before, after } = diffValues(current, next);
         const fields = Object.keys(after);
         if (fields.length === 0) return { settings: current, changed: fields };

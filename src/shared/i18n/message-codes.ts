@@ -506,4 +506,18 @@ export interface MessagePlaceholders {
   'label.orders_not_found': 'orders';
   'label.parcels_not_found': 'trackingNumbers';
   'label.order_cancelled': 'trackingNumbers';
+  'returns.day_invalid': never;
+  'returns.phone_invalid': never;
+  'returns.office_reason_required': never;
+  'returns.instructions_required': never;
+  'driver.return_delivered': never;
+  'returns.reattempt_refused': never;
+  'returns.receiver_too_late': never;
+  'returns.not_returning': never;
+  'returns.return_not_on_road': never;
+  'returns.no_failed_attempt': never;
+  'returns.no_attempt_left': never;
+  'returns.return_code_wrong': never;
+  'returns.return_code_locked': never;
+  'settings.max_attempts_range': 'max' | 'min';
 }

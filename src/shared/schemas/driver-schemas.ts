@@ -22,6 +22,13 @@ import { PAYMENT_METHODS } from '../order-status';
 import { requiredText } from './auth-schemas';
 import { MOROCCO_BOUNDS } from '../positions';
 import { orderMoneyFields, OrderStatusSchema } from './order-schemas';
+import { FAILED_ATTEMPT_REASONS, orderAttemptFields, RescheduleDaySchema } from './returns-schemas';
+
+export {
+  FAILED_ATTEMPT_REASON_LABELS,
+  FAILED_ATTEMPT_REASONS,
+  type FailedAttemptReason,
+} from './returns-schemas';
 
 export const DRIVER_CODE_LENGTH = 6;
 /** How long a sign-in code sent by SMS can be used. */
@@ -43,7 +50,7 @@ export const driverMessages = {
 } as const;
 
 /** The driver's steps on an order, as their routes name them (POST /api/driver/orders/:id/<step>). */
-export const DRIVER_STEPS = ['pickup', 'deliver', 'attempt-failed'] as const;
+export const DRIVER_STEPS = ['pickup', 'deliver', 'attempt-failed', 'return-delivered'] as const;
 export type DriverStep = (typeof DRIVER_STEPS)[number];
 
 /** What a step's answer says once applied: the server writes it in English, the phone in its language. */
@@ -51,6 +58,7 @@ export const DRIVER_STEP_DONE_MESSAGES: Readonly<Record<DriverStep, MessageCode>
   pickup: 'driver.picked_up',
   deliver: 'driver.delivered',
   'attempt-failed': 'driver.failed_attempt_recorded',
+  'return-delivered': 'driver.return_delivered',
 };
 
 /** Any way of writing a phone number that reads as one E.164 number; kept as that number. */
@@ -89,8 +97,11 @@ export const DriverOrderSchema = z.object({
   id: z.uuid(),
   trackingNumber: z.string(),
   status: OrderStatusSchema,
-  /** What the driver does next: pick the parcel up, deliver it, or nothing (delivered). */
-  nextStep: z.enum(['pickup', 'deliver']).nullable(),
+  /**
+   * What the driver does next: pick the parcel up, deliver it, bring it back to its sender
+   * (`return`, RETURNING), or nothing (delivered, returned).
+   */
+  nextStep: z.enum(['pickup', 'deliver', 'return']).nullable(),
   pickup: place,
   delivery: place,
   receiver: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
@@ -108,8 +119,19 @@ export const DriverOrderSchema = z.object({
   ...orderMoneyFields,
   /** MAD collected, once an order with an amount to collect is delivered. */
   cashCollected: z.number().nullable(),
-  /** Failed delivery attempts so far. */
-  failedAttempts: z.number(),
+  ...orderAttemptFields,
+  /**
+   * Where a returning parcel goes back to: its sender (the organization's name, the creator's
+   * phone, the pickup address); null unless RETURNING.
+   */
+  returnTo: z
+    .object({
+      name: z.string(),
+      phone: z.string().nullable(),
+      city: z.string(),
+      address: z.string().nullable(),
+    })
+    .nullable(),
   /** Too many wrong delivery codes: only the office can deliver it now. */
   deliveryCodeLocked: z.boolean(),
   pickedUpAt: z.string().nullable(),
@@ -119,7 +141,10 @@ export const DriverOrderSchema = z.object({
 });
 export type DriverOrder = z.infer<typeof DriverOrderSchema>;
 
-/** Their orders on the road (oldest dispatch first), then the last 20 they delivered. */
+/**
+ * Their orders on the road and the parcels they bring back: today's stops first (no day set, or
+ * today or before), then the postponed ones by their day; then the last 20 they delivered.
+ */
 export const DriverOrderListSchema = z.object({
   onTheRoad: z.array(DriverOrderSchema),
   delivered: z.array(DriverOrderSchema),
@@ -145,22 +170,10 @@ export const DeliverOrderSchema = z.object({
 export type DeliverOrderInput = z.input<typeof DeliverOrderSchema>;
 export type DeliverOrder = z.output<typeof DeliverOrderSchema>;
 
-export const FAILED_ATTEMPT_REASONS = [
-  'receiver-absent',
-  'refused',
-  'wrong-address',
-  'other',
-] as const;
-export type FailedAttemptReason = (typeof FAILED_ATTEMPT_REASONS)[number];
-/** The words the timeline, the customer's notice and the SMS use for each reason. */
-export const FAILED_ATTEMPT_REASON_LABELS: Record<FailedAttemptReason, string> = {
-  'receiver-absent': 'Receiver absent',
-  refused: 'Refused',
-  'wrong-address': 'Wrong address',
-  other: 'Other',
-};
-
-/** "Other" needs a note saying what happened. */
+/**
+ * "Other" needs a note saying what happened; `nextAttemptOn` (the day the receiver asked for) must
+ * be within the next 7 days, which the server checks.
+ */
 export const FailedAttemptSchema = z
   .object({
     reason: z.enum(FAILED_ATTEMPT_REASONS, { error: messageKey('driver.reason_required') }),
@@ -170,6 +183,7 @@ export const FailedAttemptSchema = z
       .max(500, messageKey('validation.note_too_long'))
       .nullish()
       .transform((note) => note || undefined),
+    nextAttemptOn: RescheduleDaySchema.nullish().transform((day) => day ?? undefined),
   })
   .superRefine((body, context) => {
     if (body.reason === 'other' && !body.note) {

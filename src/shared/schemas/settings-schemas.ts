@@ -13,6 +13,7 @@ import { messageKey, type MessageKey } from '../i18n/message-key';
 import '../i18n/zod-messages';
 import { compactDigits, isValidIce, isValidRib, RIB_LENGTH } from '../moroccan-identifiers';
 import { roundToCents } from '../numbers';
+import { MAX_DELIVERY_ATTEMPTS_RANGE } from '../delivery-attempts';
 
 /** The highest payout minimum the office can set, far above any weekly payout. */
 export const MAX_PAYOUT_MINIMUM_MAD = 1_000_000;
@@ -34,6 +35,8 @@ function readDecimal(value: unknown): unknown {
 }
 
 const hasCents = (value: number) => roundToCents(value) === value;
+
+const maxAttemptsRange = messageKey('settings.max_attempts_range', MAX_DELIVERY_ATTEMPTS_RANGE);
 
 const percentField = z.preprocess(
   readDecimal,
@@ -71,6 +74,10 @@ export const BusinessSettingsSchema = z.object({
   codFeePercent: z.number(),
   /** MAD: an organization's payable balance must reach it to be paid in a batch. */
   payoutMinimum: z.number(),
+  /** Failed attempts after which a parcel's return starts on its own. */
+  maxDeliveryAttempts: z.number().int(),
+  /** The return fee, as a percentage of the delivery price. */
+  returnFeePercent: z.number(),
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type BusinessSettingsView = z.infer<typeof BusinessSettingsSchema>;
@@ -104,6 +111,20 @@ export const BusinessSettingsUpdateSchema = z.object({
       .max(MAX_PAYOUT_MINIMUM_MAD, payoutMinimumRange)
       .refine(hasCents, messageKey('settings.payout_minimum_decimals')),
   ),
+  /*
+   * The returns' two settings (docs/decisions/0023-failed-deliveries-and-returns.md) came after
+   * the form's first fields: a client that does not send them keeps their current values.
+   */
+  maxDeliveryAttempts: z.preprocess(
+    readDecimal,
+    z
+      .number({ error: maxAttemptsRange })
+      .int(maxAttemptsRange)
+      .min(MAX_DELIVERY_ATTEMPTS_RANGE.min, maxAttemptsRange)
+      .max(MAX_DELIVERY_ATTEMPTS_RANGE.max, maxAttemptsRange)
+      .optional(),
+  ),
+  returnFeePercent: percentField.optional(),
 });
 export type BusinessSettingsUpdateInput = z.input<typeof BusinessSettingsUpdateSchema>;
 export type BusinessSettingsUpdate = z.output<typeof BusinessSettingsUpdateSchema>;

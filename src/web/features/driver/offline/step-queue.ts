@@ -6,7 +6,7 @@
  * timers, the storage and the network.
  */
 
-import { DRIVER_STEPS, type DriverStep } from '#shared/schemas/driver-schemas';
+import { DRIVER_STEPS, type DriverOrder, type DriverStep } from '#shared/schemas/driver-schemas';
 
 export type StepKind = DriverStep;
 
@@ -101,10 +101,10 @@ export function pendingStepsOf(actions: readonly StepAction[], orderId: string):
 
 /** What the driver does next on an order, once the steps waiting for the network count. */
 export function nextStepAfterPending(
-  nextStep: 'pickup' | 'deliver' | null,
+  nextStep: DriverOrder['nextStep'],
   pending: readonly StepKind[],
-): 'pickup' | 'deliver' | null {
-  if (pending.includes('deliver')) return null;
+): DriverOrder['nextStep'] {
+  if (pending.includes('deliver') || pending.includes('return-delivered')) return null;
   if (nextStep === 'pickup' && pending.includes('pickup')) return 'deliver';
   return nextStep;
 }
