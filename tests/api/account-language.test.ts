@@ -201,7 +201,9 @@ describe('what the product writes to an account, in its language', () => {
     expect(receiverSms.text).toMatch(
       new RegExp(
         `^Atlas Freight : le colis ${order.trackingNumber} \\(Casablanca → Rabat\\) est en route\\. ` +
-          'Livraison estimée le .+\\. Donnez ce code de livraison au chauffeur : \\d{6}\\.$',
+          'Livraison estimée le .+\\. Autre jour ou indications pour le livreur : ' +
+          'http://atlas\\.test/r/[A-Za-z0-9_-]{22} ' +
+          'Donnez ce code de livraison au chauffeur : \\d{6}\\.$',
       ),
     );
     const onTheRoad = await waitForMail(customer.email, /est en route/);

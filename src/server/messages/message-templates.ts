@@ -79,15 +79,20 @@ function orderMail(kind: OrderEventKind): MessageTemplate<'email'> {
 }
 
 /**
- * The dispatch SMS carries the delivery code, and the receiver's SMS their link: neither may
- * outlive its sending (nor may the return code of the return's mail).
+ * The dispatch SMS carries the delivery code and the receiver's link, a failed attempt's SMS the
+ * link: neither may outlive its sending (nor may the return code of the return's mail). Only
+ * those templates hold secrets, so the office can still send the others again.
  */
-const RECEIVER_SMS_SECRETS = ['deliveryCode', 'receiverLink'];
+const RECEIVER_SMS_SECRETS: Partial<Record<OrderEventKind, readonly string[]>> = {
+  dispatched: ['deliveryCode', 'receiverLink'],
+  'delivery-failed': ['receiverLink'],
+};
 
 function receiverSms(kind: OrderEventKind): MessageTemplate<'sms'> {
+  const secretParams = RECEIVER_SMS_SECRETS[kind];
   return {
     channel: 'sms',
-    secretParams: RECEIVER_SMS_SECRETS,
+    ...(secretParams && { secretParams }),
     render: (params, _context, locale) => ({
       text: composeOrderNotice(kind, orderFactsOf(params), locale).sms ?? '',
     }),
