@@ -244,13 +244,13 @@ describe('GET /api/receiver/:token', () => {
       const response = await receiverCall(from, encodeURIComponent(token));
       expect(response.statusCode, `${token}: ${response.body}`).toBe(404);
       expect(response.json()).toEqual({
-        code: 'receiver.link_not_found',
+        code: 'returns.receiver_link_not_found',
         message: 'This link is no longer valid',
       });
     }
     const french = await receiverCall(from, 'A'.repeat(22), undefined, undefined, 'fr');
     expect(french.json()).toEqual({
-      code: 'receiver.link_not_found',
+      code: 'returns.receiver_link_not_found',
       message: 'Ce lien n’est plus valide',
     });
   });

@@ -62,7 +62,7 @@ export function createReceiverService({
       ? await findOrderByReceiverTokenHash(db, receiverTokens.hashOf(token))
       : undefined;
     if (!order || FINAL_ORDER_STATUSES.includes(order.status)) {
-      throw notFound('receiver.link_not_found');
+      throw notFound('returns.receiver_link_not_found');
     }
     return order;
   }
