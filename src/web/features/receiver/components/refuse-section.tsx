@@ -45,7 +45,7 @@ export function RefuseSection({ token, onDone }: RefuseSectionProps) {
           action.reset();
           setConfirming(true);
         }}
-        className={`${buttonClassName('secondary', 'lg')} mt-4 w-full text-red-700`}
+        className={`${buttonClassName('secondary', 'lg')} mt-4 w-full`}
       >
         {t('receiver.refuse.open')}
       </button>
