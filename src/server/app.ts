@@ -41,6 +41,8 @@ import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
+import { RECEIVER_TAG, registerReceiverRoutes } from './returns/receiver-routes';
+import { createReceiverService } from './returns/receiver-service';
 import { createReceiverTokens } from './returns/receiver-tokens';
 import { createSignInCodes, deriveSignInCodeKey } from './drivers/sign-in-code';
 import { registerEventRoutes } from './events/event-routes';
@@ -210,6 +212,12 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
             'API v1 for shippers: create, read, follow and cancel parcels with an API key.',
         },
         { name: 'labels', description: "API v1 for shippers: parcels' labels as PDF." },
+        {
+          name: RECEIVER_TAG,
+          description:
+            "The receiver's link (PUBLIC_URL/r/<token>, sent by SMS): their parcel, another day, " +
+            'instructions for the driver, a refusal. No account; a wrong or finished link is 404.',
+        },
       ],
     },
     transform: jsonSchemaTransform,
@@ -464,6 +472,11 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerScanningRoutes(zodApi, createScanningService({ db }));
       registerLabelRoutes(zodApi, labelsService);
       registerLabelsApiRoutes(zodApi, labelsService);
+      registerReceiverRoutes(zodApi, {
+        service: createReceiverService({ db, lifecycle, receiverTokens, clock }),
+        config,
+        receiverTokens,
+      });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,8 @@ describe('readConfig', () => {
     expect(config.RATE_LIMIT_ORDER_PER_CUSTOMER).toBe(30);
     expect(config.RATE_LIMIT_ORDER_PER_IP).toBe(100);
     expect(config.RATE_LIMIT_TRACKING_PER_IP).toBe(60);
+    expect(config.RATE_LIMIT_RECEIVER_PER_IP).toBe(60);
+    expect(config.RATE_LIMIT_RECEIVER_PER_TOKEN).toBe(30);
     expect(config.TRUST_PROXY).toBe(false);
     expect(config.OUTBOX_RETRY_BASE_MS).toBe(2000);
     expect(config.OUTBOX_MAX_ATTEMPTS).toBe(8);

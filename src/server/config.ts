@@ -197,6 +197,10 @@ const ConfigSchema = z
     RATE_LIMIT_ORDER_PER_IP: positiveInt('RATE_LIMIT_ORDER_PER_IP', 100),
     /** Public tracking lookups per client address per minute, and as many event streams opened. */
     RATE_LIMIT_TRACKING_PER_IP: positiveInt('RATE_LIMIT_TRACKING_PER_IP', 60),
+    /** Calls of the receiver's link (every route together) per client address per minute. */
+    RATE_LIMIT_RECEIVER_PER_IP: positiveInt('RATE_LIMIT_RECEIVER_PER_IP', 60),
+    /** Calls of one receiver's link per minute, whatever the address. */
+    RATE_LIMIT_RECEIVER_PER_TOKEN: positiveInt('RATE_LIMIT_RECEIVER_PER_TOKEN', 30),
     /** Live event streams (`/api/events`) open at once per account, in each process. */
     EVENTS_MAX_STREAMS_PER_USER: positiveInt('EVENTS_MAX_STREAMS_PER_USER', 10),
     /** Public tracking streams open at once per client address, in each process. */

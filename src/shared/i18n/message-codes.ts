@@ -519,5 +519,6 @@ export interface MessagePlaceholders {
   'returns.no_attempt_left': never;
   'returns.return_code_wrong': never;
   'returns.return_code_locked': never;
+  'returns.receiver_link_not_found': never;
   'settings.max_attempts_range': 'max' | 'min';
 }

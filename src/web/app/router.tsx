@@ -5,6 +5,7 @@ import { customerOrderRoute, dashboardRoutes } from '../features/dashboard/route
 import { driverLoginRoute, driverRoutes } from '../features/driver/routes';
 import { orderingPublicRoutes, orderingRoutes } from '../features/ordering/routes';
 import { publicLayout, publicQueryRoutes, publicRoutes } from '../features/public/routes';
+import { receiverRoute } from '../features/receiver/routes';
 import { areaTranslationsLoaded } from '../i18n/i18n';
 import { lazyRoute } from '../lib/lazy-route';
 import { SessionRoot } from '../lib/session/session-provider';
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = awaitingTranslations([
         { ...signedInGuard, children: [customerOrderRoute, ...orderingRoutes] },
         { ...adminGuard, children: [adminEnrolmentRoute, adminRoutes] },
         driverRoutes,
+        receiverRoute,
       ]),
     ],
   },
