@@ -520,4 +520,6 @@ export interface MessagePlaceholders {
   'returns.return_code_wrong': never;
   'returns.return_code_locked': never;
   'settings.max_attempts_range': 'max' | 'min';
+  'returns.exchange_invalid': never;
+  'returns.exchange_taken': never;
 }
