@@ -115,7 +115,7 @@ export const orderAttemptFields = {
   exchangeOf: z.uuid().nullable(),
 };
 
-const OrderAttemptFieldsSchema = z.object(orderAttemptFields);
+export const OrderAttemptFieldsSchema = z.object(orderAttemptFields);
 export type OrderAttemptFields = z.infer<typeof OrderAttemptFieldsSchema>;
 
 /** POST /api/dashboard/orders/:id/reattempt and /api/v1/parcels/:trackingNumber/reattempt. */
