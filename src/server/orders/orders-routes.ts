@@ -11,7 +11,8 @@ import {
   PublicTrackingSchema,
 } from '#shared/schemas/order-schemas';
 import { CustomerCancelSchema } from '#shared/schemas/admin-schemas';
-import { DashboardReturnsQuerySchema, ReattemptSchema } from '#shared/schemas/returns-schemas';
+import { ReattemptParcelSchema } from '#shared/schemas/parcels-api-schemas';
+import { DashboardReturnsQuerySchema } from '#shared/schemas/returns-schemas';
 import {
   createOrderPlacementLimits,
   createQuoteLimits,
@@ -207,9 +208,7 @@ export function registerOrderRoutes(
           'is left. Answers the order. An `Idempotency-Key` header is optional: a retry with ' +
           'the same key gets the first answer back.',
         params: z.object({ id: z.string().max(100) }),
-        body: ReattemptSchema.meta({
-          examples: [{ on: '2026-11-30', phone: '+212612345678', note: 'Call at noon' }],
-        }),
+        body: ReattemptParcelSchema,
         response: {
           200: z.object({ order: CustomerOrderDetailSchema }),
           400: ErrorSchema,

@@ -226,9 +226,17 @@ export const ParcelPageSchema = z
   });
 export type ParcelPage = z.infer<typeof ParcelPageSchema>;
 
-/** POST /api/v1/parcels/:trackingNumber/reattempt (ReattemptSchema of returns-schemas.ts). */
+/**
+ * POST /api/v1/parcels/:trackingNumber/reattempt (ReattemptSchema of returns-schemas.ts); its
+ * example named, as CreateParcelsDocSchema's are (the schema transforms its input).
+ */
 export const ReattemptParcelSchema = ReattemptSchema.meta({
-  examples: [{ on: '2026-11-30', phone: '+212612345678', note: 'Call at noon' }],
+  'x-examples': {
+    anotherDay: {
+      summary: 'Another day, another phone and a note for the driver',
+      value: { on: '2026-11-30', phone: '+212612345678', note: 'Call at noon' },
+    },
+  },
 });
 
 export const CancelParcelSchema = CustomerCancelSchema.meta({
