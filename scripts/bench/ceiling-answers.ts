@@ -89,6 +89,14 @@ export interface CustomerOrderRow extends MoneyRow {
   payment_method: PaymentMethod | null;
   payment_status: PaymentStatus | null;
   truck_number: string | null;
+  failed_attempts: number;
+  next_attempt_on: string | null;
+  awaiting_decision_since: Date | null;
+  return_reason: string | null;
+  receiver_instructions: string | null;
+  receiver_other_phone: string | null;
+  allow_open: boolean;
+  exchange_of: string | null;
 }
 
 export interface MapRow {
@@ -304,6 +312,14 @@ export function customerOrderOf(row: CustomerOrderRow): CustomerOrder {
       updatedAt: row.updated_at.toISOString(),
       notes: row.cancel_reason,
     },
+    failedAttempts: row.failed_attempts,
+    nextAttemptOn: row.next_attempt_on,
+    awaitingDecisionSince: iso(row.awaiting_decision_since),
+    returnReason: row.return_reason,
+    receiverInstructions: row.receiver_instructions,
+    receiverOtherPhone: row.receiver_other_phone,
+    allowOpen: row.allow_open,
+    exchangeOf: row.exchange_of,
   };
 }
 
@@ -349,14 +365,20 @@ export function customerOrderDetailOf(
   position: PositionRow | undefined,
   deliveryCodes: DeliveryCodes,
 ): CustomerOrderDetail {
+  const code = deliveryCodes.currentCodeOf({
+    id: row.id,
+    status: row.status,
+    deliveryCodeNonce: row.delivery_code_nonce,
+  });
   return {
     ...customerOrderOf(row),
     timeline: events.map(timelineEventOf),
-    deliveryCode: deliveryCodes.currentCodeOf({
-      id: row.id,
-      status: row.status,
-      deliveryCodeNonce: row.delivery_code_nonce,
-    }),
+    deliveryCode: row.status === 'IN_TRANSIT' ? code : null,
+    returnCode: row.status === 'RETURNING' ? code : null,
+    // The bench's orders never failed an attempt: no attempts to read, no decision to offer.
+    attempts: [],
+    canReattempt: false,
+    canReturn: false,
     ...mapFieldsOf(row, position),
     source: row.api_key_id
       ? { kind: 'api_key', name: row.api_key_name ?? '' }

@@ -68,6 +68,8 @@ const CUSTOMER_ORDER_COLUMNS = `o.id, o.tracking_number, o.status, o.priority, o
   o.delivery_date, o.distance_km, o.duration_minutes, o.price_centimes, ${MONEY_COLUMNS},
   o.receiver_name,
   o.receiver_phone, o.receiver_email, o.exit_date, o.estimated_delivery, o.created_at,
+  o.failed_attempts, o.next_attempt_on, o.awaiting_decision_since, o.return_reason,
+  o.receiver_instructions, o.receiver_other_phone, o.allow_open, o.exchange_of,
   o.updated_at, p.amount_centimes as payment_amount_centimes, p.currency as payment_currency,
   p.method as payment_method, p.status as payment_status, t.truck_number`;
 

@@ -21,4 +21,6 @@ export interface LabelData {
   heightCm: number;
   quantity: number;
   cargoType: CargoType;
+  /** The receiver may open the parcel before paying (docs/decisions/0023-failed-deliveries-and-returns.md). */
+  allowOpen: boolean;
 }

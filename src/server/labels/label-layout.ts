@@ -7,7 +7,7 @@ import { formatDocumentDate, labelled } from '../documents/document-format';
 import type { Box, PdfWriter, TextOptions, TextStyle } from '../documents/pdf-writer';
 import { code128Bars, qrModules } from './barcode-drawing';
 import type { LabelData } from './label-data';
-import { CARGO_FLAGS, LABEL_WORDS } from './label-words';
+import { ALLOW_OPEN_FLAG, CARGO_FLAGS, LABEL_WORDS } from './label-words';
 
 /**
  * One label drawn in `box` (points from the page's top left), top to bottom: the route code and
@@ -98,8 +98,9 @@ export function drawLabel(writer: PdfWriter, label: LabelData, box: Box, padding
       direction: 'auto',
     });
   }
-  const flag = CARGO_FLAGS[label.cargoType];
-  if (flag) {
+  const cargoFlag = CARGO_FLAGS[label.cargoType];
+  const flags = [...(cargoFlag ? [cargoFlag] : []), ...(label.allowOpen ? [ALLOW_OPEN_FLAG] : [])];
+  for (const flag of flags) {
     y += 2;
     const flagHeight = writer.lineHeight(10);
     writer.strokeRect(

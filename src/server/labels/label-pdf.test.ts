@@ -29,6 +29,7 @@ function labelFor(trackingNumber: string, changes: Partial<LabelData> = {}): Lab
     heightCm: 10,
     quantity: 2,
     cargoType: 'fragile',
+    allowOpen: false,
     ...changes,
   };
 }
@@ -118,6 +119,17 @@ describe('renderLabelsPdf', { timeout: 120_000 }, () => {
     }
     expect(text).not.toContain('Colis');
     expect(text.match(/Réf\. :/g)).toHaveLength(3);
+  });
+
+  it('flags a parcel the receiver may open, in French and Arabic, its barcode still read', async () => {
+    const pdf = await renderLabelsPdf([{ ...LABEL, allowOpen: true }], 'a6');
+    const text = await readPdfText(pdf);
+
+    expect(text).toContain('OUVERTURE AUTORISÉE');
+    expect(text).toContain('يسمح بالفتح');
+    expect(text).toContain('FRAGILE');
+    expect(readCode128(await rasterizePdfPage(pdf, 1, DPI))).toBe('MA-7K3P-Q9XD');
+    expect(await readPdfText(await renderLabelsPdf([LABEL], 'a6'))).not.toContain('OUVERTURE');
   });
 
   it('writes a large amount and a long city name whole, in smaller type', async () => {

@@ -27,6 +27,7 @@ export interface LabelRow {
   heightCm: string;
   quantity: number;
   cargoType: (typeof orders.$inferSelect)['cargoType'];
+  allowOpen: boolean;
 }
 
 /**
@@ -78,6 +79,7 @@ function labelRowsWhere(db: Database, where: SQL | undefined) {
       heightCm: orders.heightCm,
       quantity: orders.quantity,
       cargoType: orders.cargoType,
+      allowOpen: orders.allowOpen,
     })
     .from(orders)
     .innerJoin(organizations, eq(organizations.id, orders.organizationId))

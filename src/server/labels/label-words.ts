@@ -16,6 +16,9 @@ export const LABEL_WORDS = {
   reference: 'Réf.',
 } as const;
 
+/** The flag of a parcel the receiver may open before paying, for the driver at the door. */
+export const ALLOW_OPEN_FLAG = { fr: 'OUVERTURE AUTORISÉE', ar: 'يسمح بالفتح' } as const;
+
 /** The flag printed for a cargo type that needs care; general cargo prints none. */
 export const CARGO_FLAGS: Readonly<Partial<Record<CargoType, { fr: string; ar: string }>>> = {
   fragile: { fr: 'FRAGILE', ar: 'قابل للكسر' },

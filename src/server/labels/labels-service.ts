@@ -56,6 +56,7 @@ function toLabelData(row: LabelRow, publicUrl: string): LabelData {
     heightCm: Number(row.heightCm),
     quantity: row.quantity,
     cargoType: row.cargoType,
+    allowOpen: row.allowOpen,
   };
 }
 

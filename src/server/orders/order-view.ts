@@ -7,8 +7,9 @@ import type {
 } from '#shared/schemas/order-schemas';
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import type { OrderSource } from '#shared/schemas/order-source-schemas';
-import type { OrderAttemptFields } from '#shared/schemas/returns-schemas';
+import type { DeliveryAttempt, OrderAttemptFields } from '#shared/schemas/returns-schemas';
 import type { CsvColumn } from '../http/csv';
+import type { DeliveryAttemptRow } from './delivery-attempt-queries';
 import type {
   ListedOrder,
   OrderRow,
@@ -138,7 +139,32 @@ export function toCustomerOrder({ order, payment, truckNumber }: ListedOrder): C
       updatedAt: order.updatedAt.toISOString(),
       notes: order.cancelReason,
     },
+    ...toOrderAttempts(order),
   };
+}
+
+/** One failed attempt as an order's reads show it. */
+export function toDeliveryAttempt(row: DeliveryAttemptRow): DeliveryAttempt {
+  return {
+    attempt: row.attempt,
+    reason: row.reason,
+    note: row.note,
+    nextAttemptOn: row.nextAttemptOn,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * What the order's own page adds for its organization: the code it passes on (the delivery code
+ * on the road, the return code on the way back), the failed attempts, and the decisions the
+ * caller may make now (docs/decisions/0023-failed-deliveries-and-returns.md).
+ */
+export interface CustomerOrderExtras {
+  deliveryCode: string | null;
+  returnCode: string | null;
+  attempts: DeliveryAttemptRow[];
+  canReattempt: boolean;
+  canReturn: boolean;
 }
 
 /** One step of an order's timeline, as the customer and the admin order pages show it. */
@@ -155,13 +181,17 @@ export function toTimelineEvent(event: TrackingEventRow) {
 export function toCustomerOrderDetail(
   row: OrderWithPayment,
   events: TrackingEventRow[],
-  deliveryCode: string | null,
+  extras: CustomerOrderExtras,
   map: OrderMapFields,
 ): CustomerOrderDetail {
   return {
     ...toCustomerOrder(row),
     timeline: events.map(toTimelineEvent),
-    deliveryCode,
+    deliveryCode: extras.deliveryCode,
+    returnCode: extras.returnCode,
+    attempts: extras.attempts.map(toDeliveryAttempt),
+    canReattempt: extras.canReattempt,
+    canReturn: extras.canReturn,
     ...map,
     source: toOrderSource(row.order, row.apiKeyName),
   };

@@ -77,6 +77,15 @@ const listedOrderFields = {
   estimatedDelivery: orders.estimatedDelivery,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
+  // Failed attempts and the return (order-view.ts, toOrderAttempts).
+  failedAttempts: orders.failedAttempts,
+  nextAttemptOn: orders.nextAttemptOn,
+  awaitingDecisionSince: orders.awaitingDecisionSince,
+  returnReason: orders.returnReason,
+  receiverInstructions: orders.receiverInstructions,
+  receiverOtherPhone: orders.receiverOtherPhone,
+  allowOpen: orders.allowOpen,
+  exchangeOf: orders.exchangeOf,
 };
 
 const listedPaymentFields = {
@@ -94,7 +103,7 @@ export interface ListedOrder {
 }
 
 /** A customer's orders as their lists show them, with `extra` columns beside (a list's total). */
-function selectListedOrders<Extra extends Record<string, SQL>>(
+export function selectListedOrders<Extra extends Record<string, SQL>>(
   db: Database,
   extra: Extra = {} as Extra,
 ) {
@@ -335,4 +344,38 @@ export async function findOrderWeightKg(
     .where(eq(orders.id, orderId))
     .limit(1);
   return row ? Number(row.weightKg) : undefined;
+}
+
+/** An order another may exchange: its status, and whether an exchange already names it. */
+export interface ExchangeCandidate {
+  id: string;
+  status: OrderStatus;
+  exchanged: boolean;
+}
+
+/**
+ * An order of this organization by id or by tracking number, for an exchange to name
+ * (docs/decisions/0023-failed-deliveries-and-returns.md, "Exchanges"); `exchanged` reads the
+ * unique index orders_exchange_of_unique.
+ */
+export async function findExchangeCandidate(
+  db: Database,
+  organizationId: string,
+  by: { id: string } | { trackingNumber: string },
+): Promise<ExchangeCandidate | undefined> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      exchanged: sql<boolean>`exists (select 1 from ${orders} as "exchange" where "exchange"."exchange_of" = ${orders.id})`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.organizationId, organizationId),
+        'id' in by ? eq(orders.id, by.id) : eq(orders.trackingNumber, by.trackingNumber),
+      ),
+    )
+    .limit(1);
+  return row;
 }

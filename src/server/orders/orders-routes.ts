@@ -5,11 +5,14 @@ import {
   CustomerOrderDetailSchema,
   OrderListQuerySchema,
   CustomerOrderSchema,
+  CustomerReturnsListSchema,
   PriceRequestSchema,
   PriceResultSchema,
   PublicTrackingSchema,
 } from '#shared/schemas/order-schemas';
 import { CustomerCancelSchema } from '#shared/schemas/admin-schemas';
+import { ReattemptParcelSchema } from '#shared/schemas/parcels-api-schemas';
+import { DashboardReturnsQuerySchema } from '#shared/schemas/returns-schemas';
 import {
   createOrderPlacementLimits,
   createQuoteLimits,
@@ -189,6 +192,84 @@ export function registerOrderRoutes(
         request.body.reason,
       ),
     }),
+  );
+
+  app.post(
+    '/dashboard/orders/:id/reattempt',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ask for another delivery attempt after a failed one (owner and staff)',
+        description:
+          'A day of the next 7 (`on`, YYYY-MM-DD; 400 otherwise), and optionally another ' +
+          'phone, another address in the same city and a note for the driver. 409 before any ' +
+          'failed attempt, once the parcel is returning (after a refusal) or when no attempt ' +
+          'is left. Answers the order. An `Idempotency-Key` header is optional: a retry with ' +
+          'the same key gets the first answer back.',
+        params: z.object({ id: z.string().max(100) }),
+        body: ReattemptParcelSchema,
+        response: {
+          200: z.object({ order: CustomerOrderDetailSchema }),
+          400: ErrorSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
+      },
+      onRequest: customerOnly,
+      preHandler: app.idempotent,
+    },
+    async (request) => ({
+      order: await ordersService.reattemptOrder(authOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/dashboard/orders/:id/return',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Have the parcel brought back now, after a failed attempt (owner and staff)',
+        description:
+          'The parcel goes back to its sender (RETURNING); its return code, which the sender ' +
+          'gives the driver, is on the order (`returnCode`) and sent by mail. 409 before any ' +
+          'failed attempt or once the parcel is no longer on the road. An `Idempotency-Key` ' +
+          'header is optional.',
+        params: z.object({ id: z.string().max(100) }),
+        response: {
+          200: z.object({ order: CustomerOrderDetailSchema }),
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+        },
+      },
+      onRequest: customerOnly,
+      preHandler: app.idempotent,
+    },
+    async (request) => ({
+      order: await ordersService.returnOrder(authOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/dashboard/returns',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'My returns: parcels waiting for my decision, returning, returned',
+        description:
+          '`view=awaiting-decision` (a failed attempt waits for a decision, oldest first), ' +
+          '`returning` (on their way back) or `returned`; `page` and `pageSize` (at most 100).',
+        querystring: DashboardReturnsQuerySchema,
+        response: { 200: CustomerReturnsListSchema, 400: ErrorSchema },
+      },
+      onRequest: customerOnly,
+      preHandler: app.listLimits,
+    },
+    async (request) => ordersService.listReturns(authOf(request), request.query),
   );
 
   app.get(

@@ -1,17 +1,20 @@
 import { findCity } from '#shared/cities';
 import { madToCentimes } from '#shared/money';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
+import { orgRoleMay } from '#shared/organization-roles';
 import { formatDistanceText, formatDurationText } from '#shared/pricing';
 import {
   DASHBOARD_LAST_ORDERS,
   type CreateOrder,
   type CustomerDashboard,
   type CustomerOrder,
+  type CustomerReturnsList,
   type OrderListQuery,
   type PriceResult,
 } from '#shared/schemas/order-schemas';
 import type { z } from 'zod';
 import type { PriceRequestSchema } from '#shared/schemas/order-schemas';
+import type { DashboardReturnsQuery, Reattempt } from '#shared/schemas/returns-schemas';
 import type { AuthContext, AuthService } from '../auth/auth-service';
 import { exactTotal, type ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
@@ -22,9 +25,14 @@ import { isUuid } from '../db/uuid';
 import { notFound } from '../http/errors';
 import { assertOrgRoleMay } from '../orgs/org-access';
 import type { RouteDistanceLookup } from '../routing/route-distance';
+import { readBusinessSettings } from '../settings/business-settings-reads';
 import type { PositionsService } from '../positions/positions-service';
-import type { OrderLifecycle } from './order-lifecycle';
+import type { OrderActor, OrderLifecycle } from './order-lifecycle';
 import { countCustomerOrdersByStatus, sumStatusCounts } from './order-count-queries';
+import { listCustomerReturns } from './customer-returns-queries';
+import { listDeliveryAttempts } from './delivery-attempt-queries';
+import { exchangeTakenOf, resolveExchangedOrder } from './exchanges';
+import { merchantDecisionsOf } from './merchant-decisions';
 import {
   findOrderWithPayment,
   findTrackedOrder,
@@ -64,16 +72,41 @@ export function createOrdersService({
 }: OrdersServiceDeps) {
   const priceRoute = createRoutePricing(routeDistance);
 
-  async function loadOrderDetail(where: { id: string; organizationId: string }) {
+  async function loadOrderDetail(auth: AuthContext, where: { id: string; organizationId: string }) {
     const row = await findOrderWithPayment(db, where);
     if (!row) throw notFound('order.not_found');
-    // Only the order's own organization gets here (`where` names it): they pass the code on.
-    const deliveryCode = deliveryCodes.currentCodeOf(row.order);
-    const [events, map] = await Promise.all([
+    // Only the order's own organization gets here (`where` names it): they pass the code on, the
+    // delivery code to the receiver while on the road, the return code to the driver on the way
+    // back (docs/decisions/0023-failed-deliveries-and-returns.md).
+    const code = deliveryCodes.currentCodeOf(row.order);
+    const [events, map, attempts, settings] = await Promise.all([
       listTrackingEvents(db, row.order.id),
       positionsService.mapFieldsOf(row.order),
+      row.order.failedAttempts > 0 ? listDeliveryAttempts(db, row.order.id) : [],
+      readBusinessSettings(db),
     ]);
-    return toCustomerOrderDetail(row, events, deliveryCode, map);
+    const decisions = merchantDecisionsOf(
+      row.order,
+      settings.maxDeliveryAttempts,
+      orgRoleMay(auth.orgRole, 'cancel'),
+    );
+    return toCustomerOrderDetail(
+      row,
+      events,
+      {
+        deliveryCode: row.order.status === 'IN_TRANSIT' ? code : null,
+        returnCode: row.order.status === 'RETURNING' ? code : null,
+        attempts,
+        ...decisions,
+      },
+      map,
+    );
+  }
+
+  /** A member whose role may cancel decides about a parcel of their organization. */
+  function decidingActor(auth: AuthContext): OrderActor & { kind: 'customer' } {
+    const organizationId = assertOrgRoleMay(auth, 'cancel');
+    return { kind: 'customer', userId: auth.userId, organizationId };
   }
 
   return {
@@ -103,6 +136,15 @@ export function createOrdersService({
       const organizationId = assertOrgRoleMay(auth, 'book');
       const pickup = findCity(input.pickup_loc)!;
       const delivery = findCity(input.delivery_loc)!;
+      const exchangeOf =
+        input.exchange_of === undefined
+          ? null
+          : await resolveExchangedOrder(
+              db,
+              organizationId,
+              { id: input.exchange_of },
+              'exchange_of',
+            );
       const { route, price } = await priceRoute(pickup, delivery, input.weight, input.priority);
       const priceCentimes = madToCentimes(price);
 
@@ -136,6 +178,8 @@ export function createOrdersService({
               input.declared_value === undefined ? null : madToCentimes(input.declared_value),
             distanceKm: String(route.km),
             durationMinutes: route.minutes,
+            exchangeOf,
+            allowOpen: input.allow_open,
           };
           const { order: placed } = await lifecycle.place(
             { kind: 'customer', userId: auth.userId, organizationId },
@@ -146,8 +190,10 @@ export function createOrdersService({
               status: input.payment_method === 'online' ? 'pending' : 'unpaid',
             },
           );
-          return { order: await loadOrderDetail({ id: placed.id, organizationId }) };
+          return { order: await loadOrderDetail(auth, { id: placed.id, organizationId }) };
         } catch (error) {
+          const exchangeTaken = exchangeTakenOf(error);
+          if (exchangeTaken) throw exchangeTaken;
           // A tracking number drawn twice: draw again (vanishingly rare).
           if (attempt < 3 && isUniqueViolation(error)) continue;
           throw error;
@@ -181,7 +227,37 @@ export function createOrdersService({
     async getOrder(auth: AuthContext, id: string) {
       const organizationId = assertOrgRoleMay(auth, 'readOrders');
       if (!isUuid(id)) throw notFound('order.not_found');
-      return loadOrderDetail({ id, organizationId });
+      return loadOrderDetail(auth, { id, organizationId });
+    },
+
+    /**
+     * After a failed attempt, another one on a day of the next 7, perhaps at another phone or
+     * address in the same city (docs/decisions/0023-failed-deliveries-and-returns.md).
+     */
+    async reattemptOrder(auth: AuthContext, id: string, input: Reattempt) {
+      const actor = decidingActor(auth);
+      await lifecycle.reattempt(id, actor, input);
+      return loadOrderDetail(auth, { id, organizationId: actor.organizationId });
+    },
+
+    /** After a failed attempt, the parcel comes back now: the return code is on the order. */
+    async returnOrder(auth: AuthContext, id: string) {
+      const actor = decidingActor(auth);
+      await lifecycle.startReturn(id, actor);
+      return loadOrderDetail(auth, { id, organizationId: actor.organizationId });
+    },
+
+    /** One view of the organization's returns screen: a page and its total. */
+    async listReturns(
+      auth: AuthContext,
+      query: DashboardReturnsQuery,
+    ): Promise<CustomerReturnsList> {
+      const organizationId = assertOrgRoleMay(auth, 'readOrders');
+      const { rows, total } = await listCustomerReturns(db, organizationId, query.view, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { orders: rows.map(toCustomerOrder), total: total.count };
     },
 
     /** A member whose role may cancel withdraws a pending order of their organization. */
@@ -192,7 +268,7 @@ export function createOrdersService({
         { kind: 'customer', userId: auth.userId, organizationId },
         { reason },
       );
-      return loadOrderDetail({ id, organizationId });
+      return loadOrderDetail(auth, { id, organizationId });
     },
 
     async getDashboard(auth: AuthContext): Promise<CustomerDashboard> {

@@ -4,6 +4,7 @@ import { message, messageKey, parseMessageKey, type MessageKey } from '#shared/i
 import { ParcelInputSchema, type CheckedParcelInput } from '#shared/schemas/parcel-schemas';
 import type { Database } from '../db/open-database';
 import { AppError, conflict } from '../http/errors';
+import { resolveExchangedOrder } from '../orders/exchanges';
 import { findParcelsByReference, findPickupDefaults } from './parcel-queries';
 
 /** A parcel that passed every check, its sender known: ready to be priced and placed. */
@@ -11,6 +12,8 @@ export interface ResolvedParcel extends CheckedParcelInput {
   sender: { city: string; address: string | undefined };
   /** The spreadsheet row of an imported parcel (its order keeps it). */
   importRow?: number;
+  /** The id of the delivered order this parcel exchanges (`exchangeOf`, a tracking number). */
+  exchangeOfId?: string;
 }
 
 export type ParcelCheck = { ok: true; parcel: ResolvedParcel } | { ok: false; error: AppError };
@@ -55,8 +58,9 @@ export async function checkParcels(
     ]),
   );
   const seen = new Set<string>();
+  const exchanges = await resolveExchanges(db, organizationId, parsed);
 
-  return parsed.map((result): ParcelCheck => {
+  return parsed.map((result, index): ParcelCheck => {
     if (!result.success) return { ok: false, error: invalid(fieldErrorsOf(result.error)) };
     const parcel = result.data;
     const senderCity = parcel.sender?.city ?? defaults?.pickupCity ?? undefined;
@@ -83,12 +87,52 @@ export async function checkParcels(
       }
       seen.add(reference);
     }
+    const exchange = exchanges[index];
+    if (exchange instanceof AppError) return { ok: false, error: exchange };
     const senderAddress = parcel.sender?.city
       ? parcel.sender.address
       : (parcel.sender?.address ?? defaults?.pickupAddress ?? undefined);
     return {
       ok: true,
-      parcel: { ...parcel, sender: { city: findCity(senderCity)!.city, address: senderAddress } },
+      parcel: {
+        ...parcel,
+        sender: { city: findCity(senderCity)!.city, address: senderAddress },
+        ...(exchange && { exchangeOfId: exchange }),
+      },
     };
   });
+}
+
+/**
+ * The order each valid parcel exchanges, by tracking number, or why it cannot; undefined for a
+ * parcel that exchanges none. Two parcels of a batch naming the same order: the second is refused.
+ */
+async function resolveExchanges(
+  db: Database,
+  organizationId: string,
+  parsed: ReadonlyArray<z.ZodSafeParseResult<CheckedParcelInput>>,
+): Promise<Array<string | AppError | undefined>> {
+  const named = new Set<string>();
+  const resolved: Array<string | AppError | undefined> = [];
+  for (const result of parsed) {
+    const trackingNumber = result.success ? result.data.exchangeOf?.toUpperCase() : undefined;
+    if (!trackingNumber) {
+      resolved.push(undefined);
+      continue;
+    }
+    if (named.has(trackingNumber)) {
+      resolved.push(conflict('returns.exchange_taken'));
+      continue;
+    }
+    named.add(trackingNumber);
+    try {
+      resolved.push(
+        await resolveExchangedOrder(db, organizationId, { trackingNumber }, 'exchangeOf'),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      resolved.push(error);
+    }
+  }
+  return resolved;
 }

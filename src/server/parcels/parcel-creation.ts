@@ -6,6 +6,7 @@ import type { AppError } from '../http/errors';
 import { conflict } from '../http/errors';
 import type { OrderActor, OrderLifecycle, OrderRow } from '../orders/order-lifecycle';
 import type { RoutePricing } from '../orders/route-pricing';
+import { exchangeTakenOf } from '../orders/exchanges';
 import { generateTrackingNumber } from '../orders/tracking-number';
 import type { ResolvedParcel } from './parcel-checks';
 import { findParcelsByReference } from './parcel-queries';
@@ -29,6 +30,8 @@ interface ParcelCreationDeps {
 
 const TRACKING_NUMBER_UNIQUE = 'orders_tracking_number_unique';
 const REFERENCE_UNIQUE = 'orders_organization_reference_unique';
+/** An exchanged order another request named meanwhile (migration 0025). */
+const EXCHANGE_UNIQUE = 'orders_exchange_of_unique';
 /**
  * Parcels placed in one transaction: an API call's 100 at once; an import's 5 000 in a few
  * transactions, none holding its locks (the organization's counters) for long.
@@ -98,6 +101,8 @@ function orderOf(creator: ParcelCreator, { parcel, route, priceCentimes }: Price
       apiKeyId: creator.apiKeyId ?? null,
       importId: creator.importId ?? null,
       importRow: parcel.importRow ?? null,
+      exchangeOf: parcel.exchangeOfId ?? null,
+      allowOpen: parcel.allowOpen,
     },
     payment: {
       amountCentimes: priceCentimes,
@@ -177,7 +182,10 @@ export function createParcelCreation({ db, lifecycle, priceRoute }: ParcelCreati
         created.push({ ok: true, order: await placeOne(creator, priced) });
       } catch (error) {
         const { reference } = priced.parcel;
-        if (reference && findUniqueViolationConstraint(error) === REFERENCE_UNIQUE) {
+        const exchangeTaken = exchangeTakenOf(error);
+        if (exchangeTaken) {
+          created.push({ ok: false, error: exchangeTaken });
+        } else if (reference && findUniqueViolationConstraint(error) === REFERENCE_UNIQUE) {
           created.push({ ok: false, error: await referenceTaken(creator, reference) });
         } else {
           throw error;
@@ -210,7 +218,8 @@ export function createParcelCreation({ db, lifecycle, priceRoute }: ParcelCreati
           created.push(...placed.map(({ order }): ParcelCreation => ({ ok: true, order })));
         } catch (error) {
           const constraint = findUniqueViolationConstraint(error);
-          if (constraint !== REFERENCE_UNIQUE && constraint !== TRACKING_NUMBER_UNIQUE) throw error;
+          const placedAlone = [REFERENCE_UNIQUE, TRACKING_NUMBER_UNIQUE, EXCHANGE_UNIQUE];
+          if (!placedAlone.includes(constraint ?? '')) throw error;
           created.push(...(await placeEach(creator, batch)));
         }
       }

@@ -1,6 +1,7 @@
 import { centimesToMad } from '#shared/money';
 import type { ApiParcel } from '#shared/schemas/parcel-schemas';
 import type { OrderRow } from '../orders/order-lifecycle';
+import { toOrderAttempts } from '../orders/order-view';
 
 /** Where a parcel's label is fetched (a `labels:read` key); absolute, for a shop's server. */
 export function parcelLabelUrl(publicUrl: string, trackingNumber: string): string {
@@ -47,5 +48,12 @@ export function toApiParcel(order: OrderRow, publicUrl: string): ApiParcel {
     labelUrl: parcelLabelUrl(publicUrl, order.trackingNumber),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
+    ...attemptsOf(order),
   };
+}
+
+/** The attempt fields of every read of an order, less the exchanged order's internal id. */
+function attemptsOf(order: OrderRow) {
+  const { exchangeOf: _internalId, ...fields } = toOrderAttempts(order);
+  return fields;
 }

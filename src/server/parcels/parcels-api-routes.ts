@@ -10,6 +10,7 @@ import {
   ParcelBatchResultSchema,
   ParcelListQuerySchema,
   ParcelPageSchema,
+  ReattemptParcelSchema,
   TrackingNumberParamsSchema,
   type CreateParcelsBody,
   type ParcelBatchItem,
@@ -18,6 +19,7 @@ import { API_KEY_SECURITY, apiKeyOf } from '../api-keys/api-key-guard';
 import { buildErrorBody, ErrorBodySchema } from '../http/errors';
 import { requireIdempotencyKey } from '../http/idempotency';
 import type { ZodApp } from '../http/zod-app';
+import type { Reattempt } from '#shared/schemas/returns-schemas';
 import type { ParcelOutcome, ParcelsApiService } from './parcels-api-service';
 
 const tags = ['parcels'];
@@ -193,5 +195,69 @@ export function registerParcelsApiRoutes(app: ZodApp, parcelsApi: ParcelsApiServ
         request.params.trackingNumber,
         (request.body as z.output<typeof CancelParcelSchema>).reason,
       ),
+  );
+
+  app.post(
+    '/v1/parcels/:trackingNumber/reattempt',
+    {
+      schema: {
+        tags,
+        security: API_KEY_SECURITY,
+        summary: 'Ask for another delivery attempt after a failed one',
+        description:
+          'A day of the next 7 (`on`, YYYY-MM-DD; 400 otherwise), and optionally another ' +
+          'phone, another address in the same city and a note for the driver. 409 before any ' +
+          'failed attempt, once the parcel is returning (the receiver refused it) or when no ' +
+          'attempt is left. Answers the parcel; its webhook is `parcel.rescheduled`. An ' +
+          '`Idempotency-Key` header is optional: a retry with the same key gets the first ' +
+          'answer back.',
+        params: TrackingNumberParamsSchema,
+        body: ReattemptParcelSchema,
+        response: {
+          200: ApiParcelDocSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorSchema,
+          409: ErrorBodySchema,
+        },
+      },
+      onRequest: writeKey,
+      preHandler: app.idempotent,
+    },
+    async (request) =>
+      parcelsApi.reattemptParcel(
+        apiKeyOf(request),
+        request.params.trackingNumber,
+        request.body as Reattempt,
+      ),
+  );
+
+  app.post(
+    '/v1/parcels/:trackingNumber/return',
+    {
+      schema: {
+        tags,
+        security: API_KEY_SECURITY,
+        summary: 'Have the parcel brought back now, after a failed attempt',
+        description:
+          'The parcel goes back to its sender (status RETURNING); the return code the sender ' +
+          'gives the driver is sent to the organization by mail and shown in the app. 409 ' +
+          'before any failed attempt or once the parcel is no longer on the road. Answers the ' +
+          'parcel; its webhook is `parcel.return_started`. An `Idempotency-Key` header is ' +
+          'optional.',
+        params: TrackingNumberParamsSchema,
+        response: {
+          200: ApiParcelDocSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorSchema,
+          409: ErrorBodySchema,
+        },
+      },
+      onRequest: writeKey,
+      preHandler: app.idempotent,
+    },
+    async (request) => parcelsApi.returnParcel(apiKeyOf(request), request.params.trackingNumber),
   );
 }

@@ -1,5 +1,6 @@
 import type { ApiParcel } from '#shared/schemas/parcel-schemas';
 import type { ParcelListQuery, ParcelPage } from '#shared/schemas/parcels-api-schemas';
+import type { Reattempt } from '#shared/schemas/returns-schemas';
 import type { ApiKeyCaller } from '../api-keys/api-key-guard';
 import type { Database } from '../db/open-database';
 import { notFound, type AppError } from '../http/errors';
@@ -108,6 +109,27 @@ export function createParcelsApiService({
         reason,
       });
       return view(cancelled);
+    },
+
+    /**
+     * After a failed attempt, another one on a day of the next 7 (409 after a refusal, before any
+     * failed attempt or when none is left; docs/decisions/0023-failed-deliveries-and-returns.md).
+     */
+    async reattemptParcel(
+      key: ApiKeyCaller,
+      trackingNumber: string,
+      input: Reattempt,
+    ): Promise<ApiParcel> {
+      const order = await findOwnParcel(key, trackingNumber);
+      const { order: rescheduled } = await lifecycle.reattempt(order.id, actorOf(key), input);
+      return view(rescheduled);
+    },
+
+    /** After a failed attempt, the parcel comes back to its sender now. */
+    async returnParcel(key: ApiKeyCaller, trackingNumber: string): Promise<ApiParcel> {
+      const order = await findOwnParcel(key, trackingNumber);
+      const { order: returning } = await lifecycle.startReturn(order.id, actorOf(key));
+      return view(returning);
     },
   };
 }

@@ -521,4 +521,6 @@ export interface MessagePlaceholders {
   'returns.return_code_locked': never;
   'returns.receiver_link_not_found': never;
   'settings.max_attempts_range': 'max' | 'min';
+  'returns.exchange_invalid': never;
+  'returns.exchange_taken': never;
 }

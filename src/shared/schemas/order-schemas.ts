@@ -22,6 +22,7 @@ import { listQueryShape, pageAnchorShape, withOneAnchor, withPageCap } from './l
 import { orderMapFields } from './map-schemas';
 import { OrderSourceSchema } from './order-source-schemas';
 import { statusListField } from './status-list-field';
+import { DeliveryAttemptSchema, orderAttemptFields } from './returns-schemas';
 import { PublicUserSchema } from './user-schemas';
 
 export const MAX_DIMENSION_CM = 2_000;
@@ -174,6 +175,18 @@ export const CreateOrderSchema = z
       (email) => email === undefined || z.email().safeParse(email).success,
       messageKey('validation.email_invalid'),
     ),
+    /**
+     * The id of a delivered order of the same organization this one exchanges: its driver takes
+     * the old parcel back (docs/decisions/0023-failed-deliveries-and-returns.md, "Exchanges").
+     */
+    exchange_of: z
+      .string()
+      .trim()
+      .max(100, messageKey('returns.exchange_invalid'))
+      .nullish()
+      .transform((id) => id || undefined),
+    /** The receiver may open the parcel before paying. */
+    allow_open: z.boolean().default(false),
   })
   .superRefine((order, context) => {
     if (order.length === undefined && order.leingth === undefined) {
@@ -278,6 +291,7 @@ export const CustomerOrderSchema = z.object({
     updatedAt: z.string(),
     notes: z.string().nullable(),
   }),
+  ...orderAttemptFields,
 });
 export type CustomerOrder = z.infer<typeof CustomerOrderSchema>;
 
@@ -286,10 +300,25 @@ export const CustomerOrderDetailSchema = CustomerOrderSchema.extend({
   ...orderMapFields,
   /** The receiver's delivery code while the order is on the road, for its customer to pass on. */
   deliveryCode: z.string().nullable(),
+  /** The sender's return code while the parcel is on its way back: they give it to the driver. */
+  returnCode: z.string().nullable(),
+  /** The failed delivery attempts, oldest first. */
+  attempts: z.array(DeliveryAttemptSchema),
+  /** The caller may ask for another attempt now (POST …/reattempt would be accepted). */
+  canReattempt: z.boolean(),
+  /** The caller may start the return now (POST …/return would be accepted). */
+  canReturn: z.boolean(),
   /** Placed on the screens, by an API key, or by an import. */
   source: OrderSourceSchema,
 });
 export type CustomerOrderDetail = z.infer<typeof CustomerOrderDetailSchema>;
+
+/** GET /api/dashboard/returns: one page of a returns view and its total (returns-schemas.ts). */
+export const CustomerReturnsListSchema = z.object({
+  orders: z.array(CustomerOrderSchema),
+  total: z.number().int(),
+});
+export type CustomerReturnsList = z.infer<typeof CustomerReturnsListSchema>;
 
 const statusRecord = z.record(OrderStatusSchema, z.number());
 

@@ -9,6 +9,7 @@ import '../i18n/zod-messages';
 import { FEE_PAYERS } from '../merchant-money';
 import { ORDER_STATUSES } from '../order-status';
 import { CARGO_TYPES, PRIORITIES } from '../pricing';
+import { orderAttemptFields } from './returns-schemas';
 import { PHONE_PATTERN } from './auth-schemas';
 import {
   CodAmountSchema,
@@ -70,9 +71,25 @@ export const ParcelInputSchema = z.object({
   /** What the parcel holds, for the driver and the receiver. */
   description: optionalText(500),
   notes: optionalText(1000),
+  /**
+   * The tracking number of a delivered parcel of yours this one exchanges: the driver delivers
+   * this one and takes that one back (docs/decisions/0023-failed-deliveries-and-returns.md).
+   */
+  exchangeOf: optionalText(40),
+  /** The receiver may open the parcel before paying (printed on the label). */
+  allowOpen: z.boolean({ error: messageKey('request.invalid_value') }).default(false),
 });
 export type ParcelInput = z.input<typeof ParcelInputSchema>;
 export type CheckedParcelInput = z.output<typeof ParcelInputSchema>;
+
+/**
+ * What a parcel tells of its failed attempts and its return: orderAttemptFields but the exchanged
+ * order's internal id, which /api/v1 never shows (it names parcels by tracking number).
+ */
+function attemptFieldsOfParcel() {
+  const { exchangeOf: _internalId, ...fields } = orderAttemptFields;
+  return fields;
+}
 
 /** The parcel as /api/v1 answers it and every webhook carries it. */
 export const ApiParcelSchema = z.object({
@@ -108,5 +125,7 @@ export const ApiParcelSchema = z.object({
   labelUrl: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Failed attempts, the next day, the return (an exchange is named by the parcel's own order). */
+  ...attemptFieldsOfParcel(),
 });
 export type ApiParcel = z.infer<typeof ApiParcelSchema>;

@@ -9,6 +9,7 @@ import { ORDER_STATUSES } from '../order-status';
 import { MAX_PARCELS_PER_REQUEST } from '../shippers-api';
 import { CustomerCancelSchema } from './admin-schemas';
 import { ApiParcelSchema, ParcelInputSchema, type ApiParcel } from './parcel-schemas';
+import { ReattemptSchema } from './returns-schemas';
 
 /** A parcel page's size when the query names none, and the most one page holds. */
 export const DEFAULT_PARCEL_PAGE_SIZE = 50;
@@ -63,6 +64,13 @@ export const apiParcelExample: ApiParcel = {
   labelUrl: 'https://atlas.example.ma/api/v1/parcels/MA-7K3Q-9ZP2/label',
   createdAt: '2026-11-27T09:30:00.000Z',
   updatedAt: '2026-11-27T09:30:00.000Z',
+  failedAttempts: 0,
+  nextAttemptOn: null,
+  awaitingDecisionSince: null,
+  returnReason: null,
+  receiverInstructions: null,
+  receiverOtherPhone: null,
+  allowOpen: false,
 };
 
 const refusedItemExample = {
@@ -217,6 +225,19 @@ export const ParcelPageSchema = z
     examples: [{ items: [apiParcelExample], nextCursor: 'MjAyNi0xMS0yNyAwOTozMDowMCswMHw' }],
   });
 export type ParcelPage = z.infer<typeof ParcelPageSchema>;
+
+/**
+ * POST /api/v1/parcels/:trackingNumber/reattempt (ReattemptSchema of returns-schemas.ts); its
+ * example named, as CreateParcelsDocSchema's are (the schema transforms its input).
+ */
+export const ReattemptParcelSchema = ReattemptSchema.meta({
+  'x-examples': {
+    anotherDay: {
+      summary: 'Another day, another phone and a note for the driver',
+      value: { on: '2026-11-30', phone: '+212612345678', note: 'Call at noon' },
+    },
+  },
+});
 
 export const CancelParcelSchema = CustomerCancelSchema.meta({
   examples: [{ reason: 'The customer cancelled the order' }],

@@ -26,6 +26,7 @@ import '../i18n/zod-messages';
 import { ORDER_STATUSES } from '../order-status';
 import { toE164 } from '../phone';
 import { requiredText } from './auth-schemas';
+import { pagingShape, withPageCap } from './list-schemas';
 
 /** The reasons a driver gives for a failed attempt; `other` needs a note. */
 export const FAILED_ATTEMPT_REASONS = [
@@ -114,7 +115,7 @@ export const orderAttemptFields = {
   exchangeOf: z.uuid().nullable(),
 };
 
-const OrderAttemptFieldsSchema = z.object(orderAttemptFields);
+export const OrderAttemptFieldsSchema = z.object(orderAttemptFields);
 export type OrderAttemptFields = z.infer<typeof OrderAttemptFieldsSchema>;
 
 /** POST /api/dashboard/orders/:id/reattempt and /api/v1/parcels/:trackingNumber/reattempt. */
@@ -203,3 +204,31 @@ export const RETURNS_VIEWS = [
   'returned',
 ] as const;
 export type ReturnsView = (typeof RETURNS_VIEWS)[number];
+
+/** The views of the merchant's returns screen (/dashboard/returns): no "failed today" there. */
+export const DASHBOARD_RETURNS_VIEWS = [
+  'awaiting-decision',
+  'returning',
+  'returned',
+] as const satisfies readonly ReturnsView[];
+export type DashboardReturnsView = (typeof DASHBOARD_RETURNS_VIEWS)[number];
+
+/**
+ * GET /api/dashboard/returns?view=&page=&pageSize=: one view of the organization's returns
+ * (the answer, `{orders, total}`, is CustomerReturnsListSchema of order-schemas.ts, which this
+ * file cannot import without a cycle).
+ */
+export const DashboardReturnsQuerySchema = withPageCap(
+  z.object({
+    view: z
+      .enum(DASHBOARD_RETURNS_VIEWS, {
+        error: messageKey('request.param_not_one_of', {
+          param: 'view',
+          values: DASHBOARD_RETURNS_VIEWS.join(', '),
+        }),
+      })
+      .default('awaiting-decision'),
+    ...pagingShape,
+  }),
+);
+export type DashboardReturnsQuery = z.output<typeof DashboardReturnsQuerySchema>;

@@ -12,6 +12,7 @@ import {
   PackageCheck,
   PackageX,
   Truck,
+  Undo2,
   UserRound,
   UsersRound,
   Wallet,
@@ -39,6 +40,7 @@ export function DashboardLayout() {
   const items: SideNavItem[] = [
     { to: '/dashboard', label: t('dashboard.nav.dashboard'), icon: LayoutGrid, end: true },
     { to: '/dashboard/tracking', label: t('dashboard.nav.tracking'), icon: Truck },
+    { to: '/dashboard/returns', label: t('dashboard.returns.nav'), icon: Undo2 },
     { to: '/dashboard/deliveries', label: t('dashboard.nav.deliveries'), icon: PackageCheck },
     { to: '/dashboard/cancelled', label: t('dashboard.nav.cancelled'), icon: PackageX },
     {

@@ -10,6 +10,7 @@ export const dashboardRoutes: RouteObject = {
   children: [
     { index: true, ...lazyRoute(() => import('./pages/dashboard-home-page'), 'DashboardHomePage') },
     { path: 'tracking', ...lazyRoute(() => import('./pages/tracking-page'), 'TrackingPage') },
+    { path: 'returns', ...lazyRoute(() => import('./pages/returns-page'), 'ReturnsPage') },
     {
       path: 'deliveries',
       ...lazyRoute(() => import('./pages/closed-orders-pages'), 'DeliveriesPage'),

@@ -40,6 +40,8 @@ export interface NewOrderFormValues {
   cardName: string;
   expiryDate: string;
   cvv: string;
+  /** The receiver may open the parcel before paying (docs/decisions/0023-failed-deliveries-and-returns.md). */
+  allowOpen: boolean;
 }
 
 export const CARD_FIELDS = ['cardNumber', 'cardName', 'expiryDate', 'cvv'] as const;
@@ -71,6 +73,7 @@ export function createNewOrderDefaults(prefill: OrderDetails | null): NewOrderFo
     cardName: '',
     expiryDate: '',
     cvv: '',
+    allowOpen: false,
   };
 }
 

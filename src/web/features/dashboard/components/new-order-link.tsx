@@ -11,15 +11,20 @@ import { buttonClassName } from '../../../ui/button-styles';
  */
 export function NewOrderLink({
   className = '',
+  search = '',
+  variant = 'primary',
   children,
 }: {
   className?: string;
+  /** A query the wizard reads (`?exchangeOf=` an order id: the new order exchanges it). */
+  search?: string;
+  variant?: 'primary' | 'secondary';
   children: ReactNode;
 }) {
   const { user } = useSession();
   if (!orgRoleMay(user?.organization?.role, 'book')) return null;
   return (
-    <Link to="/new-order" className={`${buttonClassName('primary')} ${className}`.trim()}>
+    <Link to={`/new-order${search}`} className={`${buttonClassName(variant)} ${className}`.trim()}>
       <Plus aria-hidden="true" className="size-4" />
       {children}
     </Link>

@@ -13,6 +13,9 @@ import {
 import { useOrder } from '../api/dashboard-queries';
 import { CancelOrderButton } from '../components/cancel-order-button';
 import { DeliveryCodePanel } from '../components/delivery-code-panel';
+import { NewOrderLink } from '../components/new-order-link';
+import { OrderAttemptsCard } from '../components/order-attempts-card';
+import { OrderDecisionPanel } from '../components/order-decision-panel';
 import { PrintOrderLabel } from '../components/print-order-label';
 import { Card } from '../../../ui/card';
 import { DetailList } from '../../../ui/detail-list';
@@ -57,6 +60,11 @@ export function OrderPage() {
           <div className="flex flex-wrap items-start gap-2">
             <PrintOrderLabel orderId={order.id} status={order.status} />
             <CancelOrderButton orderId={order.id} status={order.status} />
+            {order.status === 'DELIVERED' && (
+              <NewOrderLink search={`?exchangeOf=${order.id}`} variant="secondary">
+                {t('dashboard.order.exchange')}
+              </NewOrderLink>
+            )}
           </div>
         ),
         // On phones the cards form one column in the order a customer reads them (where is
@@ -70,7 +78,10 @@ export function OrderPage() {
               cancelReason={order.cancelReason}
               className="order-1"
             />
+            <OrderDecisionPanel order={order} className="order-1" />
             <DeliveryCodePanel code={order.deliveryCode} className="order-1" />
+            <DeliveryCodePanel code={order.returnCode} kind="returnCode" className="order-1" />
+            <OrderAttemptsCard order={order} className="order-1" />
             <OrderRouteCard
               title={t('dashboard.order.route.title')}
               route={routeText(t, format.city, order)}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ArrowRight, Info } from 'lucide-react';
@@ -75,6 +75,10 @@ export function NewOrderWizard() {
   // The calculator's hand-over is read once and then removed, so a reload starts afresh.
   const [prefill] = useState(readOrderDetails);
   useEffect(removeOrderDetails, []);
+
+  // "Exchange" on a delivered order's page: the new order exchanges it (the server checks it).
+  const [searchParams] = useSearchParams();
+  const exchangeOf = searchParams.get('exchangeOf');
 
   const [step, setStep] = useState(0);
   const [validation] = useState(createStepValidation);
@@ -157,7 +161,11 @@ export function NewOrderWizard() {
     }
     setBusy('creating');
     try {
-      const payload = toCreateOrderPayload(parsed.data, amountOf(price));
+      const payload = {
+        ...toCreateOrderPayload(parsed.data, amountOf(price)),
+        allow_open: form.getValues('allowOpen'),
+        ...(exchangeOf && { exchange_of: exchangeOf }),
+      };
       const sent = JSON.stringify(payload);
       if (placing.current?.payload !== sent) {
         placing.current = { key: newIdempotencyKey(), payload: sent };
@@ -239,7 +247,7 @@ export function NewOrderWizard() {
               )}
               {step === 0 && <RouteStep />}
               {step === 1 && <CargoStep />}
-              {step === 2 && <ReceiverStep price={price} />}
+              {step === 2 && <ReceiverStep price={price} exchangeOf={exchangeOf} />}
               {step === 3 && <PaymentStep price={price} />}
 
               {failure && (
