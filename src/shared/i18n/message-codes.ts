@@ -519,5 +519,14 @@ export interface MessagePlaceholders {
   'returns.no_attempt_left': never;
   'returns.return_code_wrong': never;
   'returns.return_code_locked': never;
+  'returns.return_started': never;
+  'returns.return_recorded': never;
+  'returns.csv_failed_attempts': never;
+  'returns.csv_attempt_reason': never;
+  'returns.csv_attempt_at': never;
+  'returns.csv_awaiting_decision_since': never;
+  'returns.csv_return_reason': never;
+  'returns.csv_return_started_at': never;
+  'returns.csv_returned_at': never;
   'settings.max_attempts_range': 'max' | 'min';
 }
