@@ -1,10 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
-import {
-  createDeliveryCodes,
-  deriveDeliveryCodeKey,
-} from '../../src/server/drivers/delivery-code';
+import { createDeliveryCodes, deriveDeliveryCodeKey } from '../../src/server/drivers/delivery-code';
 import {
   deliveryAttempts,
   merchantLedgerEntries,
@@ -212,7 +209,7 @@ describe('failed attempts: the reasons and the day asked for', () => {
 });
 
 describe("the driver's list", () => {
-  it("puts today's stops first, then the postponed ones by their day, then the returns due today", async () => {
+  it("puts today's stops first (a return among them), then the postponed ones by their day", async () => {
     const driver = await newDriver();
     const others = await Promise.all([newDriver(), newDriver(), newDriver()]);
     // A truck carries one parcel out for delivery at a time: the others are dispatched on trucks
@@ -230,10 +227,7 @@ describe("the driver's list", () => {
         ...(day && { nextAttemptOn: day }),
       });
       expect(response.statusCode, response.body).toBe(200);
-      await db
-        .update(orders)
-        .set({ driverId: driver.driverId })
-        .where(eq(orders.id, order.id));
+      await db.update(orders).set({ driverId: driver.driverId }).where(eq(orders.id, order.id));
     }
 
     const { onTheRoad } = await listOf(driver);
