@@ -321,7 +321,9 @@ function returnsViewOrder(
       };
     case 'returned':
       return {
-        where: isNotNull(orders.returnedAt),
+        // Only a returned parcel has the day it was returned: the status lets the count walk the
+        // (status, created_at) index, the page the returned_at one.
+        where: and(eq(orders.status, 'RETURNED'), isNotNull(orders.returnedAt))!,
         orderBy: [sql`${orders.returnedAt} desc nulls first`, sql`${orders.id} desc nulls first`],
       };
   }
