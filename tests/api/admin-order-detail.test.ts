@@ -69,7 +69,7 @@ describe('GET /api/admin/orders/:id', () => {
       headers: bearer(admin.token),
     });
     const [listed] = list.json() as AdminOrderDetail[];
-    const { timeline, position, eta, route, source, ...detail } = (
+    const { timeline, position, eta, route, source, attempts, ...detail } = (
       (await getOrder(order.id)).json() as { order: AdminOrderDetail }
     ).order;
     expect(timeline).toHaveLength(3);
@@ -78,7 +78,10 @@ describe('GET /api/admin/orders/:id', () => {
     expect(route.delivery).toEqual({ lat: expect.any(Number), lng: expect.any(Number) });
     // Placed on the screens (tests/api/api-keys.test.ts shows the other sources).
     expect(source).toEqual({ kind: 'screen' });
-    expect(detail).toEqual(listed);
+    expect(attempts).toEqual([]);
+    // The page adds the attempts and the return (docs/decisions/0023) to what the lists show.
+    expect(detail).toMatchObject(listed!);
+    expect(detail).toMatchObject({ failedAttempts: 0, returnStartedAt: null, returnedAt: null });
   });
 
   it('404 for an unknown or malformed id', async () => {

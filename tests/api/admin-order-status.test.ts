@@ -91,6 +91,18 @@ async function orderIn(status: OrderStatus): Promise<string> {
     const response = await updateOrderStatus(testApp, admin, order.id, { status: 'DELIVERED' });
     expect(response.statusCode, response.body).toBe(200);
   }
+  // On its way back, then back with its sender: the office's own return routes
+  // (docs/decisions/0023-failed-deliveries-and-returns.md).
+  const returnSteps = { RETURNING: ['return'], RETURNED: ['return', 'return-delivered'] };
+  for (const step of status === 'RETURNING' || status === 'RETURNED' ? returnSteps[status] : []) {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/${step}`,
+      headers: bearer(admin.token),
+      payload: { reason: 'Testing the rules' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
   return order.id;
 }
 

@@ -266,6 +266,10 @@ describe.skipIf(!usesPostgres())('hot query plans over a freshly bulk-loaded tab
     ['orders searched by tracking number', '/api/admin/orders?q=MA-0005-00&pageSize=20'],
     ['orders searched by customer email', '/api/admin/orders?q=bulk17@&pageSize=20'],
     ['payments, page 1', '/api/admin/payments?page=1&pageSize=20'],
+    ["returns: today's failed attempts", '/api/admin/returns?view=failed-today&pageSize=20'],
+    ['returns: decisions waiting', '/api/admin/returns?view=awaiting-decision&pageSize=20'],
+    ['returns: parcels on their way back', '/api/admin/returns?view=returning&pageSize=20'],
+    ['returns: parcels returned', '/api/admin/returns?view=returned&pageSize=20'],
     ['the dashboard', '/api/admin/dashboard'],
   ];
   it.each(adminReads)('admin: %s reads through indexes', async (_name, url) => {

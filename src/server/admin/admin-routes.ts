@@ -5,15 +5,18 @@ import {
   AdminOrderSchema,
   AdminPaymentListQuerySchema,
   AdminPaymentSchema,
+  AdminReturnRowSchema,
+  AdminReturnsQuerySchema,
   UpdateOrderStatusResultSchema,
   UpdateOrderStatusSchema,
 } from '#shared/schemas/admin-schemas';
 import { OrderListQuerySchema } from '#shared/schemas/order-schemas';
+import { OfficeReturnDeliveredSchema, OfficeReturnSchema } from '#shared/schemas/returns-schemas';
 import { officeActorOf } from '../audit/office-actions';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
 import type { ZodApp } from '../http/zod-app';
-import { adminOrderCsvColumns, adminPaymentCsvColumns } from './admin-view';
+import { adminOrderCsvColumns, adminPaymentCsvColumns, adminReturnCsvColumns } from './admin-view';
 import type { AdminOrderList, AdminService } from './admin-service';
 
 const tags = ['admin'];
@@ -51,7 +54,7 @@ const orderLists: Array<{
     path: '/admin/in-transit',
     list: 'inTransit',
     exportName: 'orders-in-transit',
-    summary: 'Orders on the road',
+    summary: 'Orders on the road: out for delivery, or on their way back to their sender',
   },
 ];
 
@@ -123,6 +126,61 @@ export function registerAdminRoutes(app: ZodApp, adminService: AdminService): vo
     async (request) =>
       adminService.updateOrderStatus(request.params.id, request.body, officeActorOf(request)),
   );
+
+  const officeActionResponses = {
+    200: UpdateOrderStatusResultSchema,
+    400: ErrorBodySchema,
+    404: ErrorBodySchema,
+    409: ErrorBodySchema,
+  };
+
+  app.post(
+    '/admin/orders/:id/return',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a parcel on the road back to its sender, with the reason (audited)',
+        params: z.object({ id: z.string().max(100) }),
+        body: OfficeReturnSchema,
+        response: officeActionResponses,
+      },
+      onRequest: adminOnly,
+    },
+    async (request) =>
+      adminService.startReturn(request.params.id, request.body, officeActorOf(request)),
+  );
+
+  app.post(
+    '/admin/orders/:id/return-delivered',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Record that the sender has a returning parcel back when its return code is lost, with the reason (audited)',
+        params: z.object({ id: z.string().max(100) }),
+        body: OfficeReturnDeliveredSchema,
+        response: officeActionResponses,
+      },
+      onRequest: adminOnly,
+    },
+    async (request) =>
+      adminService.recordReturn(request.params.id, request.body, officeActorOf(request)),
+  );
+
+  registerListRoutes(app, {
+    path: '/admin/returns',
+    summary:
+      "Returns: today's failed attempts, decisions waiting over 48 hours, parcels returning (by driver), returned",
+    tags,
+    querystring: AdminReturnsQuerySchema,
+    item: AdminReturnRowSchema,
+    guard: adminOnly,
+    exportName: 'returns',
+    csvColumns: adminReturnCsvColumns,
+    list: (query, page) => adminService.listReturns(query, page),
+  });
 
   registerListRoutes(app, {
     path: '/admin/payments',

@@ -10,9 +10,12 @@ import {
   type AdminOrderDetail,
   type AdminPayment,
   type AdminPaymentListQuery,
+  type AdminReturnRow,
+  type AdminReturnsQuery,
   type UpdateOrderStatus,
   type UpdateOrderStatusResult,
 } from '#shared/schemas/admin-schemas';
+import { DECISION_WAIT_HOURS } from '#shared/delivery-attempts';
 import type { OfficeActor } from '../audit/office-actions';
 import { exactTotal, type ListTotal } from '../db/list-total';
 import type { OrderListQuery } from '#shared/schemas/order-schemas';
@@ -28,13 +31,15 @@ import {
   findAdminOrder,
   findAdminOrderDetail,
   listAdminOrders,
+  listAdminReturns,
+  listDeliveryAttempts,
   listTrackingEvents,
   parseOrderSearch,
   readAdminDashboard,
   sumStatusCounts,
 } from '../orders/order-reads';
 import { listPayments } from './payments-queries';
-import { toAdminOrder, toAdminOrderDetail, toAdminPayment } from './admin-view';
+import { toAdminOrder, toAdminOrderDetail, toAdminPayment, toAdminReturnRow } from './admin-view';
 
 /** The admin order lists of docs/product.md, section 2 and the statuses each one may show. */
 const ADMIN_ORDER_LISTS = {
@@ -42,7 +47,8 @@ const ADMIN_ORDER_LISTS = {
   pending: ['PENDING'],
   delivered: ['DELIVERED'],
   cancelled: ['CANCELLED'],
-  inTransit: ['IN_TRANSIT'],
+  // Parcels on their way back to their sender are on a truck too (docs/decisions/0023).
+  inTransit: ['IN_TRANSIT', 'RETURNING'],
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type AdminOrderList = keyof typeof ADMIN_ORDER_LISTS;
 
@@ -51,7 +57,14 @@ const TRANSITION_MESSAGES: Partial<Record<OrderStatus, MessageCode>> = {
   IN_TRANSIT: 'order.dispatched',
   CANCELLED: 'order.cancelled',
   DELIVERED: 'order.delivered',
+  RETURNING: 'returns.return_started',
+  RETURNED: 'returns.return_recorded',
 };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+const officeActor = (office: OfficeActor) =>
+  ({ kind: 'admin', userId: office.userId, office }) as const;
 
 interface AdminServiceDeps {
   db: Database;
@@ -83,6 +96,14 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
     return toAdminOrder(row);
   }
 
+  /** What an office action answers: its toast's words and the order as it now is. */
+  async function answerFor(orderId: string, status: OrderStatus): Promise<UpdateOrderStatusResult> {
+    return {
+      message: englishText({ code: TRANSITION_MESSAGES[status]!, params: {} }),
+      order: await loadAdminOrder(orderId),
+    };
+  }
+
   return {
     async listOrders(
       list: AdminOrderList,
@@ -108,11 +129,12 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
     async getOrder(orderId: string): Promise<AdminOrderDetail> {
       const row = isUuid(orderId) ? await findAdminOrderDetail(db, orderId) : undefined;
       if (!row) throw notFound('order.not_found');
-      const [events, map] = await Promise.all([
+      const [events, attempts, map] = await Promise.all([
         listTrackingEvents(db, row.order.id),
+        listDeliveryAttempts(db, row.order.id),
         positionsService.mapFieldsOf(row.order),
       ]);
-      return toAdminOrderDetail(row, events, map);
+      return toAdminOrderDetail(row, events, attempts, map);
     },
 
     async listPayments(
@@ -125,6 +147,53 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
         page,
       );
       return { items: rows.map(toAdminPayment), total };
+    },
+
+    /**
+     * The returns screen's views (docs/decisions/0023-failed-deliveries-and-returns.md): today's
+     * failed attempts, the merchants' decisions waiting for more than DECISION_WAIT_HOURS, the
+     * parcels on their way back (by driver) and those returned.
+     */
+    async listReturns(
+      query: AdminReturnsQuery,
+      page: Page,
+    ): Promise<{ items: AdminReturnRow[]; total: ListTotal }> {
+      const now = clock();
+      const today = toBusinessDate(now);
+      const { rows, total } = await listAdminReturns(
+        db,
+        query.view,
+        {
+          todayStart: businessDayStart(today),
+          tomorrowStart: businessDayStart(addDays(today, 1)),
+          waitingSince: new Date(now.getTime() - DECISION_WAIT_HOURS * HOUR_MS),
+        },
+        page,
+      );
+      return { items: rows.map(toAdminReturnRow), total };
+    },
+
+    /**
+     * The office sends a parcel on the road back to its sender, saying why; the lifecycle
+     * refuses it once the parcel is delivered, returning or over, and writes the audit row.
+     */
+    async startReturn(
+      orderId: string,
+      input: { reason: string },
+      office: OfficeActor,
+    ): Promise<UpdateOrderStatusResult> {
+      await lifecycle.startReturn(orderId, officeActor(office), { reason: input.reason });
+      return answerFor(orderId, 'RETURNING');
+    },
+
+    /** The sender has the parcel back but the return code is lost: the office records it. */
+    async recordReturn(
+      orderId: string,
+      input: { reason: string },
+      office: OfficeActor,
+    ): Promise<UpdateOrderStatusResult> {
+      await lifecycle.deliverReturn(orderId, officeActor(office), { reason: input.reason });
+      return answerFor(orderId, 'RETURNED');
     },
 
     async getDashboard(): Promise<AdminDashboard> {
@@ -156,7 +225,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
       office: OfficeActor,
     ): Promise<UpdateOrderStatusResult> {
       if (!isUuid(orderId)) throw notFound('order.not_found');
-      const actor = { kind: 'admin', userId: office.userId, office } as const;
+      const actor = officeActor(office);
       switch (ADMIN_STATUS_TRANSITIONS[input.status]) {
         case 'dispatch':
           await lifecycle.dispatch(orderId, actor, {
@@ -176,10 +245,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
           throw conflictOf([explainRefusedTransition(current.status, input.status)]);
         }
       }
-      return {
-        message: englishText({ code: TRANSITION_MESSAGES[input.status]!, params: {} }),
-        order: await loadAdminOrder(orderId),
-      };
+      return answerFor(orderId, input.status);
     },
   };
 }

@@ -1,16 +1,28 @@
 import { cashOverCollectionCentimes, cashShortfallCentimes, centimesToMad } from '#shared/money';
-import type { AdminOrder, AdminOrderDetail, AdminPayment } from '#shared/schemas/admin-schemas';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  AdminPayment,
+  AdminReturnRow,
+} from '#shared/schemas/admin-schemas';
+import type { DeliveryAttempt } from '#shared/schemas/returns-schemas';
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import { isDeliveryCodeLocked } from '../drivers/delivery-code';
 import type { CsvColumn } from '../http/csv';
 import {
   currentLocationOf,
+  toOrderAttempts,
   toOrderMoney,
   toOrderSource,
   toTimelineEvent,
 } from '../orders/order-view';
 import { emailOfAccount } from '../users/email-accounts';
-import type { AdminOrderDetailRow, AdminOrderRow, TrackingEventRow } from '../orders/order-reads';
+import type {
+  AdminOrderDetailRow,
+  AdminOrderRow,
+  DeliveryAttemptRow,
+  TrackingEventRow,
+} from '../orders/order-reads';
 import type { PaymentListRow } from './payments-queries';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -89,9 +101,30 @@ export function toAdminOrder({
   };
 }
 
+/** A failed delivery attempt as the office reads it. */
+export function toDeliveryAttempt(row: DeliveryAttemptRow): DeliveryAttempt {
+  return {
+    attempt: row.attempt,
+    reason: row.reason,
+    note: row.note,
+    nextAttemptOn: row.nextAttemptOn,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+/** The attempts and the return of an order (docs/decisions/0023-failed-deliveries-and-returns.md). */
+function toAdminReturnFields({ order }: AdminOrderRow) {
+  return {
+    ...toOrderAttempts(order),
+    returnStartedAt: iso(order.returnStartedAt),
+    returnedAt: iso(order.returnedAt),
+  };
+}
+
 export function toAdminOrderDetail(
   row: AdminOrderDetailRow,
   events: TrackingEventRow[],
+  attempts: DeliveryAttemptRow[],
   map: OrderMapFields,
 ): AdminOrderDetail {
   return {
@@ -99,6 +132,19 @@ export function toAdminOrderDetail(
     timeline: events.map(toTimelineEvent),
     ...map,
     source: toOrderSource(row, row.apiKeyName),
+    ...toAdminReturnFields(row),
+    attempts: attempts.map(toDeliveryAttempt),
+  };
+}
+
+/** A row of the returns screen: the order, and the attempt that failed today in that view. */
+export function toAdminReturnRow(
+  row: AdminOrderRow & { attempt: DeliveryAttemptRow | null },
+): AdminReturnRow {
+  return {
+    ...toAdminOrder(row),
+    ...toAdminReturnFields(row),
+    attempt: row.attempt && toDeliveryAttempt(row.attempt),
   };
 }
 
@@ -150,4 +196,15 @@ export const adminPaymentCsvColumns: CsvColumn<AdminPayment>[] = [
   { header: 'csv.currency', value: (p) => p.currency },
   { header: 'csv.payment_status', value: (p) => p.status },
   { header: 'csv.payment_method', value: (p) => p.paymentMethod },
+];
+
+export const adminReturnCsvColumns: CsvColumn<AdminReturnRow>[] = [
+  ...adminOrderCsvColumns,
+  { header: 'returns.csv_failed_attempts', value: (o) => o.failedAttempts },
+  { header: 'returns.csv_attempt_reason', value: (o) => o.attempt?.reason },
+  { header: 'returns.csv_attempt_at', value: (o) => o.attempt?.at },
+  { header: 'returns.csv_awaiting_decision_since', value: (o) => o.awaitingDecisionSince },
+  { header: 'returns.csv_return_reason', value: (o) => o.returnReason },
+  { header: 'returns.csv_return_started_at', value: (o) => o.returnStartedAt },
+  { header: 'returns.csv_returned_at', value: (o) => o.returnedAt },
 ];

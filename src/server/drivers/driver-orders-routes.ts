@@ -6,6 +6,7 @@ import {
   DriverStepResultSchema,
   FailedAttemptSchema,
 } from '#shared/schemas/driver-schemas';
+import { ReturnCodeSchema } from '#shared/schemas/returns-schemas';
 import { authOf } from '../auth/auth-guards';
 import { ErrorBodySchema, forbidden } from '../http/errors';
 import type { ZodApp } from '../http/zod-app';
@@ -94,5 +95,23 @@ export function registerDriverOrderRoutes(app: ZodApp, service: DriverOrdersServ
     },
     async (request) =>
       service.reportFailedAttempt(driverOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/driver/orders/:id/return-delivered',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The parcel is back with its sender, proven by the sender's return code (nothing collected)",
+        params,
+        body: ReturnCodeSchema,
+        response: { ...stepResponses, 423: ErrorBodySchema },
+      },
+      onRequest: driverOnly,
+      preHandler: app.idempotent,
+    },
+    async (request) => service.deliverReturn(driverOf(request), request.params.id, request.body),
   );
 }

@@ -5,6 +5,7 @@ import {
   type DriverStepResult,
   type FailedAttempt,
 } from '#shared/schemas/driver-schemas';
+import type { ReturnCode } from '#shared/schemas/returns-schemas';
 import type { Database } from '../db/open-database';
 import { englishText } from '#shared/i18n/message-catalogs';
 import type { MessageCode } from '#shared/i18n/message-key';
@@ -76,6 +77,16 @@ export function createDriverOrdersService({ db, lifecycle, clock }: DriverOrders
     ): Promise<DriverStepResult> {
       await lifecycle.failDelivery(orderId, actorOf(caller), input);
       return answer(caller, orderId, DRIVER_STEP_DONE_MESSAGES['attempt-failed']);
+    },
+
+    /** The sender has the parcel back: their return code proves it (docs/decisions/0023). */
+    async deliverReturn(
+      caller: DriverCaller,
+      orderId: string,
+      input: ReturnCode,
+    ): Promise<DriverStepResult> {
+      await lifecycle.deliverReturn(orderId, actorOf(caller), { code: input.code });
+      return answer(caller, orderId, DRIVER_STEP_DONE_MESSAGES['return-delivered']);
     },
   };
 }

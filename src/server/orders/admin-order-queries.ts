@@ -1,13 +1,29 @@
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { escapeLikePattern } from '../db/like-pattern';
-import { countUpTo, exactTotal } from '../db/list-total';
+import { countUpTo, exactTotal, readPageWithTotal } from '../db/list-total';
+import type { ReturnsView } from '#shared/schemas/returns-schemas';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { preparedOnce, statementKey } from '../db/prepared-statements';
 import {
   apiKeys,
   companyProfiles,
+  deliveryAttempts,
   drivers,
   individualProfiles,
   orders,
@@ -58,6 +74,16 @@ const adminOrderFields = {
   deliveryCodeFailures: orders.deliveryCodeFailures,
   cashCollectedCentimes: orders.cashCollectedCentimes,
   ...orderMapColumns,
+  failedAttempts: orders.failedAttempts,
+  nextAttemptOn: orders.nextAttemptOn,
+  awaitingDecisionSince: orders.awaitingDecisionSince,
+  returnReason: orders.returnReason,
+  receiverInstructions: orders.receiverInstructions,
+  receiverOtherPhone: orders.receiverOtherPhone,
+  allowOpen: orders.allowOpen,
+  exchangeOf: orders.exchangeOf,
+  returnStartedAt: orders.returnStartedAt,
+  returnedAt: orders.returnedAt,
 };
 
 const adminOrderColumns = {
@@ -79,10 +105,7 @@ const adminOrderColumns = {
 };
 
 /** Orders as the back office lists them, with `extra` columns beside (the dashboard's figures). */
-function selectAdminOrders<Extra extends Record<string, SQL>>(
-  db: Database,
-  extra: Extra = {} as Extra,
-) {
+function selectAdminOrders<Extra extends SelectedFields>(db: Database, extra: Extra = {} as Extra) {
   return db
     .select({ ...adminOrderColumns, ...extra })
     .from(orders)
@@ -208,6 +231,103 @@ export async function findAdminOrderDetail(db: Database, orderId: string) {
   return row;
 }
 export type AdminOrderDetailRow = NonNullable<Awaited<ReturnType<typeof findAdminOrderDetail>>>;
+
+const deliveryAttemptColumns = {
+  attempt: deliveryAttempts.attempt,
+  reason: deliveryAttempts.reason,
+  note: deliveryAttempts.note,
+  nextAttemptOn: deliveryAttempts.nextAttemptOn,
+  createdAt: deliveryAttempts.createdAt,
+};
+
+/** An order's failed delivery attempts, oldest first (its unique (order, attempt) index). */
+export async function listDeliveryAttempts(db: Database, orderId: string) {
+  return db
+    .select(deliveryAttemptColumns)
+    .from(deliveryAttempts)
+    .where(eq(deliveryAttempts.orderId, orderId))
+    .orderBy(asc(deliveryAttempts.attempt));
+}
+export type DeliveryAttemptRow = Awaited<ReturnType<typeof listDeliveryAttempts>>[number];
+
+/** What the returns screen's views read around: Morocco's day, and the decision's deadline. */
+export interface ReturnsWindow {
+  /** The first instant of today, and of tomorrow (Morocco's days). */
+  todayStart: Date;
+  tomorrowStart: Date;
+  /** Waiting for a decision since before this: the office may decide. */
+  waitingSince: Date;
+}
+
+/**
+ * One page of a view of the office's returns screen (docs/decisions/0023-failed-deliveries-and-
+ * returns.md), each on its own index: the attempts that failed today, newest first
+ * (delivery_attempts_created_idx); the orders on the road whose merchant has not decided for
+ * too long, the longest waiting first (orders_awaiting_decision_idx); the parcels on their way
+ * back, by driver; the parcels returned, newest first (orders_returned_idx).
+ */
+export async function listAdminReturns(
+  db: Database,
+  view: ReturnsView,
+  window: ReturnsWindow,
+  page: Page,
+) {
+  if (view === 'failed-today') {
+    const today = and(
+      gte(deliveryAttempts.createdAt, window.todayStart),
+      lt(deliveryAttempts.createdAt, window.tomorrowStart),
+    );
+    const rows = selectAdminOrders(db, { attempt: deliveryAttemptColumns })
+      .innerJoin(deliveryAttempts, eq(deliveryAttempts.orderId, orders.id))
+      .where(today)
+      .orderBy(desc(deliveryAttempts.createdAt), desc(deliveryAttempts.id))
+      .$dynamic();
+    const matching = db.select({ id: deliveryAttempts.id }).from(deliveryAttempts).where(today);
+    return readPageWithTotal(db, page, rows, matching.$dynamic());
+  }
+  const { where, orderBy } = returnsViewOrder(view, window);
+  const rows = selectAdminOrders(db)
+    .where(where)
+    .orderBy(...orderBy)
+    .$dynamic();
+  const matching = db.select({ id: orders.id }).from(orders).where(where).$dynamic();
+  const { rows: found, total } = await readPageWithTotal(db, page, rows, matching);
+  return { total, rows: found.map((row) => ({ ...row, attempt: null })) };
+}
+
+function returnsViewOrder(
+  view: Exclude<ReturnsView, 'failed-today'>,
+  window: ReturnsWindow,
+): { where: SQL; orderBy: SQL[] } {
+  switch (view) {
+    case 'awaiting-decision':
+      return {
+        // A parcel no longer on the road waits for nobody, whatever the column still says.
+        where: and(
+          lt(orders.awaitingDecisionSince, window.waitingSince),
+          eq(orders.status, 'IN_TRANSIT'),
+        )!,
+        orderBy: [asc(orders.awaitingDecisionSince), asc(orders.id)],
+      };
+    case 'returning':
+      return {
+        where: eq(orders.status, 'RETURNING'),
+        orderBy: [
+          sql`${drivers.fullName} asc nulls last`,
+          asc(orders.driverId),
+          asc(orders.returnStartedAt),
+          asc(orders.id),
+        ],
+      };
+    case 'returned':
+      return {
+        // Only a returned parcel has the day it was returned: the status lets the count walk the
+        // (status, created_at) index, the page the returned_at one.
+        where: and(eq(orders.status, 'RETURNED'), isNotNull(orders.returnedAt))!,
+        orderBy: [sql`${orders.returnedAt} desc nulls first`, sql`${orders.id} desc nulls first`],
+      };
+  }
+}
 
 interface DashboardSummaryJson {
   statusCounts: Partial<OrderStatusCounts> | null;

@@ -9,9 +9,13 @@ export {
   findAdminOrderDetail,
   idOrTrackingMatches,
   listAdminOrders,
+  listAdminReturns,
+  listDeliveryAttempts,
   readAdminDashboard,
   type AdminOrderDetailRow,
   type AdminOrderRow,
+  type DeliveryAttemptRow,
+  type ReturnsWindow,
 } from './admin-order-queries';
 export {
   findDriverOrder,

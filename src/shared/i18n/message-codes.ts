@@ -523,4 +523,13 @@ export interface MessagePlaceholders {
   'settings.max_attempts_range': 'max' | 'min';
   'returns.exchange_invalid': never;
   'returns.exchange_taken': never;
+  'returns.return_started': never;
+  'returns.return_recorded': never;
+  'returns.csv_failed_attempts': never;
+  'returns.csv_attempt_reason': never;
+  'returns.csv_attempt_at': never;
+  'returns.csv_awaiting_decision_since': never;
+  'returns.csv_return_reason': never;
+  'returns.csv_return_started_at': never;
+  'returns.csv_returned_at': never;
 }

@@ -18,7 +18,12 @@
  *   GET  /admin/orders/delivered                (DELIVERED only)    ?… → AdminOrderListSchema
  *   GET  /admin/orders/cancelled                (CANCELLED only)    ?… → AdminOrderListSchema
  * GET  /admin/orders/:id                      → { order: AdminOrderDetailSchema } (404 if unknown)
- *   GET  /admin/in-transit                      (IN_TRANSIT only)   ?… → AdminOrderListSchema
+ *   GET  /admin/in-transit                      (IN_TRANSIT and RETURNING) ?… → AdminOrderListSchema
+ * POST /admin/orders/:id/return               OfficeReturnSchema (returns-schemas.ts) →
+ * UpdateOrderStatusResultSchema
+ * POST /admin/orders/:id/return-delivered     OfficeReturnDeliveredSchema (returns-schemas.ts) →
+ * UpdateOrderStatusResultSchema
+ *   GET  /admin/returns                         ?AdminReturnsQuerySchema → AdminReturnListSchema
  * PUT  /admin/orders/:id/update-status        UpdateOrderStatusSchema →
  * UpdateOrderStatusResultSchema
  * GET  /admin/payments                        ?AdminPaymentListQuerySchema → AdminPaymentListSchema
@@ -32,7 +37,7 @@ import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-stat
 import { CARGO_TYPES, PRIORITIES } from '../pricing';
 import { requiredText } from './auth-schemas';
 import { TruckNumberSchema } from './fleet-schemas';
-import { ListQuerySchema, listQueryShape, withPageCap } from './list-schemas';
+import { ListQuerySchema, listQueryShape, pagingShape, withPageCap } from './list-schemas';
 import { orderMapFields } from './map-schemas';
 import {
   orderMoneyFields,
@@ -41,6 +46,7 @@ import {
   TrackingEventSchema,
 } from './order-schemas';
 import { OrderSourceSchema } from './order-source-schemas';
+import { DeliveryAttemptSchema, orderAttemptFields, RETURNS_VIEWS } from './returns-schemas';
 import { statusListField } from './status-list-field';
 import { EmailAccountRoleSchema, UserTypeSchema } from './user-schemas';
 
@@ -128,6 +134,17 @@ export const AdminOrderSchema = z.object({
   }),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/**
+ * What the office's order page and returns screen add about failed attempts and the return
+ * (docs/decisions/0023-failed-deliveries-and-returns.md).
+ */
+const adminReturnFields = {
+  ...orderAttemptFields,
+  /** When its return to the sender started, and when the sender had it back. */
+  returnStartedAt: timestamp.nullable(),
+  returnedAt: timestamp.nullable(),
+};
 export const AdminOrderListSchema = z.array(AdminOrderSchema);
 
 /** The admin order page: the order with every status it went through, oldest first. */
@@ -136,6 +153,9 @@ export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   ...orderMapFields,
   /** Placed on the screens, by an organization's API key, or by an import. */
   source: OrderSourceSchema,
+  ...adminReturnFields,
+  /** Its failed delivery attempts, oldest first (docs/decisions/0023-failed-deliveries-and-returns.md). */
+  attempts: z.array(DeliveryAttemptSchema),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
 
@@ -277,3 +297,29 @@ export const AdminUserListSchema = z.array(AdminUserListItemSchema);
 /** q finds part of the email, company name or full name. */
 export const AdminUserListQuerySchema = ListQuerySchema;
 export type AdminUserListQuery = z.output<typeof AdminUserListQuerySchema>;
+
+/**
+ * The office's returns screen (docs/decisions/0023-failed-deliveries-and-returns.md): one of its
+ * four views, a page at a time.
+ */
+export const AdminReturnsQuerySchema = z.object({
+  ...pagingShape,
+  view: z.enum(RETURNS_VIEWS, {
+    error: messageKey('request.param_not_one_of', {
+      param: 'view',
+      values: RETURNS_VIEWS.join(', '),
+    }),
+  }),
+});
+export type AdminReturnsQuery = z.output<typeof AdminReturnsQuerySchema>;
+
+/**
+ * One row of the returns screen: the order as every admin list shows it and, in the failed-today
+ * view, the attempt that failed today (null in the other views).
+ */
+export const AdminReturnRowSchema = AdminOrderSchema.extend({
+  ...adminReturnFields,
+  attempt: DeliveryAttemptSchema.nullable(),
+});
+export type AdminReturnRow = z.infer<typeof AdminReturnRowSchema>;
+export const AdminReturnListSchema = z.array(AdminReturnRowSchema);

@@ -8,9 +8,11 @@
  *   POST /api/driver/orders/:id/pickup                              → DriverStepResultSchema
  *   POST /api/driver/orders/:id/deliver     DeliverOrderSchema      → DriverStepResultSchema
  *   POST /api/driver/orders/:id/attempt-failed FailedAttemptSchema  → DriverStepResultSchema
+ *   POST /api/driver/orders/:id/return-delivered ReturnCodeSchema (returns-schemas.ts)
+ *                                                                   → DriverStepResultSchema
  *   POST /api/driver/position               DriverPositionSchema    → 204
  *
- * The three step routes and the position accept an `Idempotency-Key` header: a replay gets the
+ * The step routes and the position accept an `Idempotency-Key` header: a replay gets the
  * first answer and changes nothing.
  */
 import { z } from 'zod';

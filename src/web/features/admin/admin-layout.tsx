@@ -22,6 +22,7 @@ import {
   Settings,
   ShieldCheck,
   Truck,
+  Undo2,
   UserPlus,
   Users,
 } from 'lucide-react';
@@ -44,6 +45,7 @@ export function AdminLayout() {
   const items: SideNavItem[] = [
     { to: '/admin', label: t('admin.nav.overview'), icon: LayoutGrid, end: true },
     { to: '/admin/tracking', label: t('admin.nav.tracking'), icon: Route },
+    { to: '/admin/returns', label: t('admin.nav.returns'), icon: Undo2 },
     { to: '/admin/map', label: t('admin.nav.map'), icon: MapPinned },
     { to: '/admin/orders', label: t('admin.nav.orders'), icon: ClipboardList },
     { to: '/admin/scan', label: t('admin.nav.scan'), icon: ScanLine },

@@ -11,6 +11,7 @@ export const adminRoutes: RouteObject = {
     { path: 'orders', ...lazyRoute(() => import('./pages/orders-page'), 'OrdersPage') },
     { path: 'orders/:id', ...lazyRoute(() => import('./pages/order-page'), 'AdminOrderPage') },
     { path: 'tracking', ...lazyRoute(() => import('./pages/tracking-page'), 'TrackingPage') },
+    { path: 'returns', ...lazyRoute(() => import('./pages/returns-page'), 'ReturnsPage') },
     {
       path: 'deliveries',
       ...lazyRoute(() => import('./pages/closed-orders-pages'), 'DeliveriesPage'),

@@ -10,11 +10,13 @@ import type {
   AdminOrder,
   AdminOrderDetail,
   AdminPayment,
+  AdminReturnRow,
   AdminUserListItem,
   UpdateOrderStatusInput,
   UpdateOrderStatusResult,
 } from '#shared/schemas/admin-schemas';
 import type { AccountStatusResult } from '#shared/schemas/account-schemas';
+import type { ReturnsView } from '#shared/schemas/returns-schemas';
 import type {
   AdminTruck,
   CreateDriverTruckInput,
@@ -27,6 +29,10 @@ import type {
 /** docs/product.md, section 9: the admin lists show 6 rows a page, the trucks 5. */
 export const ADMIN_PAGE_SIZE = 6;
 export const TRUCKS_PAGE_SIZE = 5;
+
+function returnsList(view: ReturnsView) {
+  return { path: '/admin/returns', pageSize: ADMIN_PAGE_SIZE, query: { view } };
+}
 
 /** Every admin list (docs/product.md, decision 11, ADR 0005): its path, page size and row type. */
 export const ADMIN_LISTS = {
@@ -44,6 +50,11 @@ export const ADMIN_LISTS = {
   cashFlagged: { path: '/admin/cash/flagged', pageSize: ADMIN_PAGE_SIZE },
   payoutBalances: { path: '/admin/payouts/balances', pageSize: ADMIN_PAGE_SIZE },
   payoutBatches: { path: '/admin/payouts', pageSize: ADMIN_PAGE_SIZE },
+  // The returns screen's four views: one list each, the view in the query.
+  returnsFailedToday: returnsList('failed-today'),
+  returnsAwaitingDecision: returnsList('awaiting-decision'),
+  returnsReturning: returnsList('returning'),
+  returnsReturned: returnsList('returned'),
 } as const;
 export type AdminListName = keyof typeof ADMIN_LISTS;
 
@@ -71,6 +82,16 @@ export interface AdminListRows {
   cashFlagged: FlaggedCashOrder;
   payoutBalances: PayoutBalanceRow;
   payoutBatches: PayoutBatch;
+  returnsFailedToday: AdminReturnRow;
+  returnsAwaitingDecision: AdminReturnRow;
+  returnsReturning: AdminReturnRow;
+  returnsReturned: AdminReturnRow;
+}
+
+/** What a list always sends besides the page and the filter (the returns screen's view). */
+function fixedQueryOf(list: AdminListName): Record<string, string> {
+  const entry: { path: string; query?: Record<string, string> } = ADMIN_LISTS[list];
+  return entry.query ?? {};
 }
 
 /** Everything the back office reads sits under one prefix: an action refreshes all of it. */
@@ -96,7 +117,7 @@ export function adminListQuery<List extends AdminListName>(
   return {
     queryKey: adminQueryKeys.list(list, params),
     queryFn: async ({ signal }): Promise<ListPage<AdminListRows[List]>> => {
-      const query = toQueryString(pageQuery(params, pageSize));
+      const query = toQueryString({ ...fixedQueryOf(list), ...pageQuery(params, pageSize) });
       const { body, total, capped } = await apiPage<AdminListRows[List][]>(`${path}${query}`, {
         signal,
       });
@@ -109,7 +130,7 @@ export function adminListQuery<List extends AdminListName>(
 /** Saves `<list path>/export.csv` with the list's current search and status. */
 export function downloadListCsv(list: AdminListName, filter: ListFilter): Promise<void> {
   return saveApiFile(
-    `${ADMIN_LISTS[list].path}/export.csv${toQueryString(filterQuery(filter))}`,
+    `${ADMIN_LISTS[list].path}/export.csv${toQueryString({ ...fixedQueryOf(list), ...filterQuery(filter) })}`,
     `${list}.csv`,
   );
 }
@@ -215,6 +236,31 @@ export function useSetAccountDisabled() {
       apiRequest<AccountStatusResult>(
         `/admin/users/${encodeURIComponent(userId)}/${disabled ? 'disable' : 'enable'}`,
         { method: 'POST' },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
+  });
+}
+
+/**
+ * The office's return actions (docs/decisions/0023-failed-deliveries-and-returns.md), each with
+ * its reason: start the return of a parcel on the road, or record that the sender has it back
+ * when the return code is lost. Every list, count and truck may change.
+ */
+export function useOfficeReturnAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      orderId,
+      action,
+      reason,
+    }: {
+      orderId: string;
+      action: 'return' | 'return-delivered';
+      reason: string;
+    }) =>
+      apiRequest<UpdateOrderStatusResult>(
+        `/admin/orders/${encodeURIComponent(orderId)}/${action}`,
+        { method: 'POST', body: { reason } },
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all }),
   });

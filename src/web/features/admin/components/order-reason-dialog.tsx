@@ -8,7 +8,7 @@ import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { notifyError, notifySuccess } from '../../../ui/toasts';
 import { describeActionError } from '../admin-errors';
-import { useUpdateOrderStatus } from '../api/admin-api';
+import { useOfficeReturnAction, useUpdateOrderStatus } from '../api/admin-api';
 
 interface ReasonRule {
   safeParse(
@@ -16,18 +16,22 @@ interface ReasonRule {
   ): { success: true; data: string } | { success: false; error: { issues: { message: string }[] } };
 }
 
+/** How the dialog's action reports back: a toast either way, and the dialog closes on success. */
+interface SendHandlers {
+  onSuccess(): void;
+  onError(failure: unknown): void;
+}
+
 interface OrderReasonDialogProps {
   orderId: string;
   /** The dialog's words under admin.<words>: its title naming the order, submit and busy text. */
-  words: 'cancelDialog' | 'officeDelivery';
+  words: 'cancelDialog' | 'officeDelivery' | 'officeReturn' | 'officeReturnDelivered';
   lead: string;
   reasonLabel: string;
   /** Whether a reason must be given; an empty optional one is sent as none. */
   reasonRequired: boolean;
   /** The shared rule of the reason (src/shared/schemas). */
   rule: ReasonRule;
-  /** The status change the reason goes with. */
-  status: UpdateOrderStatusInput['status'];
   cancelLabel: string;
   variant?: ButtonVariant;
   /** The toasts of the screen that opened the dialog (docs/product.md, section 8). */
@@ -37,26 +41,30 @@ interface OrderReasonDialogProps {
 }
 
 /**
- * A status change that asks why (cancelling, the office delivering): the reason, checked by its
- * shared rule, then the change, and a toast that says how it went.
+ * An office action that asks why (cancelling, the office delivering, starting or recording a
+ * return): the reason, checked by its shared rule, then the action, and a toast that says how it
+ * went.
  */
-export function OrderReasonDialog({
+function ReasonDialog({
   orderId,
   words,
   reasonLabel,
   reasonRequired,
   rule,
-  status,
   successMessage,
   failureMessage,
   onClose,
+  send,
+  busy,
   ...dialog
-}: OrderReasonDialogProps) {
+}: OrderReasonDialogProps & {
+  send(reason: string | undefined, handlers: SendHandlers): void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const field = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const update = useUpdateOrderStatus();
 
   const submit = () => {
     const checked = rule.safeParse(reason);
@@ -65,16 +73,13 @@ export function OrderReasonDialog({
       field.current?.focus();
       return;
     }
-    update.mutate(
-      { orderId, body: { status, reason: checked.success ? checked.data : undefined } },
-      {
-        onSuccess: () => {
-          notifySuccess(successMessage);
-          onClose();
-        },
-        onError: (failure) => notifyError(describeActionError(failure, failureMessage)),
+    send(checked.success ? checked.data : undefined, {
+      onSuccess: () => {
+        notifySuccess(successMessage);
+        onClose();
       },
-    );
+      onError: (failure) => notifyError(describeActionError(failure, failureMessage)),
+    });
   };
 
   return (
@@ -88,7 +93,7 @@ export function OrderReasonDialog({
       onClose={onClose}
       onSubmit={submit}
       initialFocus={field}
-      busy={update.isPending}
+      busy={busy}
     >
       <FormField label={reasonLabel} error={error}>
         {(control) => (
@@ -107,5 +112,45 @@ export function OrderReasonDialog({
         )}
       </FormField>
     </FormDialog>
+  );
+}
+
+/** A status change (PUT update-status) that asks why: cancelling, the office delivering. */
+export function OrderReasonDialog({
+  status,
+  ...props
+}: OrderReasonDialogProps & {
+  /** The status change the reason goes with. */
+  status: UpdateOrderStatusInput['status'];
+}) {
+  const update = useUpdateOrderStatus();
+  return (
+    <ReasonDialog
+      {...props}
+      busy={update.isPending}
+      send={(reason, handlers) =>
+        update.mutate({ orderId: props.orderId, body: { status, reason } }, handlers)
+      }
+    />
+  );
+}
+
+/**
+ * The office's return actions (docs/decisions/0023-failed-deliveries-and-returns.md), which
+ * always say why: start the return, or record it when the return code is lost.
+ */
+export function OfficeReturnReasonDialog({
+  action,
+  ...props
+}: OrderReasonDialogProps & { action: 'return' | 'return-delivered' }) {
+  const returnAction = useOfficeReturnAction();
+  return (
+    <ReasonDialog
+      {...props}
+      busy={returnAction.isPending}
+      send={(reason, handlers) =>
+        returnAction.mutate({ orderId: props.orderId, action, reason: reason ?? '' }, handlers)
+      }
+    />
   );
 }

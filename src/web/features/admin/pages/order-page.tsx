@@ -2,7 +2,7 @@ import '../admin-strings';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Ban, Check, PackageCheck } from 'lucide-react';
+import { Ban, Check, PackageCheck, Undo2 } from 'lucide-react';
 import { shortenIdForDashboard } from '#shared/format';
 import { DEFAULT_LABEL_FORMAT } from '#shared/labels';
 import { transitionsFor } from '#shared/order-lifecycle';
@@ -28,6 +28,7 @@ import { notifyError, notifySuccess } from '../../../ui/toasts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
 import { ConfirmOrderDialog } from '../components/confirm-order-dialog';
 import { DeliveryCodeLockedNotice, OfficeDeliveryDialog } from '../components/office-delivery';
+import { OfficeReturnDialog } from '../components/office-return';
 import { useAdminListErrorText } from '../use-admin-error-text';
 import { OrderMap } from '../../../ui/maps/order-map';
 
@@ -38,7 +39,9 @@ import { OrderMap } from '../../../ui/maps/order-map';
 function OrderActions({ order }: { order: AdminOrderDetail }) {
   const { t } = useTranslation();
   const update = useUpdateOrderStatus();
-  const [dialog, setDialog] = useState<'confirm' | 'cancel' | 'deliver' | null>(null);
+  const [dialog, setDialog] = useState<
+    'confirm' | 'cancel' | 'deliver' | 'return' | 'return-delivered' | null
+  >(null);
   const close = () => setDialog(null);
   const transitions = transitionsFor('admin', order.status);
   if (transitions.length === 0) return null;
@@ -85,6 +88,29 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
           {t('admin.tracking.actions.cancel')}
         </button>
       )}
+      {transitions.includes('startReturn') && (
+        <button
+          type="button"
+          onClick={() => setDialog('return')}
+          className={buttonClassName('secondary')}
+        >
+          <Undo2 aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+          {t('admin.returns.actions.return')}
+        </button>
+      )}
+      {transitions.includes('deliverReturn') && (
+        <button
+          type="button"
+          onClick={() => setDialog('return-delivered')}
+          className={buttonClassName('primary')}
+        >
+          <PackageCheck aria-hidden="true" className="size-4" />
+          {t('admin.returns.actions.return-delivered')}
+        </button>
+      )}
+      {(dialog === 'return' || dialog === 'return-delivered') && (
+        <OfficeReturnDialog orderId={order.id} action={dialog} onClose={close} />
+      )}
       {dialog === 'confirm' && <ConfirmOrderDialog order={order} onClose={close} />}
       {dialog === 'deliver' && <OfficeDeliveryDialog order={order} onClose={close} />}
       {dialog === 'cancel' && (
@@ -101,6 +127,80 @@ function OrderActions({ order }: { order: AdminOrderDetail }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The order's failed delivery attempts and its return (docs/decisions/0023-failed-deliveries-
+ * and-returns.md): how many, each reason and day, and why and when it went back.
+ */
+function AttemptsCard({ order }: { order: AdminOrderDetail }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  if (order.failedAttempts === 0 && !order.returnStartedAt) return null;
+  const details = [
+    { label: t('admin.order.attempts.count'), value: format.number(order.failedAttempts, 0, 0) },
+    ...(order.nextAttemptOn
+      ? [{ label: t('admin.order.attempts.nextDay'), value: format.dayMonth(order.nextAttemptOn) }]
+      : []),
+    ...(order.awaitingDecisionSince
+      ? [
+          {
+            label: t('admin.order.attempts.awaitingSince'),
+            value: format.dateTime(order.awaitingDecisionSince),
+          },
+        ]
+      : []),
+    ...(order.returnReason
+      ? [{ label: t('admin.order.attempts.returnReason'), value: order.returnReason }]
+      : []),
+    ...(order.returnStartedAt
+      ? [
+          {
+            label: t('admin.order.attempts.returnStarted'),
+            value: format.dateTime(order.returnStartedAt),
+          },
+        ]
+      : []),
+    ...(order.returnedAt
+      ? [{ label: t('admin.order.attempts.returnedAt'), value: format.dateTime(order.returnedAt) }]
+      : []),
+    ...(order.receiverInstructions
+      ? [{ label: t('admin.order.attempts.instructions'), value: order.receiverInstructions }]
+      : []),
+    ...(order.receiverOtherPhone
+      ? [{ label: t('admin.order.attempts.otherPhone'), value: order.receiverOtherPhone }]
+      : []),
+  ];
+  return (
+    <Card title={t('admin.order.attempts.title')}>
+      <DetailList columns={1} details={details} />
+      {order.attempts.length > 0 && (
+        <ol className="mt-3 flex flex-col gap-2 text-sm">
+          {order.attempts.map((attempt) => (
+            <li key={attempt.attempt} className="rounded-lg bg-slate-50 p-2 text-slate-800">
+              <span className="font-semibold">
+                {t('admin.returns.attemptText', {
+                  number: attempt.attempt,
+                  reason: t(`admin.returns.reasons.${attempt.reason}`),
+                })}
+              </span>{' '}
+              <time dateTime={attempt.at} className="text-slate-600">
+                {format.dateTime(attempt.at)}
+              </time>
+              {attempt.nextAttemptOn && (
+                <span className="block text-slate-600">
+                  {t('admin.order.attempts.dayAsked', {
+                    day: format.dayMonth(attempt.nextAttemptOn),
+                  })}
+                </span>
+              )}
+              {attempt.note && <span className="block break-words">{attempt.note}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
   );
 }
 
@@ -196,6 +296,7 @@ export function AdminOrderPage() {
                 },
               ]}
             />
+            <AttemptsCard order={order} />
             <OrderMap order={order} />
             <div className="grid gap-4 md:grid-cols-2">
               <Card title={t('admin.order.customer.title')}>

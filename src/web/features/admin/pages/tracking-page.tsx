@@ -12,15 +12,19 @@ import type { ListFilterOption } from '../../../ui/list-screen';
 import { AdminListScreen } from '../components/admin-list-screen';
 import { notifyError, notifySuccess } from '../../../ui/toasts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog';
+import { OfficeReturnDialog } from '../components/office-return';
 import { useAdminOrderColumns, type OrderColumn } from '../components/order-columns';
 
 const DELIVER = 'DELIVERED';
 const CANCEL = 'CANCELLED';
+const RECORD_RETURN = 'RETURNED';
+type TrackingAction = typeof DELIVER | typeof CANCEL | typeof RECORD_RETURN;
 
 /**
  * The Actions select of docs/product.md, section 2: Update Status is the empty choice and is
  * ignored; the select always shows it again, since the row leaves the list once its status changes.
- * It offers delivering and cancelling where the lifecycle lets an admin make them.
+ * It offers delivering, cancelling and recording a return where the lifecycle lets an admin make
+ * them.
  */
 function OrderActionSelect({
   order,
@@ -29,7 +33,7 @@ function OrderActionSelect({
 }: {
   order: AdminOrder;
   busy: boolean;
-  onAction(action: typeof DELIVER | typeof CANCEL): void;
+  onAction(action: TrackingAction): void;
 }) {
   const { t } = useTranslation();
   const transitions = transitionsFor('admin', order.status);
@@ -43,7 +47,9 @@ function OrderActionSelect({
         })}
         onChange={(event) => {
           const action = event.target.value;
-          if (action === DELIVER || action === CANCEL) onAction(action);
+          if (action === DELIVER || action === CANCEL || action === RECORD_RETURN) {
+            onAction(action);
+          }
         }}
         className={`${inputClassName()} min-h-10 appearance-none py-1.5 pe-9 text-sm`}
       >
@@ -54,6 +60,9 @@ function OrderActionSelect({
         {transitions.includes('cancel') && (
           <option value={CANCEL}>{t('admin.tracking.actions.cancel')}</option>
         )}
+        {transitions.includes('deliverReturn') && (
+          <option value={RECORD_RETURN}>{t('admin.returns.actions.return-delivered')}</option>
+        )}
       </select>
       <ChevronDown
         aria-hidden="true"
@@ -63,17 +72,23 @@ function OrderActionSelect({
   );
 }
 
-/** /admin/tracking: orders on the road, delivered or cancelled from here. */
+/**
+ * /admin/tracking: orders on the road, delivered or cancelled from here, and the parcels on
+ * their way back to their sender, whose return is recorded from the returns screen.
+ */
 export function TrackingPage() {
   const { t } = useTranslation();
   const columns = useAdminOrderColumns();
   const update = useUpdateOrderStatus();
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  const [recordingReturn, setRecordingReturn] = useState<AdminOrder | null>(null);
 
   const stateOptions = useMemo<ListFilterOption[]>(
     () => [
       { value: 'ALL', label: t('admin.tracking.states.all') },
       { value: 'ON_THE_ROAD', label: t('admin.tracking.states.onTheRoad'), status: 'IN_TRANSIT' },
+      // Parcels on their way back to their sender (docs/decisions/0023).
+      { value: 'RETURNING', label: t('admin.tracking.states.returning'), status: 'RETURNING' },
       // docs/product.md, section 4: the option exists, but no order is ever in that state.
       { value: 'LOADING', label: t('admin.tracking.states.loading'), matchesNothing: true },
     ],
@@ -96,7 +111,11 @@ export function TrackingPage() {
       <OrderActionSelect
         order={order}
         busy={update.isPending && update.variables?.orderId === order.id}
-        onAction={(action) => (action === DELIVER ? deliver(order) : setCancelling(order))}
+        onAction={(action) => {
+          if (action === DELIVER) deliver(order);
+          else if (action === CANCEL) setCancelling(order);
+          else setRecordingReturn(order);
+        }}
       />
     ),
   };
@@ -131,6 +150,13 @@ export function TrackingPage() {
           successMessage={t('admin.toasts.statusUpdated', { status: CANCEL })}
           failureMessage={t('admin.toasts.updateFailed')}
           onClose={() => setCancelling(null)}
+        />
+      )}
+      {recordingReturn && (
+        <OfficeReturnDialog
+          orderId={recordingReturn.id}
+          action="return-delivered"
+          onClose={() => setRecordingReturn(null)}
         />
       )}
     </AdminListScreen>

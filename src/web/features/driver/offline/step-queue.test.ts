@@ -127,6 +127,11 @@ describe('the card’s next step while steps wait', () => {
     expect(nextStepAfterPending('deliver', ['attempt-failed'])).toBe('deliver');
     expect(nextStepAfterPending('deliver', [])).toBe('deliver');
   });
+
+  it('has nothing next on a returning parcel once its return waits to be sent', () => {
+    expect(nextStepAfterPending('return', [])).toBe('return');
+    expect(nextStepAfterPending('return', ['return-delivered'])).toBeNull();
+  });
 });
 
 describe('parseStoredSteps', () => {
@@ -136,6 +141,8 @@ describe('parseStoredSteps', () => {
       { ...action('k2', 'deliver'), body: { code: '123456' } },
     ];
     expect(parseStoredSteps(JSON.stringify(stored))).toEqual(stored);
+    const returned = [{ ...action('k4', 'return-delivered'), body: { code: '654321' } }];
+    expect(parseStoredSteps(JSON.stringify(returned))).toEqual(returned);
     expect(
       parseStoredSteps(JSON.stringify([{ key: 'x' }, { ...action('k3', 'pickup'), step: 'fly' }])),
     ).toEqual([]);

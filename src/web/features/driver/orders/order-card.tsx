@@ -1,7 +1,16 @@
 import '../driver-strings';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banknote, MapPin, Navigation, Phone, Truck } from 'lucide-react';
+import {
+  Banknote,
+  MapPin,
+  MessageSquareText,
+  Navigation,
+  PackageOpen,
+  Phone,
+  Truck,
+  Undo2,
+} from 'lucide-react';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import { ApiError } from '../../../lib/api-client';
 import { transitionsFor } from '#shared/order-lifecycle';
@@ -12,6 +21,7 @@ import { nextStepAfterPending, pendingStepsOf } from '../offline/step-queue';
 import type { StepQueue } from '../offline/use-step-queue';
 import { DeliverDialog } from './deliver-dialog';
 import { FailedAttemptDialog } from './failed-attempt-dialog';
+import { ReturnDialog } from './return-dialog';
 
 /** Turn-by-turn directions to the delivery point in the phone's maps app. */
 export function navigationUrl({ lat, lng }: { lat: number; lng: number }): string {
@@ -35,15 +45,91 @@ function Place({ label, place }: { label: string; place: DriverOrder['pickup'] }
 }
 
 /**
+ * A parcel going back (docs/decisions/0023-failed-deliveries-and-returns.md): to whom, their
+ * phone and address, and why it comes back.
+ */
+function ReturnTo({ order }: { order: DriverOrder }) {
+  const { t } = useTranslation();
+  const { city } = useFormatters();
+  const returnTo = order.returnTo;
+  if (!returnTo) return null;
+  return (
+    <section
+      aria-label={t('driver.card.returnToSender')}
+      className="flex flex-col gap-2 rounded-lg border border-orange-300 bg-orange-50 p-3 text-sm text-slate-900"
+    >
+      <p className="flex items-center gap-2 font-semibold text-orange-900">
+        <Undo2 aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+        {t('driver.card.returnToSender')}
+      </p>
+      <p className="font-semibold">{returnTo.name}</p>
+      {returnTo.phone && (
+        <a
+          href={`tel:${returnTo.phone}`}
+          className="font-medium text-brand-800 underline"
+          dir="ltr"
+        >
+          {returnTo.phone}
+        </a>
+      )}
+      <p>
+        <span className="font-semibold">{city(returnTo.city)}</span>
+        {returnTo.address && <span className="block break-words">{returnTo.address}</span>}
+      </p>
+      {order.returnReason && (
+        <p className="text-slate-700">
+          {t('driver.card.returnReason', { reason: order.returnReason })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** What the receiver told the driver through their link, and whether they may open the parcel. */
+function ReceiverNotes({ order }: { order: DriverOrder }) {
+  const { t } = useTranslation();
+  if (!order.receiverInstructions && !order.receiverOtherPhone && !order.allowOpen) return null;
+  return (
+    <div className="flex flex-col gap-2 text-sm">
+      {order.receiverInstructions && (
+        <p className="flex gap-2 rounded-lg bg-sky-50 p-3 text-sky-950">
+          <MessageSquareText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="font-semibold">{t('driver.card.instructions')}</span>{' '}
+            <span className="break-words">{order.receiverInstructions}</span>
+          </span>
+        </p>
+      )}
+      {order.receiverOtherPhone && (
+        <a
+          href={`tel:${order.receiverOtherPhone}`}
+          className={`${buttonClassName('secondary')} w-full`}
+        >
+          <Phone aria-hidden="true" className="size-4" />
+          {t('driver.card.otherPhone', { phone: order.receiverOtherPhone })}
+        </a>
+      )}
+      {order.allowOpen && (
+        <p className="flex items-center gap-2 font-semibold text-emerald-800">
+          <PackageOpen aria-hidden="true" className="size-4" />
+          {t('driver.card.allowOpen')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * One order on the road (docs/decisions/0009-drivers.md, "The driver's orders"): where to, who to call, what to
- * collect, and the next step as the one big button. Steps waiting for the network show as done,
+ * collect, and the next step as the one big button; a parcel going back says to whom, collects
+ * nothing and asks for the sender's return code. Steps waiting for the network show as done,
  * with a note, so the driver goes on with their round.
  */
 export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQueue }) {
   const { t } = useTranslation();
   const { kg, mad } = useFormatters();
   const titleId = useId();
-  const [dialog, setDialog] = useState<'deliver' | 'failed' | null>(null);
+  const [dialog, setDialog] = useState<'deliver' | 'failed' | 'return' | null>(null);
   const [pickingUp, setPickingUp] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const pending = pendingStepsOf(queue.pending, order.id);
@@ -52,6 +138,9 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
   // transitions a driver may make from the order's status at all.
   const transitions = transitionsFor('driver', order.status);
   const receiverName = order.receiver.name ?? t('driver.card.noReceiver');
+  const returning = order.status === 'RETURNING';
+  // A parcel going back is driven to its sender, not to the receiver.
+  const destination = returning ? order.pickup : order.delivery;
 
   const pickUp = async () => {
     setRefusal(null);
@@ -107,7 +196,12 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
         </div>
       </dl>
 
-      {order.cashToCollect !== null ? (
+      <ReturnTo order={order} />
+      {!returning && <ReceiverNotes order={order} />}
+
+      {returning ? (
+        <p className="text-sm font-medium text-slate-700">{t('driver.card.nothingToCollect')}</p>
+      ) : order.cashToCollect !== null ? (
         <p className="flex items-center justify-between gap-3 rounded-lg border border-accent-300 bg-amber-50 px-3 py-2">
           <span className="flex items-center gap-2 text-sm font-medium text-slate-800">
             <Banknote aria-hidden="true" className="size-5 text-accent-600" />
@@ -128,7 +222,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
       )}
       {order.deliveryCodeLocked && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-          {t('driver.card.locked')}
+          {returning ? t('driver.card.returnLocked') : t('driver.card.locked')}
         </p>
       )}
       {pending.map((step, index) => (
@@ -146,7 +240,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
       )}
 
       <div className="grid grid-cols-2 gap-2">
-        {order.receiver.phone ? (
+        {!returning && order.receiver.phone ? (
           <a
             href={`tel:${order.receiver.phone}`}
             aria-label={t('driver.card.call', { name: receiverName })}
@@ -159,7 +253,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
           <span />
         )}
         <a
-          href={navigationUrl(order.delivery)}
+          href={navigationUrl(destination)}
           target="_blank"
           rel="noopener noreferrer"
           className={buttonClassName('secondary')}
@@ -203,6 +297,22 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
         </div>
       )}
 
+      {nextStep === 'return' &&
+        !order.deliveryCodeLocked &&
+        transitions.includes('deliverReturn') && (
+          <button
+            type="button"
+            onClick={() => setDialog('return')}
+            className={`${buttonClassName('primary', 'lg')} w-full`}
+          >
+            <Undo2 aria-hidden="true" className="size-5 rtl:-scale-x-100" />
+            {t('driver.card.returned')}
+          </button>
+        )}
+
+      {dialog === 'return' && (
+        <ReturnDialog order={order} queue={queue} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'deliver' && (
         <DeliverDialog order={order} queue={queue} onClose={() => setDialog(null)} />
       )}

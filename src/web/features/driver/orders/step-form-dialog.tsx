@@ -5,7 +5,7 @@ import { FormAlert } from '../../../ui/form-alert';
 import { FormDialog, type FormDialogProps } from '../../../ui/form-dialog';
 
 /**
- * The dialog of a driver's step on an order (deliver, delivery failed): its words under
+ * The dialog of a driver's step on an order (deliver, delivery failed, returned): its words under
  * `driver.<words>.*` (title naming the order, cancel, submit and its busy text), large buttons
  * for a thumb, and the server's refusal under the fields.
  */
@@ -16,7 +16,7 @@ export function StepFormDialog({
   children,
   ...dialog
 }: {
-  words: 'deliver' | 'failed';
+  words: 'deliver' | 'failed' | 'return';
   order: DriverOrder;
   refusal: ReactNode;
 } & Pick<

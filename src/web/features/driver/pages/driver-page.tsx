@@ -2,6 +2,8 @@ import '../driver-strings';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../i18n/use-message-text';
+import { useLocale } from '../../../i18n/i18n';
+import { toBusinessDate } from '#shared/business-calendar';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardCheck, CloudOff, LogOut, MapPinOff, ScanLine } from 'lucide-react';
@@ -19,6 +21,7 @@ import { useStepQueue, type StepQueue } from '../offline/use-step-queue';
 import { DeliveredList } from '../orders/delivered-list';
 import { driverOrdersQueryKey, useDriverOrders } from '../orders/driver-orders-api';
 import { OrderCard } from '../orders/order-card';
+import { formatStopDay, splitByStopDay } from '../orders/stop-days';
 import { usePositionReporting } from '../position/use-position-reporting';
 import { LoadCheckPanel } from '../scanning/load-check-panel';
 import { ScanParcelPanel } from '../scanning/scan-parcel-panel';
@@ -72,12 +75,15 @@ function QueueNotices({ queue }: { queue: StepQueue }) {
 export function DriverPage() {
   const { t } = useTranslation();
   const { user, logout } = useSession();
+  const locale = useLocale();
   usePageTitle(t('driver.page.title'));
   const messageText = useMessageText();
   const queryClient = useQueryClient();
   const orders = useDriverOrders();
   const liveState = useLiveOrderUpdates(driverOrdersQueryKey);
   const onTheRoad = orders.data?.onTheRoad ?? [];
+  // Today's stops first, then the postponed ones under their day (docs/decisions/0023).
+  const round = splitByStopDay(onTheRoad, toBusinessDate(new Date()));
   const position = usePositionReporting(onTheRoad.length > 0);
   const { reportNow } = position;
   const [lastResult, setLastResult] = useState<string | null>(null);
@@ -108,12 +114,24 @@ export function DriverPage() {
           <h2 id="driver-on-the-road" className="text-base font-semibold text-slate-900">
             {t('driver.page.onTheRoad')}
           </h2>
-          {onTheRoad.length === 0 ? (
-            <EmptyState message={t('driver.page.noOrders')} />
-          ) : (
-            onTheRoad.map((order) => <OrderCard key={order.id} order={order} queue={queue} />)
+          {onTheRoad.length === 0 && <EmptyState message={t('driver.page.noOrders')} />}
+          {onTheRoad.length > 0 && round.today.length === 0 && (
+            <EmptyState message={t('driver.page.nothingToday')} />
           )}
+          {round.today.map((order) => (
+            <OrderCard key={order.id} order={order} queue={queue} />
+          ))}
         </section>
+        {round.later.map(({ day, orders: dayOrders }) => (
+          <section key={day} aria-labelledby={`driver-day-${day}`} className="flex flex-col gap-3">
+            <h2 id={`driver-day-${day}`} className="text-base font-semibold text-slate-900">
+              {formatStopDay(day, locale)}
+            </h2>
+            {dayOrders.map((order) => (
+              <OrderCard key={order.id} order={order} queue={queue} />
+            ))}
+          </section>
+        ))}
         <section aria-labelledby="driver-delivered" className="flex flex-col gap-3">
           <h2 id="driver-delivered" className="text-base font-semibold text-slate-900">
             {t('driver.page.delivered')}
