@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
+import { ReattemptSchema } from '../../src/shared/schemas/returns-schemas';
 import {
   auditLog,
   businessSettings,
@@ -306,7 +307,7 @@ describe('failed deliveries and returns (docs/decisions/0023-failed-deliveries-a
       'parcel.return_started',
     ]);
     await expect(
-      lifecycle.reattempt(order.id, asCustomer(), { on: tomorrow() }),
+      lifecycle.reattempt(order.id, asCustomer(), ReattemptSchema.parse({ on: tomorrow() })),
     ).rejects.toMatchObject({ statusCode: 409 });
     await expect(
       lifecycle.deliver(order.id, driverOf(truck), { code: '000000' }),
@@ -375,7 +376,11 @@ describe('failed deliveries and returns (docs/decisions/0023-failed-deliveries-a
     await lifecycle.failDelivery(order.id, driverOf(truck), { reason: 'receiver-absent' });
     await lifecycle.reschedule(order.id, { on: tomorrow() });
     await lifecycle.addInstructions(order.id, { note: 'Blue door', phone: '+212611111111' });
-    await lifecycle.reattempt(order.id, asCustomer(), { on: tomorrow(), note: 'Call first' });
+    await lifecycle.reattempt(
+      order.id,
+      asCustomer(),
+      ReattemptSchema.parse({ on: tomorrow(), note: 'Call first' }),
+    );
     await lifecycle.startReturn(order.id, asCustomer(), { reason: 'Stock error' });
     await lifecycle.deliverReturn(order.id, driverOf(truck), {
       code: await returnCodeOf(order.id),

@@ -584,6 +584,7 @@ class Reattempt implements Command {
         lifecycle.reattempt(order.id, actorFor(this.actor, order), {
           on: dayAt(this.day),
           phone: '+212622222222',
+          address: undefined,
           note: 'Call first',
         }),
       () => {

@@ -42,7 +42,9 @@ const ADMIN_ORDER_LISTS = {
   pending: ['PENDING'],
   delivered: ['DELIVERED'],
   cancelled: ['CANCELLED'],
-  inTransit: ['IN_TRANSIT'],
+  // The Tracking list shows parcels coming back to their sender beside those on their way out
+  // (docs/decisions/0023-failed-deliveries-and-returns.md).
+  inTransit: ['IN_TRANSIT', 'RETURNING'],
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type AdminOrderList = keyof typeof ADMIN_ORDER_LISTS;
 
