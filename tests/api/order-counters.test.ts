@@ -14,6 +14,12 @@ import {
   type TruckWithDriver,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { summarizeStatusCounts } from '../../src/web/features/dashboard/dashboard-summary';
+import { createDeliveryCodes, deriveDeliveryCodeKey } from '../../src/server/drivers/delivery-code';
+import { createMessagesService } from '../../src/server/messages/messages-service';
+import { createNotificationsService } from '../../src/server/notifications/notifications-service';
+import { createOrderLifecycle } from '../../src/server/orders/order-lifecycle';
+import { createReceiverTokens } from '../../src/server/returns/receiver-tokens';
 
 /**
  * The counters of migration 0007 (docs/architecture.md, "Counters") against what counting the
@@ -165,6 +171,62 @@ describe('the counters follow every write', () => {
       totalOrders: 3,
       statusCounts: { PENDING: 1, CONFIRMED: 0, IN_TRANSIT: 0, DELIVERED: 1, CANCELLED: 1 },
     });
+  });
+
+  it('through a return: RETURNING and RETURNED counted, in the Returns figure and the Tracking lists', async () => {
+    const { db } = testApp.database;
+    const clock = () => new Date();
+    const lifecycle = createOrderLifecycle({
+      db,
+      clock,
+      notificationsService: createNotificationsService({
+        db,
+        messagesService: createMessagesService({ db }),
+        clock,
+      }),
+      deliveryCodes: createDeliveryCodes(deriveDeliveryCodeKey('counters test secret')),
+      log: testApp.app.log,
+      publicUrl: 'http://localhost:3000',
+      receiverTokens: createReceiverTokens('counters test secret', 'http://localhost:3000'),
+    });
+    const omar = await loginAs(testApp, 'individual');
+    const [refused, sentBack, onTheRoad] = [
+      await createOrderAs(testApp, omar),
+      await createOrderAs(testApp, omar),
+      await createOrderAs(testApp, omar),
+    ];
+    const fleet = await Promise.all([1, 2, 3].map(() => createTruckWithDriver(testApp)));
+    for (const [index, order] of [refused, sentBack, onTheRoad].entries()) {
+      await dispatchOrder(testApp, admin, order!.id, fleet[index]!);
+    }
+    await lifecycle.failDelivery(
+      refused!.id,
+      { kind: 'driver', userId: null, driverId: fleet[0]!.driverId },
+      { reason: 'refused' },
+    );
+    const office = {
+      kind: 'admin' as const,
+      userId: admin.user.id,
+      office: { userId: admin.user.id, role: 'ADMIN' as const, ip: '127.0.0.1' },
+    };
+    await lifecycle.startReturn(sentBack!.id, office, { reason: 'Wrong parcel loaded' });
+    await lifecycle.deliverReturn(sentBack!.id, office, { reason: 'Signed slip' });
+    await expectCountersExact();
+
+    const mine = (await getAs(omar, '/api/dashboard')).json();
+    expect(mine.statusCounts).toMatchObject({ IN_TRANSIT: 1, RETURNING: 1, RETURNED: 1 });
+    expect(summarizeStatusCounts(mine.statusCounts)).toMatchObject({ onTheRoad: 1, returns: 2 });
+    const { trackingOrders } = (await getAs(omar, '/api/dashboard/tracking')).json() as {
+      trackingOrders: Array<{ id: string }>;
+    };
+    expect(trackingOrders.map((order) => order.id).sort()).toEqual(
+      [refused!.id, onTheRoad!.id].sort(),
+    );
+    const inTransit = (await getAs(admin, '/api/admin/in-transit')).json() as Array<{ id: string }>;
+    expect(inTransit.map((order) => order.id)).toEqual(
+      expect.arrayContaining([refused!.id, onTheRoad!.id]),
+    );
+    expect(inTransit.map((order) => order.id)).not.toContain(sentBack!.id);
   });
 
   it('through SQL that moves a figure: a payment’s amount or hour, an order’s customer or date', async () => {
