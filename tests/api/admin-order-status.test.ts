@@ -17,6 +17,7 @@ import {
   type TruckWithDriver,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { createTestLifecycle, officeActor } from './lifecycle-helpers';
 import { usesPostgres } from './test-database-mode';
 
 let testApp: TestApp;
@@ -86,6 +87,14 @@ async function orderIn(status: OrderStatus): Promise<string> {
   if (status === 'DELIVERED') {
     const response = await updateOrderStatus(testApp, admin, order.id, { status: 'DELIVERED' });
     expect(response.statusCode, response.body).toBe(200);
+  }
+  // The office's return and its record (docs/decisions/0023-failed-deliveries-and-returns.md).
+  if (status === 'RETURNING' || status === 'RETURNED') {
+    const lifecycle = createTestLifecycle(testApp);
+    await lifecycle.startReturn(order.id, officeActor(admin), { reason: 'Wrong parcel' });
+    if (status === 'RETURNED') {
+      await lifecycle.deliverReturn(order.id, officeActor(admin), { reason: 'Signed slip' });
+    }
   }
   return order.id;
 }

@@ -15,11 +15,7 @@ import {
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { summarizeStatusCounts } from '../../src/web/features/dashboard/dashboard-summary';
-import { createDeliveryCodes, deriveDeliveryCodeKey } from '../../src/server/drivers/delivery-code';
-import { createMessagesService } from '../../src/server/messages/messages-service';
-import { createNotificationsService } from '../../src/server/notifications/notifications-service';
-import { createOrderLifecycle } from '../../src/server/orders/order-lifecycle';
-import { createReceiverTokens } from '../../src/server/returns/receiver-tokens';
+import { createTestLifecycle, driverActor, officeActor } from './lifecycle-helpers';
 
 /**
  * The counters of migration 0007 (docs/architecture.md, "Counters") against what counting the
@@ -174,21 +170,7 @@ describe('the counters follow every write', () => {
   });
 
   it('through a return: RETURNING and RETURNED counted, in the Returns figure and the Tracking lists', async () => {
-    const { db } = testApp.database;
-    const clock = () => new Date();
-    const lifecycle = createOrderLifecycle({
-      db,
-      clock,
-      notificationsService: createNotificationsService({
-        db,
-        messagesService: createMessagesService({ db }),
-        clock,
-      }),
-      deliveryCodes: createDeliveryCodes(deriveDeliveryCodeKey('counters test secret')),
-      log: testApp.app.log,
-      publicUrl: 'http://localhost:3000',
-      receiverTokens: createReceiverTokens('counters test secret', 'http://localhost:3000'),
-    });
+    const lifecycle = createTestLifecycle(testApp);
     const omar = await loginAs(testApp, 'individual');
     const [refused, sentBack, onTheRoad] = [
       await createOrderAs(testApp, omar),
@@ -199,16 +181,10 @@ describe('the counters follow every write', () => {
     for (const [index, order] of [refused, sentBack, onTheRoad].entries()) {
       await dispatchOrder(testApp, admin, order!.id, fleet[index]!);
     }
-    await lifecycle.failDelivery(
-      refused!.id,
-      { kind: 'driver', userId: null, driverId: fleet[0]!.driverId },
-      { reason: 'refused' },
-    );
-    const office = {
-      kind: 'admin' as const,
-      userId: admin.user.id,
-      office: { userId: admin.user.id, role: 'ADMIN' as const, ip: '127.0.0.1' },
-    };
+    await lifecycle.failDelivery(refused!.id, driverActor(fleet[0]!.driverId), {
+      reason: 'refused',
+    });
+    const office = officeActor(admin);
     await lifecycle.startReturn(sentBack!.id, office, { reason: 'Wrong parcel loaded' });
     await lifecycle.deliverReturn(sentBack!.id, office, { reason: 'Signed slip' });
     await expectCountersExact();
