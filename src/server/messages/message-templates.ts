@@ -83,11 +83,13 @@ function orderMail(kind: OrderEventKind): MessageTemplate<'email'> {
  * outlive its sending (nor may the return code of the return's mail).
  */
 const RECEIVER_SMS_SECRETS = ['deliveryCode', 'receiverLink'];
+const RECEIVER_SMS_WITH_SECRETS: readonly OrderEventKind[] = ['dispatched', 'delivery-failed'];
 
 function receiverSms(kind: OrderEventKind): MessageTemplate<'sms'> {
   return {
     channel: 'sms',
-    secretParams: RECEIVER_SMS_SECRETS,
+    // Only these steps' SMS carry a secret: one without any may be sent again by the office.
+    ...(RECEIVER_SMS_WITH_SECRETS.includes(kind) && { secretParams: RECEIVER_SMS_SECRETS }),
     render: (params, _context, locale) => ({
       text: composeOrderNotice(kind, orderFactsOf(params), locale).sms ?? '',
     }),
