@@ -79,6 +79,8 @@ const LEGAL_MOVES = new Set([
   'IN_TRANSIT>CANCELLED',
   'IN_TRANSIT>RETURNING',
   'RETURNING>RETURNED',
+  // An exchange delivered: the old parcel goes back to its sender.
+  'DELIVERED>RETURNING',
 ]);
 
 const CODE_TRIES = 5;
@@ -103,6 +105,8 @@ interface ModelOrder {
   feePaidBy: FeePayer;
   paymentMethod: 'online' | 'cash_on_delivery';
   amountToCollectCentimes: number;
+  /** The delivered order this one exchanges: delivering this one starts that one's return. */
+  exchangeOf: string | null;
 }
 
 interface Model {
@@ -358,6 +362,8 @@ class Place implements Command {
     readonly codCentimes: number,
     readonly feePaidBy: FeePayer,
     readonly online: boolean,
+    /** Which delivered order it exchanges, when there is one (null: a plain order). */
+    readonly exchange: number | null = null,
   ) {}
   check = () => true;
   async run(model: Model) {
@@ -372,6 +378,15 @@ class Place implements Command {
     }
     const paymentMethod =
       this.online && this.feePaidBy === 'sender' ? 'online' : 'cash_on_delivery';
+    // A delivered order is exchanged once at most (orders_exchange_of_unique).
+    const delivered = model.orders.filter(
+      (order) =>
+        order.status === 'DELIVERED' && !model.orders.some((one) => one.exchangeOf === order.id),
+    );
+    const exchangeOf =
+      this.exchange === null || delivered.length === 0
+        ? null
+        : delivered[this.exchange % delivered.length]!.id;
     const { order: row } = await lifecycle.place(
       actorFor('customer'),
       {
@@ -393,6 +408,7 @@ class Place implements Command {
         feePaidBy: this.feePaidBy,
         distanceKm: '88.4',
         durationMinutes: 90,
+        exchangeOf,
       },
       {
         amountCentimes: this.priceCentimes,
@@ -414,11 +430,12 @@ class Place implements Command {
       feePaidBy: row.feePaidBy,
       paymentMethod,
       amountToCollectCentimes: row.amountToCollectCentimes,
+      exchangeOf,
     });
     await expectDatabaseMatches(model, new Map());
   }
   toString = () =>
-    `place(${this.actor}, ${this.priceCentimes}, cod ${this.codCentimes}, ${this.feePaidBy}, online ${this.online})`;
+    `place(${this.actor}, ${this.priceCentimes}, cod ${this.codCentimes}, exchange ${this.exchange}, ${this.feePaidBy}, online ${this.online})`;
 }
 
 class Dispatch implements Command {
@@ -702,6 +719,16 @@ class Deliver implements Command {
         order.status = 'DELIVERED';
         order.events.push('delivered');
         order.ledger.push(...deliveryRows(order));
+        // The driver takes the exchanged parcel back: its return starts at once, on this truck.
+        const exchanged = model.orders.find((one) => one.id === order.exchangeOf);
+        if (exchanged?.status === 'DELIVERED') {
+          Object.assign(exchanged, {
+            status: 'RETURNING',
+            codeFailures: 0,
+            driverId: order.driverId,
+          });
+          exchanged.events.push('return-started');
+        }
       },
     );
   }
@@ -811,8 +838,9 @@ const commands = [
         { arbitrary: actorArb.filter((actor) => actor !== 'otherCustomer'), weight: 1 },
       ),
       placeArgs,
+      fc.option(fc.nat({ max: 5 }), { freq: 3 }),
     )
-    .map(([actor, args]) => new Place(actor, ...args)),
+    .map(([actor, args, exchange]) => new Place(actor, ...args, exchange)),
   fc.tuple(actorOf(RULES.dispatch), orderIndex).map((args) => new Dispatch(...args)),
   fc.tuple(actorOf(RULES.pickUp), orderIndex).map((args) => new PickUp(...args)),
   failDelivery,
@@ -837,19 +865,27 @@ describe('the lifecycle of failed deliveries and returns, against its model', ()
   it('reaches only the model’s statuses, with one event per accepted change and a balanced ledger', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.tuple(placeArgs, fc.boolean()), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.tuple(
+            placeArgs,
+            fc.constantFrom('pending', 'on the road', 'delivered'),
+            fc.option(fc.nat({ max: 2 })),
+          ),
+          { minLength: 1, maxLength: 4 },
+        ),
         settingsArgs,
         fc.commands(commands, { maxCommands: 25, size: 'max' }),
         async (placed, [maxAttempts, returnFeePercent], steps) => {
           dayOffset = 0;
           await setSettings(maxAttempts, returnFeePercent);
           const model: Model = { orders: [], maxAttempts, returnFeePercent, dayOffset: 0 };
-          // A few orders to start from, some already on the road; the sequence may place more.
-          for (const [args, onTheRoad] of placed) {
-            await new Place('customer', ...args).run(model);
-            if (onTheRoad) {
-              await new Dispatch('admin', { index: model.orders.length - 1, any: true }).run(model);
-            }
+          // A few orders to start from, some on the road or delivered, some exchanging a
+          // delivered one; the sequence may place more.
+          for (const [args, state, exchange] of placed) {
+            await new Place('customer', ...args, exchange).run(model);
+            const latest = { index: model.orders.length - 1, any: true };
+            if (state !== 'pending') await new Dispatch('admin', latest).run(model);
+            if (state === 'delivered') await new Deliver('admin', latest, false, true).run(model);
           }
           await fc.asyncModelRun(() => ({ model, real: model }), steps);
         },
