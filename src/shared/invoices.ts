@@ -9,7 +9,7 @@ export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /** A delivery fee (one per order), a COD fee (one per order), or a credit note's one line. */
-export const INVOICE_LINE_KINDS = ['delivery_fee', 'cod_fee', 'credit'] as const;
+export const INVOICE_LINE_KINDS = ['delivery_fee', 'cod_fee', 'credit', 'return_fee'] as const;
 export type InvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 
 /** The carrier's legal identity as printed on a document, frozen in it when issued. */

@@ -15,6 +15,7 @@ import {
   type LoggedIn,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { createTestLifecycle, driverActor, officeActor } from './lifecycle-helpers';
 
 let testApp: TestApp;
 let admin: LoggedIn;
@@ -325,5 +326,33 @@ describe('at volume', () => {
     // An order without a payment row (older data) still lists, as unpaid.
     expect(orders[0]!.payment).toMatchObject({ status: 'unpaid', amount: 100 });
     expect(await listIds('/api/admin/orders?q=essaou&pageSize=5')).toHaveLength(5);
+  });
+});
+
+describe('returns in the lists (docs/decisions/0023-failed-deliveries-and-returns.md)', () => {
+  it('filters on RETURNING and RETURNED, and shows returning parcels on the Tracking list', async () => {
+    const lifecycle = createTestLifecycle(testApp);
+    const [refused, sentBack] = [
+      await createOrderAs(testApp, salma),
+      await createOrderAs(testApp, salma),
+    ];
+    const fleet = [await createTruckWithDriver(testApp), await createTruckWithDriver(testApp)];
+    await dispatchOrder(testApp, admin, refused.id, fleet[0]!);
+    await dispatchOrder(testApp, admin, sentBack.id, fleet[1]!);
+    await lifecycle.failDelivery(refused.id, driverActor(fleet[0]!.driverId), {
+      reason: 'refused',
+    });
+    await lifecycle.startReturn(sentBack.id, officeActor(admin), { reason: 'Wrong parcel' });
+    await lifecycle.deliverReturn(sentBack.id, officeActor(admin), { reason: 'Signed slip' });
+
+    expect(await listIds('/api/admin/orders?status=returning')).toEqual([refused.id]);
+    expect(await listIds('/api/admin/orders?status=RETURNED,returning')).toEqual([
+      sentBack.id,
+      refused.id,
+    ]);
+    const [returning] = (await get('/api/admin/orders?status=RETURNING')).json() as AdminOrder[];
+    expect(returning).toMatchObject({ status: 'RETURNING' });
+    expect(await listIds('/api/admin/in-transit')).toContain(refused.id);
+    expect(await listIds('/api/admin/in-transit')).not.toContain(sentBack.id);
   });
 });

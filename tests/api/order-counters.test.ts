@@ -14,6 +14,8 @@ import {
   type TruckWithDriver,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { summarizeStatusCounts } from '../../src/web/features/dashboard/dashboard-summary';
+import { createTestLifecycle, driverActor, officeActor } from './lifecycle-helpers';
 
 /**
  * The counters of migration 0007 (docs/architecture.md, "Counters") against what counting the
@@ -165,6 +167,42 @@ describe('the counters follow every write', () => {
       totalOrders: 3,
       statusCounts: { PENDING: 1, CONFIRMED: 0, IN_TRANSIT: 0, DELIVERED: 1, CANCELLED: 1 },
     });
+  });
+
+  it('through a return: RETURNING and RETURNED counted, in the Returns figure and the Tracking lists', async () => {
+    const lifecycle = createTestLifecycle(testApp);
+    const omar = await loginAs(testApp, 'individual');
+    const [refused, sentBack, onTheRoad] = [
+      await createOrderAs(testApp, omar),
+      await createOrderAs(testApp, omar),
+      await createOrderAs(testApp, omar),
+    ];
+    const fleet = await Promise.all([1, 2, 3].map(() => createTruckWithDriver(testApp)));
+    for (const [index, order] of [refused, sentBack, onTheRoad].entries()) {
+      await dispatchOrder(testApp, admin, order!.id, fleet[index]!);
+    }
+    await lifecycle.failDelivery(refused!.id, driverActor(fleet[0]!.driverId), {
+      reason: 'refused',
+    });
+    const office = officeActor(admin);
+    await lifecycle.startReturn(sentBack!.id, office, { reason: 'Wrong parcel loaded' });
+    await lifecycle.deliverReturn(sentBack!.id, office, { reason: 'Signed slip' });
+    await expectCountersExact();
+
+    const mine = (await getAs(omar, '/api/dashboard')).json();
+    expect(mine.statusCounts).toMatchObject({ IN_TRANSIT: 1, RETURNING: 1, RETURNED: 1 });
+    expect(summarizeStatusCounts(mine.statusCounts)).toMatchObject({ onTheRoad: 1, returns: 2 });
+    const { trackingOrders } = (await getAs(omar, '/api/dashboard/tracking')).json() as {
+      trackingOrders: Array<{ id: string }>;
+    };
+    expect(trackingOrders.map((order) => order.id).sort()).toEqual(
+      [refused!.id, onTheRoad!.id].sort(),
+    );
+    const inTransit = (await getAs(admin, '/api/admin/in-transit')).json() as Array<{ id: string }>;
+    expect(inTransit.map((order) => order.id)).toEqual(
+      expect.arrayContaining([refused!.id, onTheRoad!.id]),
+    );
+    expect(inTransit.map((order) => order.id)).not.toContain(sentBack!.id);
   });
 
   it('through SQL that moves a figure: a payment’s amount or hour, an order’s customer or date', async () => {

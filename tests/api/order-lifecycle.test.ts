@@ -1,6 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, orders, outboxMessages, trackingEvents } from '../../src/server/db/schema';
+import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
+import { ReattemptSchema } from '../../src/shared/schemas/returns-schemas';
+import {
+  auditLog,
+  businessSettings,
+  merchantLedgerEntries,
+  notifications,
+  orders,
+  outboxMessages,
+  trackingEvents,
+  webhookEndpoints,
+} from '../../src/server/db/schema';
 import { createDeliveryCodes, deriveDeliveryCodeKey } from '../../src/server/drivers/delivery-code';
 import { createMessagesService } from '../../src/server/messages/messages-service';
 import { createNotificationsService } from '../../src/server/notifications/notifications-service';
@@ -176,5 +187,213 @@ describe('the order lifecycle', () => {
       statusCode: 409,
       message: 'This order is DELIVERED and can no longer change',
     });
+  });
+});
+
+/** Every webhook delivery queued for this parcel, oldest first: its event types. */
+async function webhookTypesOf(trackingNumber: string) {
+  const rows = await testApp.database.db
+    .select({ template: outboxMessages.template, params: outboxMessages.params })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.channel, 'webhook'))
+    .orderBy(outboxMessages.createdAt);
+  return rows
+    .filter((row) => row.params.trackingNumber === trackingNumber)
+    .map((row) => row.template);
+}
+
+/** The return code the sender got: the order's code while it is RETURNING. */
+async function returnCodeOf(orderId: string) {
+  const [row] = await testApp.database.db.select().from(orders).where(eq(orders.id, orderId));
+  return deliveryCodes.codeFor(orderId, row!.deliveryCodeNonce!);
+}
+
+async function setReturnSettings(maxDeliveryAttempts: number, returnFeePercent: number) {
+  await testApp.database.db
+    .update(businessSettings)
+    .set({ maxDeliveryAttempts, returnFeePercent: returnFeePercent.toFixed(2) });
+}
+
+const tomorrow = () => addDays(toBusinessDate(new Date()), 1);
+
+describe('failed deliveries and returns (docs/decisions/0023-failed-deliveries-and-returns.md)', () => {
+  const asAdmin = (): OrderActor => ({
+    kind: 'admin',
+    userId: admin.user.id,
+    office: { userId: admin.user.id, role: 'ADMIN', ip: '127.0.0.1' },
+  });
+  const asCustomer = (): OrderActor => ({
+    kind: 'customer',
+    userId: customer.user.id,
+    organizationId: customer.user.organization!.id,
+  });
+
+  beforeAll(async () => {
+    // The organization listens to every parcel event: each step queues its webhook.
+    await testApp.database.db.insert(webhookEndpoints).values({
+      organizationId: customer.user.organization!.id,
+      url: 'https://shop.example.ma/hooks',
+      events: ['*'],
+      secretSealed: 'sealed',
+      createdByUserId: customer.user.id,
+    });
+  });
+
+  it('starts the return on its own after the third failed attempt: two events, notices and webhooks', async () => {
+    await setReturnSettings(3, 50);
+    const { order, truck } = await orderOnTheRoad();
+    const driver = driverOf(truck);
+    await lifecycle.failDelivery(order.id, driver, { reason: 'receiver-absent' });
+    await lifecycle.failDelivery(order.id, driver, {
+      reason: 'postponed',
+      nextAttemptOn: tomorrow(),
+    });
+    const { order: after } = await lifecycle.failDelivery(order.id, driver, {
+      reason: 'unreachable',
+    });
+    expect(after).toMatchObject({ status: 'RETURNING', failedAttempts: 3, nextAttemptOn: null });
+    expect(after.returnReason).toBe('No delivery attempt left (3 failed)');
+    const events = await eventsOf(order.id);
+    expect(events.map((event) => [event.kind, event.status])).toEqual([
+      ['placed', 'PENDING'],
+      ['dispatched', 'IN_TRANSIT'],
+      ['delivery-failed', 'IN_TRANSIT'],
+      ['delivery-failed', 'IN_TRANSIT'],
+      ['delivery-failed', 'IN_TRANSIT'],
+      ['return-started', 'RETURNING'],
+    ]);
+    expect(events.at(-2)!.note).toBe('Phone not answering');
+    // Both in one transaction, at one instant: their rows have no order between them.
+    expect((await webhookTypesOf(order.trackingNumber)).slice(-2).sort()).toEqual([
+      'parcel.delivery_failed',
+      'parcel.return_started',
+    ]);
+    const notices = await testApp.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.orderId, order.id));
+    expect(notices.map((notice) => notice.kind)).toEqual(
+      expect.arrayContaining(['delivery-failed', 'return-started']),
+    );
+    // The return code goes to the order's creator by mail (erased from the row once sent).
+    const mails = await testApp.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.template, 'order-return-started'));
+    expect(mails.find((one) => one.params.trackingNumber === order.trackingNumber)).toMatchObject({
+      recipient: customer.email,
+    });
+  });
+
+  it('starts the return at once after a refusal, and then refuses another attempt or a delivery', async () => {
+    const { order, truck } = await orderOnTheRoad();
+    const { order: after } = await lifecycle.failDelivery(order.id, driverOf(truck), {
+      reason: 'refused',
+      note: 'Changed their mind',
+      nextAttemptOn: tomorrow(),
+    });
+    expect(after).toMatchObject({
+      status: 'RETURNING',
+      failedAttempts: 1,
+      returnReason: 'Refused by the receiver',
+    });
+    expect((await eventsOf(order.id)).slice(-2).map((event) => event.kind)).toEqual([
+      'delivery-failed',
+      'return-started',
+    ]);
+    // Both in one transaction, at one instant: their rows have no order between them.
+    expect((await webhookTypesOf(order.trackingNumber)).slice(-2).sort()).toEqual([
+      'parcel.delivery_failed',
+      'parcel.return_started',
+    ]);
+    await expect(
+      lifecycle.reattempt(order.id, asCustomer(), ReattemptSchema.parse({ on: tomorrow() })),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    await expect(
+      lifecycle.deliver(order.id, driverOf(truck), { code: '000000' }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await eventsOf(order.id)).toHaveLength(4);
+  });
+
+  it('locks the return code after five wrong ones (423); the office then records the return with a reason', async () => {
+    const { order, truck } = await orderOnTheRoad();
+    await lifecycle.startReturn(order.id, asAdmin(), { reason: 'Address does not exist' });
+    const code = await returnCodeOf(order.id);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await expect(
+        lifecycle.deliverReturn(order.id, driverOf(truck), { code: wrong }),
+      ).rejects.toMatchObject({ statusCode: 400 });
+    }
+    await expect(
+      lifecycle.deliverReturn(order.id, driverOf(truck), { code }),
+    ).rejects.toMatchObject({ statusCode: 423 });
+    expect((await eventsOf(order.id)).at(-1)!.kind).toBe('return-started');
+    const { order: returned } = await lifecycle.deliverReturn(order.id, asAdmin(), {
+      reason: 'The sender lost the mail',
+    });
+    expect(returned.status).toBe('RETURNED');
+    expect((await eventsOf(order.id)).at(-1)).toMatchObject({
+      kind: 'returned',
+      note: 'Return recorded by the office: The sender lost the mail',
+    });
+    const audits = await testApp.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, order.id), eq(auditLog.action, 'order.return_delivered')));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.after).toMatchObject({
+      status: 'RETURNED',
+      reason: 'The sender lost the mail',
+    });
+  });
+
+  it('writes the return fee, the set percentage of the price, when the sender has the parcel back', async () => {
+    await setReturnSettings(3, 33);
+    try {
+      const { order, truck } = await orderOnTheRoad();
+      await lifecycle.failDelivery(order.id, driverOf(truck), { reason: 'wrong-address' });
+      await lifecycle.startReturn(order.id, asCustomer());
+      await lifecycle.deliverReturn(order.id, driverOf(truck), {
+        code: await returnCodeOf(order.id),
+      });
+      const rows = await testApp.database.db
+        .select()
+        .from(merchantLedgerEntries)
+        .where(eq(merchantLedgerEntries.orderId, order.id));
+      const [row] = await testApp.database.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(rows.map((entry) => [entry.type, entry.amountCentimes])).toEqual([
+        ['return_fee', -Math.round((row!.priceCentimes * 33) / 100)],
+      ]);
+      expect(row).toMatchObject({ status: 'RETURNED' });
+    } finally {
+      await setReturnSettings(3, 50);
+    }
+  });
+
+  it('queues a webhook for each new step: rescheduled, instructions added, return started, returned', async () => {
+    const { order, truck } = await orderOnTheRoad();
+    await lifecycle.failDelivery(order.id, driverOf(truck), { reason: 'receiver-absent' });
+    await lifecycle.reschedule(order.id, { on: tomorrow() });
+    await lifecycle.addInstructions(order.id, { note: 'Blue door', phone: '+212611111111' });
+    await lifecycle.reattempt(
+      order.id,
+      asCustomer(),
+      ReattemptSchema.parse({ on: tomorrow(), note: 'Call first' }),
+    );
+    await lifecycle.startReturn(order.id, asCustomer(), { reason: 'Stock error' });
+    await lifecycle.deliverReturn(order.id, driverOf(truck), {
+      code: await returnCodeOf(order.id),
+    });
+    expect(await webhookTypesOf(order.trackingNumber)).toEqual([
+      'parcel.created',
+      'parcel.dispatched',
+      'parcel.delivery_failed',
+      'parcel.rescheduled',
+      'parcel.instructions_added',
+      'parcel.rescheduled',
+      'parcel.return_started',
+      'parcel.returned',
+    ]);
   });
 });

@@ -120,6 +120,8 @@ describe('business settings', () => {
       vatRatePercent: 20,
       codFeePercent: 0,
       payoutMinimum: 100,
+      maxDeliveryAttempts: 3,
+      returnFeePercent: 50,
       updatedAt: expect.any(String),
     });
   });
@@ -229,6 +231,51 @@ describe('business settings', () => {
     const audit = await call(admin, 'GET', '/api/admin/audit?action=settings.update');
     expect(audit.statusCode, audit.body).toBe(200);
     expect(audit.json()).toHaveLength(1);
+  });
+
+  it('keeps the attempts before a return and the return fee when absent, bounds them, and audits their change', async () => {
+    const before = await readBusinessSettings(testApp.database.db);
+    for (const [maxDeliveryAttempts, returnFeePercent] of [
+      [0, -1],
+      [11, 100.5],
+      [2.5, 'half'],
+    ] as const) {
+      const refused = await call(admin, 'PUT', '/api/admin/settings', {
+        ...goodSettings,
+        maxDeliveryAttempts,
+        returnFeePercent,
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().errorCodes).toEqual({
+        maxDeliveryAttempts: 'settings.max_attempts_range',
+        returnFeePercent: 'settings.percent_range',
+      });
+    }
+    expect(await readBusinessSettings(testApp.database.db)).toEqual(before);
+    const auditedBefore = (await settingsAuditRows()).length;
+
+    const changed = await call(admin, 'PUT', '/api/admin/settings', {
+      ...goodSettings,
+      maxDeliveryAttempts: '2',
+      returnFeePercent: 40,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ maxDeliveryAttempts: 2, returnFeePercent: 40 });
+    const rows = await settingsAuditRows();
+    expect(rows).toHaveLength(auditedBefore + 1);
+    expect(rows.find((row) => row.after && 'maxDeliveryAttempts' in row.after)).toMatchObject({
+      before: { maxDeliveryAttempts: 3, returnFeePercent: 50 },
+      after: { maxDeliveryAttempts: 2, returnFeePercent: 40 },
+    });
+
+    // A client that does not know the two fields keeps what the office set.
+    const without = await call(admin, 'PUT', '/api/admin/settings', goodSettings);
+    expect(without.statusCode, without.body).toBe(200);
+    expect(await readBusinessSettings(testApp.database.db)).toMatchObject({
+      maxDeliveryAttempts: 2,
+      returnFeePercent: 40,
+    });
+    expect(await settingsAuditRows()).toHaveLength(auditedBefore + 1);
   });
 });
 

@@ -47,7 +47,8 @@ const ADMIN_ORDER_LISTS = {
   pending: ['PENDING'],
   delivered: ['DELIVERED'],
   cancelled: ['CANCELLED'],
-  // Parcels on their way back to their sender are on a truck too (docs/decisions/0023).
+  // The Tracking list shows parcels coming back to their sender beside those on their way out
+  // (docs/decisions/0023-failed-deliveries-and-returns.md).
   inTransit: ['IN_TRANSIT', 'RETURNING'],
 } as const satisfies Record<string, readonly OrderStatus[]>;
 export type AdminOrderList = keyof typeof ADMIN_ORDER_LISTS;

@@ -6,6 +6,7 @@ import type { InvoiceLineRow, ListedInvoiceRow } from './invoices-queries';
 const LINE_DESCRIPTIONS: Record<InvoiceLineKind, string> = {
   delivery_fee: 'Frais de livraison',
   cod_fee: 'Frais de contre-remboursement',
+  return_fee: 'Frais de retour',
   credit: 'Avoir sur facture',
 };
 

@@ -90,8 +90,16 @@ export async function listDeliveryFees(db: Database, organizationId: string, { f
     .orderBy(asc(orders.deliveryDate), asc(orders.id));
 }
 
-/** The COD fees of the period as the ledger took them (positive centimes), with each order's number. */
-export async function listCodFees(db: Database, organizationId: string, { from, to }: Period) {
+/**
+ * The fees of one kind the ledger took in the period (COD fees, return fees), as positive
+ * centimes, with each order's number.
+ */
+export async function listLedgerFees(
+  db: Database,
+  organizationId: string,
+  type: 'cod_fee' | 'return_fee',
+  { from, to }: Period,
+) {
   return db
     .select({
       orderId: merchantLedgerEntries.orderId,
@@ -103,7 +111,7 @@ export async function listCodFees(db: Database, organizationId: string, { from, 
     .where(
       and(
         eq(merchantLedgerEntries.organizationId, organizationId),
-        eq(merchantLedgerEntries.type, 'cod_fee'),
+        eq(merchantLedgerEntries.type, type),
         gte(merchantLedgerEntries.createdAt, from),
         lt(merchantLedgerEntries.createdAt, to),
       ),

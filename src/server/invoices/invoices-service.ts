@@ -37,7 +37,7 @@ import {
   findMonthInvoice,
   insertInvoice,
   insertInvoiceLines,
-  listCodFees,
+  listLedgerFees,
   listCreditNotes,
   listDeliveryFees,
   listInvoiceLines,
@@ -89,16 +89,17 @@ const businessYearOf = (instant: Date) => Number(toBusinessDate(instant).slice(0
 /**
  * Invoices and credit notes (docs/decisions/0020-merchant-money.md, "Invoices"). An invoice holds
  * the carrier's fees to one organization for one month of Morocco's calendar: a line per
- * delivery fee the organization paid (sender-pays orders delivered that month) and a line per COD
- * fee the ledger took that month, prices tax included. Each is issued in its own transaction,
+ * delivery fee the organization paid (sender-pays orders delivered that month), a line per COD
+ * fee and per return fee the ledger took that month, prices tax included. Each is issued in its own transaction,
  * which takes the next number under the counter's row lock; a transaction that finds the month
  * already invoiced rolls back and gives the number back, so numbers have no gap and no repeat.
  */
 export function createInvoicesService({ db, clock, log }: InvoicesServiceDeps) {
   async function readFeeLines(organizationId: string, period: Period): Promise<FeeLine[]> {
-    const [deliveryFees, codFees] = await Promise.all([
+    const [deliveryFees, codFees, returnFees] = await Promise.all([
       listDeliveryFees(db, organizationId, period),
-      listCodFees(db, organizationId, period),
+      listLedgerFees(db, organizationId, 'cod_fee', period),
+      listLedgerFees(db, organizationId, 'return_fee', period),
     ]);
     return [
       ...deliveryFees.map((fee) => ({
@@ -115,6 +116,13 @@ export function createInvoicesService({ db, clock, log }: InvoicesServiceDeps) {
           reference: fee.trackingNumber,
           amountCentimes: fee.amountCentimes,
         })),
+      // A parcel brought back is invoiced its return fee, a line of its own (docs/decisions/0023).
+      ...returnFees.map((fee) => ({
+        kind: 'return_fee' as const,
+        orderId: fee.orderId,
+        reference: fee.trackingNumber,
+        amountCentimes: fee.amountCentimes,
+      })),
     ];
   }
 

@@ -109,11 +109,15 @@ export function createMerchantMoneyService({
         payout,
         entries,
         describe: (line) =>
-          line.kind === 'delivery'
-            ? messageTextIn(language, { code: 'statement.line_delivery', params: {} })
-            : messageTextIn(language, {
+          line.kind === 'adjustment'
+            ? messageTextIn(language, {
                 code: 'statement.line_adjustment',
                 params: { reason: line.reason },
+              })
+            : messageTextIn(language, {
+                code:
+                  line.kind === 'delivery' ? 'statement.line_delivery' : 'statement.line_return',
+                params: {},
               }),
       });
       // Loaded on first use, like the invoices' renderer (src/server/invoices/invoices-service.ts).

@@ -61,7 +61,12 @@ describe('buildStatementDocument', () => {
       }),
       entry({ ...parcel('b', 'MA-BBBB-0002', 'Karim'), amountCentimes: 5_000, createdAt: at(10) }),
     ],
-    describe: (line) => (line.kind === 'delivery' ? 'Colis livré' : `Ajustement : ${line.reason}`),
+    describe: (line) =>
+      line.kind === 'adjustment'
+        ? `Ajustement : ${line.reason}`
+        : line.kind === 'delivery'
+          ? 'Colis livré'
+          : 'Colis retourné',
   });
 
   it('groups each parcel’s rows into one line: COD, fees (negative) and net', () => {

@@ -28,7 +28,9 @@ export interface StatementSource {
   };
   entries: readonly PaidEntry[];
   /** A line's words in the statement's language. */
-  describe(line: { kind: 'delivery' } | { kind: 'adjustment'; reason: string }): string;
+  describe(
+    line: { kind: 'delivery' } | { kind: 'return' } | { kind: 'adjustment'; reason: string },
+  ): string;
 }
 
 /** Only the last 4 digits of an account number go on a document that may be forwarded. */
@@ -66,7 +68,8 @@ export function buildStatementDocument(source: StatementSource): StatementDocume
         trackingNumber: entry.trackingNumber,
         receiverName: entry.receiverName,
         date: entry.createdAt,
-        description: source.describe({ kind: 'delivery' }),
+        // A parcel brought back has only its return fee (docs/decisions/0023).
+        description: source.describe({ kind: entry.type === 'return_fee' ? 'return' : 'delivery' }),
         codCentimes: 0,
         feesCentimes: 0,
         netCentimes: 0,

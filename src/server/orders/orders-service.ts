@@ -47,7 +47,8 @@ import { generateTrackingNumber } from './tracking-number';
 /** The customer lists of docs/product.md, section 2 and the statuses each one shows. */
 export const CUSTOMER_LISTS = {
   orders: ORDER_STATUSES,
-  tracking: ['PENDING', 'CONFIRMED', 'IN_TRANSIT'],
+  // A parcel coming back to its sender is on a truck too (TRACKING_STATE_STATUSES).
+  tracking: ['PENDING', 'CONFIRMED', 'IN_TRANSIT', 'RETURNING'],
   deliveries: ['DELIVERED'],
   canceled: ['CANCELLED'],
 } as const satisfies Record<string, readonly OrderStatus[]>;

@@ -210,6 +210,8 @@ export interface MessagePlaceholders {
   'value.order_status.in_transit': never;
   'value.order_status.delivered': never;
   'value.order_status.cancelled': never;
+  'value.order_status.returning': never;
+  'value.order_status.returned': never;
   'value.message_status.queued': never;
   'value.message_status.sent': never;
   'value.message_status.failed': never;
@@ -378,6 +380,7 @@ export interface MessagePlaceholders {
   'ledger.csv_reference': never;
   'ledger.csv_status': never;
   'statement.line_delivery': never;
+  'statement.line_return': never;
   'statement.line_adjustment': 'reason';
   'payout.organization_ids_invalid': never;
   'payout.too_many_organizations': 'max';

@@ -14,7 +14,12 @@ export interface TimelineEvent {
 }
 
 /** Steps that leave the order on the road are named by what happened, not by the status. */
-const STEPS_ON_THE_ROAD: readonly OrderEventKind[] = ['picked-up', 'delivery-failed'];
+const STEPS_ON_THE_ROAD: readonly OrderEventKind[] = [
+  'picked-up',
+  'delivery-failed',
+  'rescheduled',
+  'instructions-added',
+];
 
 /** Every step an order went through, oldest first, as the server recorded it. */
 export function OrderTimeline({

@@ -11,7 +11,7 @@ describe('summarizeStatusCounts', () => {
         DELIVERED: 4,
         CANCELLED: 1,
       }),
-    ).toEqual({ onTheRoad: 5, delivered: 4, canceled: 1 });
+    ).toEqual({ onTheRoad: 5, delivered: 4, canceled: 1, returns: 0 });
   });
 
   it('shows a zero count as zero', () => {
@@ -23,7 +23,7 @@ describe('summarizeStatusCounts', () => {
         DELIVERED: 0,
         CANCELLED: 0,
       }),
-    ).toEqual({ onTheRoad: 0, delivered: 0, canceled: 0 });
+    ).toEqual({ onTheRoad: 0, delivered: 0, canceled: 0, returns: 0 });
   });
 
   it('reads the CANCELED spelling too', () => {
@@ -36,7 +36,14 @@ describe('summarizeStatusCounts', () => {
       onTheRoad: 0,
       delivered: 0,
       canceled: MISSING_CANCELED_COUNT,
+      returns: 0,
     });
     expect(MISSING_CANCELED_COUNT).toBe(8);
+  });
+
+  it('counts parcels going back and back with their sender under Returns', () => {
+    const summary = summarizeStatusCounts({ IN_TRANSIT: 1, RETURNING: 2, RETURNED: 3 });
+    expect(summary.returns).toBe(5);
+    expect(summary.onTheRoad).toBe(1);
   });
 });

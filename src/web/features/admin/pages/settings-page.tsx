@@ -1,6 +1,7 @@
 import '../admin-strings';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { MAX_DELIVERY_ATTEMPTS_RANGE } from '#shared/delivery-attempts';
 import {
   BusinessSettingsUpdateSchema,
   type BusinessSettingsUpdate,
@@ -32,6 +33,8 @@ const FIELDS: readonly SettingsField[] = [
   'vatRatePercent',
   'codFeePercent',
   'payoutMinimum',
+  'maxDeliveryAttempts',
+  'returnFeePercent',
 ];
 
 /** The form holds what the server answered, numbers as the text of their fields. */
@@ -47,6 +50,8 @@ function toFormValues(settings: BusinessSettingsView): BusinessSettingsUpdateInp
     vatRatePercent: String(settings.vatRatePercent),
     codFeePercent: String(settings.codFeePercent),
     payoutMinimum: String(settings.payoutMinimum),
+    maxDeliveryAttempts: String(settings.maxDeliveryAttempts),
+    returnFeePercent: String(settings.returnFeePercent),
   };
 }
 
@@ -124,6 +129,26 @@ function SettingsForm({ settings }: { settings: BusinessSettingsView }) {
           />
         </div>
       </Card>
+      <Card title={t('admin.settings.returns.title')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            {...labelled('maxDeliveryAttempts')}
+            dir="ltr"
+            type="number"
+            step="1"
+            min={MAX_DELIVERY_ATTEMPTS_RANGE.min}
+            max={MAX_DELIVERY_ATTEMPTS_RANGE.max}
+            inputMode="numeric"
+            hint={t('admin.settings.hints.maxDeliveryAttempts')}
+          />
+          <TextField
+            {...labelled('returnFeePercent')}
+            {...decimal}
+            max={100}
+            hint={t('admin.settings.hints.returnFeePercent')}
+          />
+        </div>
+      </Card>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-500">
           {t('admin.settings.updatedAt', { time: dateTime(settings.updatedAt) })}
@@ -140,7 +165,8 @@ function SettingsForm({ settings }: { settings: BusinessSettingsView }) {
 
 /**
  * /admin/settings (docs/decisions/0020-merchant-money.md): the carrier's legal identity printed on
- * invoices, the VAT rate and COD fee, and the payout minimum. Each save is audited.
+ * invoices, the VAT rate and COD fee, the payout minimum, and the failed attempts before a return
+ * and the return fee (docs/decisions/0023-failed-deliveries-and-returns.md). Each save is audited.
  */
 export function SettingsPage() {
   const { t } = useTranslation();

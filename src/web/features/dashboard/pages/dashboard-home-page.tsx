@@ -1,7 +1,15 @@
 import '../dashboard-strings';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowRight, Ban, PackageCheck, PackagePlus, Truck, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  Ban,
+  PackageCheck,
+  PackagePlus,
+  Truck,
+  Undo2,
+  type LucideIcon,
+} from 'lucide-react';
 import type { CustomerDashboard, CustomerOrder } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { CopyButton } from '../../../ui/copy-button';
@@ -142,10 +150,16 @@ function SummaryCard({ statusCounts }: { statusCounts: CustomerDashboard['status
       icon: Ban,
       tone: 'bg-red-50 text-red-700',
     },
+    {
+      label: t('dashboard.home.summary.returns'),
+      value: summary.returns,
+      icon: Undo2,
+      tone: 'bg-orange-50 text-orange-700',
+    },
   ];
   return (
     <Card title={t('dashboard.home.summary.title')}>
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {items.map(({ label, value, icon: Icon, tone }) => (
           <div key={label} className="flex flex-col items-start gap-2 rounded-lg bg-slate-50 p-3">
             <span className={`flex size-9 items-center justify-center rounded-lg ${tone}`}>

@@ -1,10 +1,14 @@
 import '../public-pages-strings';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, HandCoins, MapPin, Navigation } from 'lucide-react';
+import { FINAL_ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import type { PublicTracking } from '#shared/schemas/order-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { OrderStatusBadge, useOrderStatusLabel } from '../../../ui/order-status-badge';
 import { OrderMap } from '../../../ui/maps/order-map';
+
+/** Where the receiver has nothing (more) to pay: the journey ended, or turned back. */
+const UNPAID_STATUSES: readonly OrderStatus[] = [...FINAL_ORDER_STATUSES, 'RETURNING'];
 
 /**
  * What the public look-up shows (docs/product.md, decision 12): status, cities, dates and timeline
@@ -13,11 +17,9 @@ import { OrderMap } from '../../../ui/maps/order-map';
 export function ShipmentTrackingResult({ shipment }: { shipment: PublicTracking }) {
   const { t } = useTranslation();
   const { dateTime, city, dh } = useFormatters();
-  // The receiver readies the cash while the parcel is on its way (docs/decisions/0020-merchant-money.md).
-  const toPay =
-    shipment.amountToCollect > 0 &&
-    shipment.status !== 'DELIVERED' &&
-    shipment.status !== 'CANCELLED';
+  // The receiver readies the cash while the parcel is on its way (docs/decisions/0020-merchant-money.md);
+  // nothing is collected once it goes back to its sender (docs/decisions/0023).
+  const toPay = shipment.amountToCollect > 0 && !UNPAID_STATUSES.includes(shipment.status);
   const labelOf = useOrderStatusLabel();
   const dates = [
     ['created', shipment.createdAt],
