@@ -736,11 +736,14 @@ export function createOrderLifecycle({
         audited = reason ? { reason } : undefined;
       }
       const exchanged = order.exchangeOf ? await lockOrder(tx, order.exchangeOf) : undefined;
+      const takesBack = exchanged?.status === 'DELIVERED';
       // The truck that takes an exchanged parcel back stays on its delivery until it is returned.
-      if (!exchanged) await freeTruck(tx, order, now);
+      if (!takesBack) await freeTruck(tx, order, now);
       const updated = await updateOrder(tx, order.id, {
         status: 'DELIVERED',
         deliveryDate: now,
+        // A delivered parcel waits for nobody's decision any more.
+        awaitingDecisionSince: null,
         ...(collectedCentimes !== undefined && { cashCollectedCentimes: collectedCentimes }),
         updatedAt: now,
       });
@@ -757,7 +760,7 @@ export function createOrderLifecycle({
         note,
         facts: { deliveredAt: now.toISOString() },
         audited,
-        ...(exchanged?.status === 'DELIVERED' && {
+        ...(takesBack && {
           then: {
             name: 'returnExchanged',
             order: exchanged,
@@ -795,6 +798,7 @@ export function createOrderLifecycle({
         order: await updateOrder(tx, order.id, {
           status: 'CANCELLED',
           cancelReason: reason,
+          awaitingDecisionSince: null,
           updatedAt: now,
         }),
         location: order.pickupLoc,
