@@ -75,6 +75,27 @@ export function formatMonth(month: string, locale: Locale = 'en'): string {
   }).format(new Date(Date.UTC(year!, monthNumber! - 1, 1)));
 }
 
+const calendarDayFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * 'Thursday 3 December' ('jeudi 3 décembre', 'الخميس 3 ديسمبر') for a calendar day 'yyyy-MM-dd':
+ * the day of another attempt (docs/decisions/0023-failed-deliveries-and-returns.md). It is read
+ * at noon UTC and written in UTC, so no time zone moves it to its neighbour.
+ */
+export function formatCalendarDay(day: string, locale: Locale = 'en'): string {
+  let format = calendarDayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    calendarDayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${day.slice(0, 10)}T12:00:00Z`));
+}
+
 export function formatKg(kg: number, locale: Locale = 'en'): string {
   return `${formatDecimal(kg, 0, 2, locale)} ${UNIT_WORDS[locale].kg}`;
 }

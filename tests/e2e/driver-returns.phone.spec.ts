@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
-import { formatStopDay } from '../../src/web/features/driver/orders/stop-days';
+import { formatCalendarDay } from '../../src/shared/format';
 import { expect, test } from './fixtures';
 import { bearer, dispatchThroughApi, placeOrder } from './support/app-api';
 import { expectHandledHttpError } from './support/page-checks';
@@ -69,7 +69,7 @@ test('a driver postpones an attempt to tomorrow, then brings the refused parcel 
   await dialog.getByRole('button', { name: 'Record failed attempt' }).click();
   await expect(dialog).toBeHidden();
 
-  const tomorrowsStops = page.getByRole('region', { name: formatStopDay(tomorrow, 'en') });
+  const tomorrowsStops = page.getByRole('region', { name: formatCalendarDay(tomorrow, 'en') });
   await expect(tomorrowsStops.getByRole('article', { name: order.trackingNumber })).toBeVisible();
   await expect(page.getByText('Nothing due today')).toBeVisible();
   await expect(card).toContainText('1 failed attempt');

@@ -1,7 +1,7 @@
 import { BUSINESS_TIME_ZONE } from '#shared/business-calendar';
 import { cityLabel } from '#shared/cities';
 import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
-import { formatMad } from '#shared/format';
+import { formatCalendarDay, formatMad } from '#shared/format';
 import type { OrderEventKind } from '#shared/order-lifecycle';
 import { messageText, type TextKey } from './message-text';
 
@@ -81,23 +81,6 @@ function formatInstant(iso: string | undefined, locale: Locale): string {
     timeFormats.set(locale, format);
   }
   return format.format(new Date(iso));
-}
-
-const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
-/** A day (YYYY-MM-DD) as the reader says it: "Sat 29 Nov" in Morocco's calendar. */
-function formatDay(day: string | undefined, locale: Locale): string {
-  if (!day) return '';
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
-      timeZone: 'UTC',
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-    });
-    dayFormats.set(locale, format);
-  }
-  return format.format(new Date(`${day}T12:00:00Z`));
 }
 
 /**
@@ -183,7 +166,7 @@ export function composeOrderNotice(
         }),
       };
     case 'rescheduled': {
-      const day = formatDay(facts.nextAttemptOn, locale);
+      const day = facts.nextAttemptOn ? formatCalendarDay(facts.nextAttemptOn, locale) : '';
       return {
         title: text('order.rescheduled.title', { day }),
         body: text('order.rescheduled.body', { day }),

@@ -13,7 +13,7 @@ import { messageKey } from '#shared/i18n/message-key';
 import { useLocale } from '../../../i18n/i18n';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import { formatStopDay } from './stop-days';
+import { formatCalendarDay } from '#shared/format';
 import { firstIssuePerField, useStepDialog, type StepDialogProps } from './use-step-dialog';
 import { StepFormDialog } from './step-form-dialog';
 
@@ -116,7 +116,7 @@ export function FailedAttemptDialog(props: StepDialogProps) {
               <option value="">{t('driver.failed.chooseDay')}</option>
               {days.map((value) => (
                 <option key={value} value={value}>
-                  {formatStopDay(value, locale)}
+                  {formatCalendarDay(value, locale)}
                 </option>
               ))}
             </select>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
-import { formatStopDay, splitByStopDay } from './stop-days';
+import { splitByStopDay } from './stop-days';
 
 const order = (id: string, nextAttemptOn: string | null) => ({ id, nextAttemptOn }) as DriverOrder;
 
@@ -21,13 +21,5 @@ describe('splitByStopDay', () => {
       ['2026-12-03', ['c']],
       ['2026-12-04', ['d', 'e']],
     ]);
-  });
-});
-
-describe('formatStopDay', () => {
-  it('names the weekday, the day and the month in the reader’s language', () => {
-    expect(formatStopDay('2026-12-03', 'en')).toMatch(/Thursday.*3.*Dec/);
-    expect(formatStopDay('2026-12-03', 'fr')).toMatch(/jeudi.*3.*déc/);
-    expect(formatStopDay('2026-12-03', 'ar')).not.toBe('');
   });
 });

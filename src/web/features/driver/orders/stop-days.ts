@@ -1,4 +1,3 @@
-import { DATE_LOCALES, type Locale } from '#shared/i18n/locales';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
 
 /** The postponed stops of one day (docs/decisions/0023-failed-deliveries-and-returns.md). */
@@ -30,21 +29,4 @@ export function splitByStopDay(
     else later.push({ day, orders: [order] });
   }
   return { today: dueToday, later };
-}
-
-const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
-
-/** "Thursday 3 Dec" in the driver's language, for a calendar day (no time zone shifts it). */
-export function formatStopDay(day: string, locale: Locale): string {
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(DATE_LOCALES[locale], {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    });
-    dayFormats.set(locale, format);
-  }
-  return format.format(new Date(`${day}T12:00:00Z`));
 }

@@ -21,7 +21,8 @@ import { useStepQueue, type StepQueue } from '../offline/use-step-queue';
 import { DeliveredList } from '../orders/delivered-list';
 import { driverOrdersQueryKey, useDriverOrders } from '../orders/driver-orders-api';
 import { OrderCard } from '../orders/order-card';
-import { formatStopDay, splitByStopDay } from '../orders/stop-days';
+import { formatCalendarDay } from '#shared/format';
+import { splitByStopDay } from '../orders/stop-days';
 import { usePositionReporting } from '../position/use-position-reporting';
 import { LoadCheckPanel } from '../scanning/load-check-panel';
 import { ScanParcelPanel } from '../scanning/scan-parcel-panel';
@@ -125,7 +126,7 @@ export function DriverPage() {
         {round.later.map(({ day, orders: dayOrders }) => (
           <section key={day} aria-labelledby={`driver-day-${day}`} className="flex flex-col gap-3">
             <h2 id={`driver-day-${day}`} className="text-base font-semibold text-slate-900">
-              {formatStopDay(day, locale)}
+              {formatCalendarDay(day, locale)}
             </h2>
             {dayOrders.map((order) => (
               <OrderCard key={order.id} order={order} queue={queue} />

@@ -4,7 +4,7 @@ import { ORDER_STATUS_TONES } from '#shared/order-status';
 import type { ReceiverParcel } from '#shared/schemas/returns-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { StatusBadge } from '../../../ui/status-badge';
-import { formatCalendarDay } from '../calendar-day';
+import { formatCalendarDay } from '#shared/format';
 
 /** What the receiver may know of their parcel: its state, what to pay, what comes next. */
 export function ParcelSummary({ parcel }: { parcel: ReceiverParcel }) {

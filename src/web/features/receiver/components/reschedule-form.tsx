@@ -7,7 +7,7 @@ import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { FormAlert } from '../../../ui/form-alert';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
-import { formatCalendarDay } from '../calendar-day';
+import { formatCalendarDay } from '#shared/format';
 import { useReceiverAction } from '../receiver-api';
 
 interface RescheduleFormProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay } from './calendar-day';
+import { formatCalendarDay } from './format';
 
 describe('formatCalendarDay', () => {
   it('writes the weekday and the date of a calendar day in each language', () => {
