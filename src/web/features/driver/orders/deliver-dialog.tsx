@@ -1,15 +1,12 @@
 import '../driver-strings';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DeliverOrderSchema,
-  DRIVER_CODE_LENGTH,
-  driverMessages,
-} from '#shared/schemas/driver-schemas';
+import { DeliverOrderSchema, driverMessages } from '#shared/schemas/driver-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { firstIssuePerField, useStepDialog, type StepDialogProps } from './use-step-dialog';
+import { SixDigitCodeField } from './six-digit-code-field';
 import { StepFormDialog } from './step-form-dialog';
 
 type Field = 'code' | 'cashCollected';
@@ -64,21 +61,13 @@ export function DeliverDialog(props: StepDialogProps) {
       busy={busy}
       refusal={refusal}
     >
-      <FormField label={t('driver.deliver.code')} error={errors.code}>
-        {(control) => (
-          <input
-            ref={codeInput}
-            {...control}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={DRIVER_CODE_LENGTH}
-            className={`${inputClassName(Boolean(errors.code))} font-mono tracking-[0.3em] tabular-nums`}
-          />
-        )}
-      </FormField>
+      <SixDigitCodeField
+        label={t('driver.deliver.code')}
+        error={errors.code}
+        value={code}
+        onChange={setCode}
+        inputRef={codeInput}
+      />
       {collectsCash && (
         <FormField
           label={t('driver.deliver.cash')}
