@@ -1,8 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import { expect, test } from './fixtures';
-import { addDriverAndDispatch, bearer } from './support/app-api';
-import { waitForSms } from './support/catchers';
+import {
+  addDriverAndDispatch,
+  bearer,
+  logOutThroughApi,
+  signInDriverThroughApi,
+  type TestDriver,
+} from './support/app-api';
+import { nextSmsTo, waitForSms } from './support/catchers';
 import { expectHandledHttpError } from './support/page-checks';
 
 /**
@@ -23,7 +30,12 @@ async function dispatchedParcel(
   request: APIRequestContext,
   customerToken: string,
   adminToken: string,
-): Promise<{ order: CustomerOrderDetail; path: string }> {
+): Promise<{
+  order: CustomerOrderDetail;
+  path: string;
+  driver: TestDriver;
+  receiverPhone: string;
+}> {
   const receiverPhone = newReceiverPhone();
   const placed = await request.post('/api/dashboard/neworder', {
     headers: bearer(customerToken),
@@ -43,9 +55,9 @@ async function dispatchedParcel(
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { order } = (await placed.json()) as { order: CustomerOrderDetail };
-  await addDriverAndDispatch(request, adminToken, order.id);
+  const driver = await addDriverAndDispatch(request, adminToken, order.id);
   const text = await waitForSms(receiverPhone, LINK);
-  return { order, path: `/r/${LINK.exec(text)![1]}` };
+  return { order, path: `/r/${LINK.exec(text)![1]}`, driver, receiverPhone };
 }
 
 const noWiderThanThePhone = async (page: Page) =>
@@ -53,14 +65,30 @@ const noWiderThanThePhone = async (page: Page) =>
     page.viewportSize()!.width,
   );
 
-test('the receiver opens the SMS link in French and picks tomorrow; a wrong link is kindly refused', async ({
+test('after a failed attempt the receiver opens the SMS link in French and picks tomorrow, which the merchant sees; a wrong link is kindly refused', async ({
   page,
   request,
   accounts,
   pageErrors,
 }) => {
   const [customer, admin] = await Promise.all([accounts.customer(), accounts.admin()]);
-  const { order, path } = await dispatchedParcel(request, customer.token, admin.token);
+  const { order, path, driver, receiverPhone } = await dispatchedParcel(
+    request,
+    customer.token,
+    admin.token,
+  );
+
+  // The driver finds nobody: the receiver's SMS brings the same link again.
+  const driverSession = await signInDriverThroughApi(request, driver.phone);
+  const failedSms = await nextSmsTo(receiverPhone, async () => {
+    const failed = await request.post(`/api/driver/orders/${order.id}/attempt-failed`, {
+      headers: bearer(driverSession.token),
+      data: { reason: 'unreachable' },
+    });
+    expect(failed.status(), await failed.text()).toBe(200);
+  });
+  await logOutThroughApi(request, driverSession.token);
+  expect(`/r/${LINK.exec(failedSms)![1]}`).toBe(path);
 
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
@@ -84,6 +112,16 @@ test('the receiver opens the SMS link in French and picks tomorrow; a wrong link
   );
   await expect(page.getByText(`Prochaine tentative de livraison : ${tomorrow}`)).toBeVisible();
   await expect(page.getByText('Vos indications pour le livreur : Après 17 h')).toBeVisible();
+
+  // The merchant's order now has that day, and its timeline says the receiver chose it.
+  const seen = await request.get(`/api/dashboard/orders/${order.id}`, {
+    headers: bearer(customer.token),
+  });
+  const { order: detail } = (await seen.json()) as { order: CustomerOrderDetail };
+  expect(detail.failedAttempts).toBe(1);
+  expect(detail.awaitingDecisionSince).toBeNull();
+  expect(detail.nextAttemptOn).toBe(addDays(toBusinessDate(new Date()), 1));
+  expect(detail.timeline.at(-1)).toMatchObject({ kind: 'rescheduled' });
 
   await page.goto(`/r/${'Z'.repeat(22)}`);
   await expect(
