@@ -890,7 +890,7 @@ describe('the lifecycle of failed deliveries and returns, against its model', ()
           await fc.asyncModelRun(() => ({ model, real: model }), steps);
         },
       ),
-      { numRuns: usesPostgres() ? 40 : 15 },
+      { numRuns: usesPostgres() ? 40 : 8 },
     );
   }, 120_000);
 });
