@@ -56,6 +56,16 @@ import { ImportRowUpdateSchema } from '../../src/shared/schemas/import-schemas';
 import { IMPORT_COLUMNS } from '../../src/shared/import-columns';
 import { ParcelInputSchema } from '../../src/shared/schemas/parcel-schemas';
 import {
+  OfficeReturnDeliveredSchema,
+  OfficeReturnSchema,
+  ReattemptSchema,
+  ReceiverInstructionsSchema,
+  ReceiverRefuseSchema,
+  ReceiverRescheduleSchema,
+  ReturnCodeSchema,
+} from '../../src/shared/schemas/returns-schemas';
+import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
+import {
   CreateCollectionManifestSchema,
   CreateDispatchManifestSchema,
 } from '../../src/shared/schemas/manifest-schemas';
@@ -700,6 +710,7 @@ beforeAll(async () => {
         schema: PrintApiLabelsSchema,
       },
     },
+    ...returnsWriteEndpoints(),
   );
   endpoints = new Map(list.map((endpoint) => [keyOf(endpoint), endpoint]));
 }, 120_000);
@@ -824,7 +835,109 @@ const COVERED_ROUTES = [
   'POST /api/dashboard/labels',
   'POST /api/admin/labels',
   'POST /api/v1/labels',
+  'POST /api/admin/orders/:id/return',
+  'POST /api/admin/orders/:id/return-delivered',
+  'POST /api/dashboard/orders/:id/reattempt',
+  'POST /api/dashboard/orders/:id/return',
+  'POST /api/driver/orders/:id/return-delivered',
+  'POST /api/v1/parcels/:trackingNumber/reattempt',
+  'POST /api/v1/parcels/:trackingNumber/return',
+  'POST /api/receiver/:token/reschedule',
+  'POST /api/receiver/:token/instructions',
+  'POST /api/receiver/:token/refuse',
 ];
+
+/**
+ * Failed deliveries and returns (docs/decisions/0023-failed-deliveries-and-returns.md): ids, numbers
+ * and a receiver's token that name nothing, so that even a request that got through would be
+ * answered 404 and change no order.
+ */
+function returnsWriteEndpoints(): WriteEndpoint[] {
+  const id = '00000000-0000-4000-8000-000000000026';
+  const trackingNumber = 'MA-0000-0026';
+  const token = 'A'.repeat(22);
+  const tomorrow = addDays(toBusinessDate(new Date()), 1);
+  const reattempt = {
+    valid: { on: tomorrow, phone: '0612345678', address: '12 rue Ibn Batouta', note: 'Call' },
+    schema: ReattemptSchema,
+  };
+  const officeReason = { valid: { reason: 'The sender signed' }, schema: OfficeReturnSchema };
+  return [
+    {
+      method: 'POST',
+      route: '/api/admin/orders/:id/return',
+      roles: ['ADMIN'],
+      params: { id },
+      body: officeReason,
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/orders/:id/return-delivered',
+      roles: ['ADMIN'],
+      params: { id },
+      body: { ...officeReason, schema: OfficeReturnDeliveredSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/dashboard/orders/:id/reattempt',
+      roles: ['USER'],
+      params: { id },
+      idempotent: true,
+      body: reattempt,
+    },
+    {
+      method: 'POST',
+      route: '/api/dashboard/orders/:id/return',
+      roles: ['USER'],
+      params: { id },
+      idempotent: true,
+    },
+    {
+      method: 'POST',
+      route: '/api/driver/orders/:id/return-delivered',
+      roles: ['DRIVER'],
+      params: { id },
+      idempotent: true,
+      body: { valid: { code: '123456' }, schema: ReturnCodeSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/v1/parcels/:trackingNumber/reattempt',
+      roles: ['API_KEY'],
+      params: { trackingNumber },
+      idempotent: true,
+      body: reattempt,
+    },
+    {
+      method: 'POST',
+      route: '/api/v1/parcels/:trackingNumber/return',
+      roles: ['API_KEY'],
+      params: { trackingNumber },
+      idempotent: true,
+    },
+    {
+      method: 'POST',
+      route: '/api/receiver/:token/reschedule',
+      params: { token },
+      body: { valid: { on: tomorrow, note: 'After 5 pm' }, schema: ReceiverRescheduleSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/receiver/:token/instructions',
+      params: { token },
+      body: {
+        valid: { note: 'Blue door', phone: '0661234567' },
+        schema: ReceiverInstructionsSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/receiver/:token/refuse',
+      params: { token },
+      body: { valid: { reason: 'Not wanted' }, schema: ReceiverRefuseSchema },
+    },
+  ];
+}
 
 /**
  * The webhook endpoints' writes (docs/decisions/0021-shippers-api.md): the owner's with a session,

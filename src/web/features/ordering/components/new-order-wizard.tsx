@@ -163,7 +163,8 @@ export function NewOrderWizard() {
     try {
       const payload = {
         ...toCreateOrderPayload(parsed.data, amountOf(price)),
-        allow_open: form.getValues('allowOpen'),
+        // Sent only when asked for, so an ordinary order's payload stays the product's own.
+        ...(form.getValues('allowOpen') && { allow_open: true }),
         ...(exchangeOf && { exchange_of: exchangeOf }),
       };
       const sent = JSON.stringify(payload);
