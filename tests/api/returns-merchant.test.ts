@@ -18,6 +18,8 @@ import {
   type OrderLifecycle,
 } from '../../src/server/orders/order-lifecycle';
 import { createReceiverTokens } from '../../src/server/returns/receiver-tokens';
+import { toDriverOrder } from '../../src/server/drivers/driver-orders-view';
+import { listDriverOrders } from '../../src/server/orders/order-reads';
 import {
   bearer,
   createOrderAs,
@@ -440,6 +442,11 @@ describe('exchanges and opening', () => {
     expect(exchange).toMatchObject({ exchangeOf: old.id, allowOpen: true });
     const truck = await createTruckWithDriver(testApp);
     await dispatchOrder(testApp, admin, exchange.id, truck);
+    // The driver's card says which parcel to take back at the door.
+    const { onTheRoad } = await listDriverOrders(testApp.database.db, truck.driverId, new Date());
+    expect(onTheRoad.map(toDriverOrder)).toEqual([
+      expect.objectContaining({ id: exchange.id, takeBack: old.trackingNumber, allowOpen: true }),
+    ]);
     const delivered = await updateOrderStatus(testApp, admin, exchange.id, { status: 'DELIVERED' });
     expect(delivered.statusCode, delivered.body).toBe(200);
 

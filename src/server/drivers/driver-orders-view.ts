@@ -12,6 +12,7 @@ export function toDriverOrder({
   paymentMethod,
   senderName,
   senderPhone,
+  takeBack,
 }: DriverOrderRow): DriverOrder {
   const method = paymentMethod ?? 'cash_on_delivery';
   const onTheRoad = order.status === 'IN_TRANSIT';
@@ -56,6 +57,7 @@ export function toDriverOrder({
           address: order.pickupAddress,
         }
       : null,
+    takeBack: onTheRoad ? takeBack : null,
     deliveryCodeLocked: isDeliveryCodeLocked(order),
     pickedUpAt: iso(order.pickedUpAt),
     deliveredAt: iso(order.deliveryDate),

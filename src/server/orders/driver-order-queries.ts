@@ -12,6 +12,11 @@ const driverOrderColumns = {
   /** The sender a returning parcel goes back to: the organization and its creator's phone. */
   senderName: organizations.name,
   senderPhone: sql<string | null>`coalesce(${companyProfiles.phone}, ${individualProfiles.phone})`,
+  /** The parcel an exchange's driver takes back (one row by its primary key). */
+  takeBack: sql<string | null>`(
+    select exchanged.tracking_number from ${orders} as exchanged
+    where exchanged.id = ${orders.exchangeOf}
+  )`,
 };
 
 export type DriverOrderRow = {
@@ -19,6 +24,7 @@ export type DriverOrderRow = {
   paymentMethod: (typeof payments.$inferSelect)['method'] | null;
   senderName: string | null;
   senderPhone: string | null;
+  takeBack: string | null;
 };
 
 const baseQuery = (db: Database) =>

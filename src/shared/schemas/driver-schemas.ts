@@ -134,6 +134,11 @@ export const DriverOrderSchema = z.object({
       address: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * An exchange (docs/decisions/0023-failed-deliveries-and-returns.md, "Exchanges"): the tracking
+   * number of the delivered parcel the driver takes back when delivering this one; else null.
+   */
+  takeBack: z.string().nullable(),
   /** Too many wrong delivery codes: only the office can deliver it now. */
   deliveryCodeLocked: z.boolean(),
   pickedUpAt: z.string().nullable(),

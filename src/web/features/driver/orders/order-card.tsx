@@ -2,6 +2,7 @@ import '../driver-strings';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ArrowLeftRight,
   Banknote,
   MapPin,
   MessageSquareText,
@@ -85,12 +86,28 @@ function ReturnTo({ order }: { order: DriverOrder }) {
   );
 }
 
-/** What the receiver told the driver through their link, and whether they may open the parcel. */
+/**
+ * What the receiver told the driver through their link, whether they may open the parcel, and
+ * the parcel an exchange takes back.
+ */
 function ReceiverNotes({ order }: { order: DriverOrder }) {
   const { t } = useTranslation();
-  if (!order.receiverInstructions && !order.receiverOtherPhone && !order.allowOpen) return null;
+  if (
+    !order.receiverInstructions &&
+    !order.receiverOtherPhone &&
+    !order.allowOpen &&
+    !order.takeBack
+  ) {
+    return null;
+  }
   return (
     <div className="flex flex-col gap-2 text-sm">
+      {order.takeBack && (
+        <p className="flex items-center gap-2 font-semibold text-amber-900">
+          <ArrowLeftRight aria-hidden="true" className="size-4 shrink-0" />
+          {t('driver.card.takeBack', { trackingNumber: order.takeBack })}
+        </p>
+      )}
       {order.receiverInstructions && (
         <p className="flex gap-2 rounded-lg bg-sky-50 p-3 text-sky-950">
           <MessageSquareText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
