@@ -24,7 +24,25 @@ async function signInWithPassword(page: Page, email: string, words: Map<string, 
   await page.getByRole('button', { name: stringOf(words, 'auth.login.submit') }).click();
 }
 
-async function enrolAndSignInAgain(page: Page, locale: Locale, email: string) {
+/**
+ * Takes out the 401s logged since `from`: the admin screen left behind when the test clears the
+ * session may still send a refetch or its live stream's reconnect without a token. That is the
+ * screen being left, not a fault; any other error stays in the list the fixture checks.
+ */
+function dropUnauthorizedSince(pageErrors: string[], from: number) {
+  for (let index = pageErrors.length - 1; index >= from; index -= 1) {
+    if (pageErrors[index]!.includes('the server responded with a status of 401')) {
+      pageErrors.splice(index, 1);
+    }
+  }
+}
+
+async function enrolAndSignInAgain(
+  page: Page,
+  pageErrors: string[],
+  locale: Locale,
+  email: string,
+) {
   const words = stringsOf(locale);
   const word = (key: string) => stringOf(words, key);
 
@@ -51,9 +69,11 @@ async function enrolAndSignInAgain(page: Page, locale: Locale, email: string) {
   await expect(page).toHaveURL(/\/admin$/);
 
   // A new browser session: the password, then the code step, with the next step's code.
+  const leftAt = pageErrors.length;
   await page.evaluate(() => window.localStorage.clear());
   await signInWithPassword(page, email, words);
   await expect(page.getByRole('heading', { name: word('security.codeStep.title') })).toBeVisible();
+  dropUnauthorizedSince(pageErrors, leftAt);
   const nextStep = nextTotpStep(enrolledAt);
   await page.waitForTimeout(Math.max(0, nextStep.getTime() - Date.now()) + 500);
   await page.getByLabel(word('security.codeStep.code')).fill(totpCode(secret));
@@ -68,9 +88,10 @@ async function enrolAndSignInAgain(page: Page, locale: Locale, email: string) {
 
 test('an admin enrols a second factor after the password, then signs in with a code', async ({
   page,
+  pageErrors,
 }) => {
   test.slow();
-  await enrolAndSignInAgain(page, 'en', ENROLMENT_ADMINS[0]);
+  await enrolAndSignInAgain(page, pageErrors, 'en', ENROLMENT_ADMINS[0]);
 });
 
 test.describe('in Arabic', () => {
@@ -78,6 +99,7 @@ test.describe('in Arabic', () => {
 
   test('an admin enrols a second factor and signs in with it, right to left', async ({
     page,
+    pageErrors,
     request,
   }) => {
     test.slow();
@@ -92,6 +114,6 @@ test.describe('in Arabic', () => {
     await logOutThroughApi(request, session.token);
     await page.goto('/login');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await enrolAndSignInAgain(page, 'ar', ENROLMENT_ADMINS[1]);
+    await enrolAndSignInAgain(page, pageErrors, 'ar', ENROLMENT_ADMINS[1]);
   });
 });
