@@ -41,6 +41,8 @@ import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
+import { registerRunRoutes } from './runs/runs-routes';
+import { createRunsService } from './runs/runs-service';
 import { RECEIVER_TAG, registerReceiverRoutes } from './returns/receiver-routes';
 import { createReceiverService } from './returns/receiver-service';
 import { createReceiverTokens } from './returns/receiver-tokens';
@@ -472,6 +474,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerScanningRoutes(zodApi, createScanningService({ db }));
       registerLabelRoutes(zodApi, labelsService);
       registerLabelsApiRoutes(zodApi, labelsService);
+      registerRunRoutes(zodApi, createRunsService({ db, clock, lifecycle }));
       registerReceiverRoutes(zodApi, {
         service: createReceiverService({ db, lifecycle, receiverTokens, clock }),
         config,

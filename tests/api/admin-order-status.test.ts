@@ -1,6 +1,13 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, trackingEvents, trucks } from '../../src/server/db/schema';
+import {
+  orders,
+  payments,
+  runStops,
+  runs,
+  trackingEvents,
+  trucks,
+} from '../../src/server/db/schema';
 import { addMonths } from '../../src/shared/business-calendar';
 import { canChangeStatus } from '../../src/shared/order-lifecycle';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/shared/order-status';
@@ -50,6 +57,13 @@ async function readEvents(orderId: string) {
     .from(trackingEvents)
     .where(eq(trackingEvents.orderId, orderId))
     .orderBy(trackingEvents.createdAt);
+}
+async function readStops(runId: string) {
+  return db()
+    .select({ orderId: runStops.orderId, kind: runStops.kind })
+    .from(runStops)
+    .where(eq(runStops.runId, runId))
+    .orderBy(asc(runStops.position));
 }
 async function countInTransitOn(truckId: string) {
   const [row] = await db()
@@ -207,16 +221,32 @@ describe('confirming a pending order (PENDING → IN_TRANSIT)', () => {
     expect((await readOrder(orderId)).status).toBe('PENDING');
   });
 
-  it('refuses a truck already on a delivery (409)', async () => {
+  it('a truck whose run has not started takes the order on that run; once started it is busy (409)', async () => {
     const truck = await createTruckWithDriver(testApp);
     const first = await orderIn('PENDING');
     await dispatchOrder(testApp, admin, first, truck);
     const second = await orderIn('PENDING');
-    const response = await updateOrderStatus(testApp, admin, second, confirmOnto(truck));
+    const joined = await updateOrderStatus(testApp, admin, second, confirmOnto(truck));
+    expect(joined.statusCode, joined.body).toBe(200);
+    const run = (await readOrder(first)).runId;
+    expect(run).not.toBeNull();
+    expect((await readOrder(second)).runId).toBe(run);
+    expect(await countInTransitOn(truck.truckId)).toBe(2);
+    expect(await readStops(run!)).toEqual([
+      { orderId: first, kind: 'pickup' },
+      { orderId: first, kind: 'delivery' },
+      { orderId: second, kind: 'pickup' },
+      { orderId: second, kind: 'delivery' },
+    ]);
+
+    // The driver's first stop starts the run: the truck takes nothing more until it ends.
+    await db().update(runs).set({ status: 'started' }).where(eq(runs.id, run!));
+    const third = await orderIn('PENDING');
+    const response = await updateOrderStatus(testApp, admin, third, confirmOnto(truck));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(`Truck ${truck.truckNumber} is already on a delivery`);
-    expect((await readOrder(second)).status).toBe('PENDING');
-    expect(await countInTransitOn(truck.truckId)).toBe(1);
+    expect((await readOrder(third)).status).toBe('PENDING');
+    expect(await countInTransitOn(truck.truckId)).toBe(2);
   });
 
   describe('dispatch safeguards (409, nothing changes)', () => {
@@ -262,20 +292,28 @@ describe('confirming a pending order (PENDING → IN_TRANSIT)', () => {
     });
   });
 
-  it('the database refuses a second in-transit order on one truck even when its status lies (409)', async () => {
+  it('the run, not the truck status, decides: a started run keeps its truck busy even when its status lies (409)', async () => {
     const truck = await createTruckWithDriver(testApp);
-    await dispatchOrder(testApp, admin, await orderIn('PENDING'), truck);
-    // A truck marked free by hand while its delivery is still on the road.
+    const first = await orderIn('PENDING');
+    await dispatchOrder(testApp, admin, first, truck);
+    const run = (await readOrder(first)).runId!;
+    await db().update(runs).set({ status: 'started' }).where(eq(runs.id, run));
+    // A truck marked free by hand while its run is still on the road.
     await db().update(trucks).set({ status: 'AVAILABLE' }).where(eq(trucks.id, truck.truckId));
     const second = await orderIn('PENDING');
     const response = await updateOrderStatus(testApp, admin, second, confirmOnto(truck));
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(`Truck ${truck.truckNumber} is already on a delivery`);
     expect((await readOrder(second)).status).toBe('PENDING');
-    expect(await countInTransitOn(truck.truckId)).toBe(1);
+    // And the database itself holds one run not ended per truck.
+    await expect(
+      db()
+        .insert(runs)
+        .values({ truckId: truck.truckId, driverId: truck.driverId, runDate: dateFromToday(0) }),
+    ).rejects.toThrow();
   });
 
-  it('two confirmations racing for one truck: exactly one wins, the other gets 409', async () => {
+  it('two confirmations racing for one truck: both join its one run', async () => {
     // On PostgreSQL two API instances run the requests on separate connections at once;
     // PGlite serialises them, which still proves the outcome.
     const second = usesPostgres() ? await buildTestApp({ sameDatabaseAs: testApp }) : testApp;
@@ -287,11 +325,16 @@ describe('confirming a pending order (PENDING → IN_TRANSIT)', () => {
           updateOrderStatus(testApp, admin, a, confirmOnto(truck)),
           updateOrderStatus(second, admin, b, confirmOnto(truck)),
         ]);
-        expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+        expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
         expect((await readTruck(truck.truckId)).status).toBe('ON_DELIVERY');
-        expect(await countInTransitOn(truck.truckId)).toBe(1);
-        const statuses = [(await readOrder(a)).status, (await readOrder(b)).status].sort();
-        expect(statuses).toEqual(['IN_TRANSIT', 'PENDING']);
+        expect(await countInTransitOn(truck.truckId)).toBe(2);
+        const truckRuns = await db().select().from(runs).where(eq(runs.truckId, truck.truckId));
+        expect(truckRuns).toHaveLength(1);
+        expect([(await readOrder(a)).runId, (await readOrder(b)).runId]).toEqual([
+          truckRuns[0]!.id,
+          truckRuns[0]!.id,
+        ]);
+        expect(await readStops(truckRuns[0]!.id)).toHaveLength(4);
       }
     } finally {
       if (second !== testApp) await second.close();

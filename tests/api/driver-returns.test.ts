@@ -241,10 +241,12 @@ describe("the driver's list", () => {
 });
 
 describe('return-delivered: the parcel is back with its sender', () => {
-  it('takes the return code: RETURNED, the return fee in the ledger, the truck free again', async () => {
+  it('takes the return code: RETURNED, the return fee in the ledger, the truck still free', async () => {
     const driver = await newDriver();
     const order = await returningOrder(driver);
-    expect(await truckStatus(driver.truckNumber)).toBe('ON_DELIVERY');
+    // The refusal was its run's last stop: the run ended and freed the truck; a return is brought
+    // back off any run (docs/decisions/0024-runs-and-planning.md).
+    expect(await truckStatus(driver.truckNumber)).toBe('AVAILABLE');
     const { priceCentimes, organizationId } = await orderRow(order.id);
 
     const invalid = await step(driver, order.id, 'return-delivered', { code: '12ab' });

@@ -134,6 +134,7 @@ export async function createTruckWithDriver(
   testApp: TestApp,
   overrides: {
     capacityKg?: number;
+    capacityM3?: number;
     licenseExpire?: string;
     technicalDate?: string;
     status?: 'AVAILABLE' | 'ON_DELIVERY';
@@ -167,6 +168,7 @@ export async function createTruckWithDriver(
       model: 'Renault T',
       truckYear: 2020,
       capacityKg: String(overrides.capacityKg ?? 20_000),
+      capacityM3: overrides.capacityM3 === undefined ? null : String(overrides.capacityM3),
       technicalDate: overrides.technicalDate ?? dateFromToday(-30),
       status: overrides.status ?? 'AVAILABLE',
       driverId: driver!.id,

@@ -13,6 +13,8 @@ import type { MoneyNoticeKind } from '#shared/money-notices';
 import type { ApiKeyScope, WebhookEventSubscription } from '#shared/shippers-api';
 import { DEFAULT_LABEL_FORMAT, LABEL_FORMATS, MANIFEST_KINDS } from '#shared/labels';
 import { FAILED_ATTEMPT_REASONS } from '#shared/schemas/returns-schemas';
+import { RUN_STATUSES, RUN_STOP_KINDS, RUN_STOP_OUTCOMES } from '#shared/runs';
+import type { RunPlanProposalRecord, RunPlanRequestRecord } from '#shared/schemas/run-schemas';
 import {
   bigint,
   boolean,
@@ -315,6 +317,8 @@ export const trucks = pgTable(
     model: text('model').notNull(),
     truckYear: integer('truck_year').notNull(),
     capacityKg: numeric('capacity_kg', { precision: 12, scale: 2 }).notNull(),
+    /** The load space in m³, when known: only then does volume limit a run (migration 0026). */
+    capacityM3: numeric('capacity_m3', { precision: 8, scale: 2 }),
     technicalDate: date('technical_date').notNull(),
     status: truckStatusEnum('status').notNull().default('AVAILABLE'),
     location: text('location').notNull().default('Depot 1'),
@@ -434,6 +438,8 @@ export const orders = pgTable(
     }),
     /** The receiver may open the parcel before paying. */
     allowOpen: boolean('allow_open').notNull().default(false),
+    /** The run that carries it while it is on the road (docs/decisions/0024-runs-and-planning.md). */
+    runId: uuid('run_id').references((): AnyPgColumn => runs.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -483,11 +489,9 @@ export const orders = pgTable(
     // an indexed condition: a pickup city, and a tracking-number prefix whatever the collation.
     index('orders_pickup_loc_idx').on(sql`lower(${table.pickupLoc})`),
     index('orders_tracking_number_pattern_idx').on(table.trackingNumber.op('text_pattern_ops')),
-    // The database itself refuses a second in-transit order on one truck
-    // (docs/product.md, decision 5).
-    uniqueIndex('orders_one_in_transit_per_truck')
-      .on(table.truckId)
-      .where(sql`${table.status} = 'IN_TRANSIT'`),
+    index('orders_run_idx')
+      .on(table.runId)
+      .where(sql`${table.runId} is not null`),
     uniqueIndex('orders_receiver_token_hash_unique')
       .on(table.receiverTokenHash)
       .where(sql`${table.receiverTokenHash} is not null`),
@@ -532,6 +536,81 @@ export const orders = pgTable(
 );
 
 /** Each failed delivery attempt of an order, as the driver reported it (migration 0025). */
+export const runStatusEnum = pgEnum('run_status', RUN_STATUSES);
+
+/** A plan the office asked for and what the solver proposed (docs/decisions/0024-runs-and-planning.md). */
+export const runPlans = pgTable('run_plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  planDate: date('plan_date').notNull(),
+  request: jsonb('request').$type<RunPlanRequestRecord>().notNull(),
+  proposal: jsonb('proposal').$type<RunPlanProposalRecord>().notNull(),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A truck, its driver, a day and ordered stops. */
+export const runs = pgTable(
+  'runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    truckId: uuid('truck_id')
+      .notNull()
+      .references(() => trucks.id, { onDelete: 'restrict' }),
+    driverId: uuid('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'restrict' }),
+    runDate: date('run_date').notNull(),
+    status: runStatusEnum('status').notNull().default('planned'),
+    distanceKm: numeric('distance_km', { precision: 10, scale: 2 }).notNull().default('0'),
+    durationMinutes: integer('duration_minutes').notNull().default(0),
+    planId: uuid('plan_id').references(() => runPlans.id, { onDelete: 'restrict' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // The database itself refuses a second run that has not ended on one truck.
+    uniqueIndex('runs_one_active_per_truck')
+      .on(table.truckId)
+      .where(sql`${table.status} <> 'ended'`),
+    index('runs_date_idx').on(table.runDate.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('runs_status_date_idx').on(
+      table.status,
+      table.runDate.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('runs_driver_status_idx').on(table.driverId, table.status),
+  ],
+);
+
+/** One stop of a run: the pickup or the delivery of one of its orders, at its position. */
+export const runStops = pgTable(
+  'run_stops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: RUN_STOP_KINDS }).notNull(),
+    outcome: text('outcome', { enum: RUN_STOP_OUTCOMES }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('run_stops_run_position_unique').on(table.runId, table.position),
+    uniqueIndex('run_stops_run_order_kind_unique').on(table.runId, table.orderId, table.kind),
+    index('run_stops_order_idx').on(table.orderId),
+  ],
+);
+
 export const deliveryAttempts = pgTable(
   'delivery_attempts',
   {

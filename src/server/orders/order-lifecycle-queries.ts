@@ -160,3 +160,17 @@ export async function insertTrackingEvent(
     .returning({ seq: trackingEvents.seq });
   return row!.seq;
 }
+
+/** The truck (locked) by its id, and what dispatch checks about its own driver. */
+export async function lockTruckById(
+  tx: Database,
+  truckId: string,
+): Promise<TruckForDispatch | undefined> {
+  const [row] = await tx
+    .select(truckForDispatchColumns)
+    .from(trucks)
+    .innerJoin(drivers, eq(drivers.id, trucks.driverId))
+    .where(eq(trucks.id, truckId))
+    .for('update', { of: trucks });
+  return row;
+}

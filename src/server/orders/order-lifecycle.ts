@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { checkRunStops, type RunStopRef } from '#shared/run-loads';
 import { toBusinessDate } from '#shared/business-calendar';
 import { isRescheduleDay, returnFeeCentimes } from '#shared/delivery-attempts';
 import { findDispatchProblems } from '#shared/fleet-rules';
@@ -38,10 +39,33 @@ import {
   publishOrderEvents,
   type OrderEventNotice,
 } from '../events/order-event-notice';
-import type { AppError } from '../http/errors';
-import { badRequest, conflict, conflictOf, forbidden, notFound, refusedWith } from '../http/errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  conflictOf,
+  forbidden,
+  notFound,
+  refusedWith,
+} from '../http/errors';
 import type { OrderNoticeFacts } from '../messages/order-notice-text';
 import type { NotificationsService } from '../notifications/notifications-service';
+import {
+  lockTruckRun,
+  readStandingStops,
+  saveRun,
+  settleOrderStops,
+  type RunRow,
+} from '../runs/run-lifecycle';
+import {
+  appendOrders,
+  capacityOf,
+  describeRunProblems,
+  loadItemOf,
+  measureStops,
+  type RunMeasure,
+  type RunOrderFacts,
+} from '../runs/run-arrangement';
 import {
   countDeliveryCodeFailure,
   insertDeliveryAttempt,
@@ -52,10 +76,12 @@ import {
   lockOrder,
   lockPayment,
   lockTruck,
+  lockTruckById,
   markPaymentPaid,
   updateOrder,
   updateTruck,
   type OrderRow,
+  type TruckForDispatch,
 } from './order-lifecycle-queries';
 
 export type { OrderRow } from './order-lifecycle-queries';
@@ -125,9 +151,40 @@ export interface TransitionResult {
 }
 
 /**
- * docs/product.md, decision 5: the database's own last line of defence against a double dispatch.
+ * The database's own last line of defence against two runs on one truck
+ * (docs/decisions/0024-runs-and-planning.md).
  */
-const ONE_IN_TRANSIT_PER_TRUCK = 'orders_one_in_transit_per_truck';
+const ONE_ACTIVE_RUN_PER_TRUCK = 'runs_one_active_per_truck';
+
+/**
+ * Orders onto one truck's run, in one transaction with the others of the same call
+ * (docs/decisions/0024-runs-and-planning.md, "Dispatch").
+ */
+export interface RunDispatch {
+  truck: { id: string } | { truckNumber: string };
+  /** When given, it must be the truck's own driver (the Confirmation dialog names both). */
+  driverId?: string;
+  orderIds: readonly string[];
+  /** The run's day (Morocco) when a new run is made. */
+  runDate: string;
+  /**
+   * new: a run of its own (409 when the truck has one not ended); join: the truck's run that has
+   * not started, or a new one; or that run's id, which must not have started.
+   */
+  into: 'new' | 'join' | { runId: string };
+  planId?: string;
+  /**
+   * The whole run's stops in order, the new orders' among those it already has (the solver's
+   * order, or the office's own); each new order's pickup then delivery after them when absent.
+   * Checked against the truck either way.
+   */
+  stops?: readonly RunStopRef[];
+}
+
+export interface DispatchedRun {
+  run: RunRow;
+  results: TransitionResult[];
+}
 
 /** Why a status change is refused, as the back office's toasts show it. */
 export function explainRefusedTransition(from: OrderStatus, to: OrderStatus): Message {
@@ -471,6 +528,8 @@ export function createOrderLifecycle({
         driverId: actor.kind === 'driver' ? actor.driverId : null,
         createdAt: now,
       });
+      // The driver goes on to the run's next stop; the parcel stays with them.
+      await settleOrderStops(tx, order, ['pickup', 'delivery'], 'failed', now);
       const updated = await updateOrder(tx, order.id, {
         failedAttempts: attempt,
         nextAttemptOn: returns ? null : (nextAttemptOn ?? null),
@@ -504,9 +563,9 @@ export function createOrderLifecycle({
 
   /**
    * The parcel goes back to its sender: nothing is collected any more, and the order gets a new
-   * nonce, whose code is now the sender's return code (sent by mail, shown in the app). The truck
-   * keeps carrying it until the return is delivered. A merchant may only decide after a failed
-   * attempt.
+   * nonce, whose code is now the sender's return code (sent by mail, shown in the app). It leaves
+   * its run (stops not done are dropped); its driver brings it back. A merchant may only decide
+   * after a failed attempt.
    */
   function startReturnStep(actor: OrderActor, reason: string): Step {
     return async (tx, order, now) => {
@@ -514,6 +573,7 @@ export function createOrderLifecycle({
         throw conflict('returns.no_failed_attempt');
       }
       const nonce = deliveryCodes.newNonce();
+      await settleOrderStops(tx, order, ['pickup', 'delivery'], 'dropped', now);
       const updated = await updateOrder(tx, order.id, {
         status: 'RETURNING',
         deliveryCodeNonce: nonce,
@@ -564,8 +624,8 @@ export function createOrderLifecycle({
   /**
    * The sender has the parcel back: the driver proves it with the return code (a wrong one is
    * counted like a wrong delivery code, and CODE_MAX_ATTEMPTS lock the driver out); the office
-   * records it with a reason. The return fee is written in the same transaction, and the truck
-   * is free again.
+   * records it with a reason. The return fee is written in the same transaction. A return is
+   * not a stop of a run: the driver brings it back whenever the run allows.
    */
   function deliverReturnStep(actor: OrderActor, input: { code?: string; reason?: string }): Step {
     return async (tx, order, now) => {
@@ -585,7 +645,6 @@ export function createOrderLifecycle({
       } else if (input.reason) {
         note = `Return recorded by the office: ${input.reason}`;
       }
-      await freeTruck(tx, order, now);
       const updated = await updateOrder(tx, order.id, {
         status: 'RETURNED',
         returnedAt: now,
@@ -608,52 +667,189 @@ export function createOrderLifecycle({
     };
   }
 
-  /** PENDING → IN_TRANSIT onto an available truck and its own driver, within every safeguard. */
-  function dispatchStep(input: { truckNumber: string; driverId: string }): Step {
-    return async (tx, order, now) => {
-      const found = await lockTruck(tx, input.truckNumber);
-      if (!found) {
-        throw badRequest(
-          'dispatch.truck_not_found',
-          { truckNumber: input.truckNumber },
-          { truckNumber: 'dispatch.truck_unknown' },
-        );
-      }
-      const { truck, driver } = found;
-      if (driver.deactivatedAt) throw conflict('dispatch.driver_deactivated');
-      if (truck.driverId !== input.driverId.toLowerCase()) {
-        throw badRequest(
-          'dispatch.driver_not_of_truck',
-          {},
-          { driverId: 'dispatch.driver_not_of_truck' },
-        );
-      }
-      if (truck.status !== 'AVAILABLE') {
+  /** The truck (locked) by id or plate, with every check that does not depend on the order. */
+  async function lockDispatchTruck(tx: Database, input: RunDispatch): Promise<TruckForDispatch> {
+    const found =
+      'id' in input.truck
+        ? await lockTruckById(tx, input.truck.id)
+        : await lockTruck(tx, input.truck.truckNumber);
+    if (!found) {
+      if ('id' in input.truck) throw notFound('runs.truck_not_found');
+      throw badRequest(
+        'dispatch.truck_not_found',
+        { truckNumber: input.truck.truckNumber },
+        { truckNumber: 'dispatch.truck_unknown' },
+      );
+    }
+    const { truck, driver } = found;
+    if (driver.deactivatedAt) throw conflict('dispatch.driver_deactivated');
+    if (input.driverId !== undefined && truck.driverId !== input.driverId.toLowerCase()) {
+      throw badRequest(
+        'dispatch.driver_not_of_truck',
+        {},
+        { driverId: 'dispatch.driver_not_of_truck' },
+      );
+    }
+    return found;
+  }
+
+  /**
+   * The run the orders go on: the truck's that has not started, or a new one. A truck whose run
+   * has started takes no more orders until it ends.
+   */
+  async function findRunToJoin(
+    tx: Database,
+    input: RunDispatch,
+    truck: TruckForDispatch['truck'],
+  ): Promise<RunRow | undefined> {
+    const active = await lockTruckRun(tx, truck.id);
+    if (typeof input.into === 'object') {
+      if (!active || active.id !== input.into.runId) throw notFound('runs.not_found');
+      if (active.status !== 'planned') throw conflict('runs.already_started');
+      return active;
+    }
+    if (!active) return undefined;
+    if (input.into === 'new' || active.status !== 'planned') {
+      // The Confirmation's own words for a busy truck; the runs API's for one that has a run.
+      if (input.into === 'join') {
         throw conflict('dispatch.truck_busy', { truckNumber: truck.truckNumber });
       }
+      throw conflict('runs.truck_has_run', { truckNumber: truck.truckNumber });
+    }
+    return active;
+  }
+
+  /** One order of a run that cannot go: 409 naming it, then why. */
+  function refusedOrder(order: OrderRow, error: unknown): unknown {
+    if (!(error instanceof AppError) || error.statusCode >= 500) return error;
+    return new AppError(
+      409,
+      [
+        message('runs.order_cannot_go', { trackingNumber: order.trackingNumber }),
+        ...error.messages,
+      ],
+      error.fieldErrors,
+    );
+  }
+
+  /** One truck's run and its orders' dispatches, inside the caller's transaction. */
+  async function dispatchOntoRun(
+    tx: Database,
+    actor: OrderActor,
+    input: RunDispatch,
+    now: Date,
+    applied: Applied[],
+  ): Promise<DispatchedRun> {
+    const found = await lockDispatchTruck(tx, input);
+    const { truck } = found;
+    const joined = await findRunToJoin(tx, input, truck);
+    // Orders are locked in one order (their ids) so that two runs never wait on each other.
+    const locked = new Map<string, OrderRow>();
+    for (const orderId of [...input.orderIds].sort()) {
+      const order = isUuid(orderId) ? await lockOrder(tx, orderId) : undefined;
+      if (!order) throw notFound('runs.order_not_found', { orderId });
+      locked.set(orderId, order);
+    }
+    const orders = input.orderIds.map((orderId) => locked.get(orderId)!);
+    const day = toBusinessDate(now);
+    // The Confirmation's one order keeps the dispatch's own refusals; a run's name the order.
+    const refused = (order: OrderRow, error: unknown) =>
+      input.into === 'join' ? error : refusedOrder(order, error);
+    for (const order of orders) {
+      const refusal = findTransitionRefusal('dispatch', order.status, actor.kind);
+      if (refusal === 'actor') throw forbidden();
       const problems = findDispatchProblems(
         {
           truckNumber: truck.truckNumber,
           capacityKg: Number(truck.capacityKg),
-          licenseExpire: driver.licenseExpire,
+          licenseExpire: found.driver.licenseExpire,
           technicalDate: truck.technicalDate,
         },
         Number(order.weightKg),
-        toBusinessDate(now),
-      );
-      const [first, ...others] = problems.map((problem) => problem.message);
-      if (first) throw conflictOf([first, ...others]);
-      const estimatedDelivery = new Date(now.getTime() + order.durationMinutes * 60_000);
+        day,
+      ).map((problem) => problem.message);
+      if (refusal === 'status') problems.unshift(explainRefusal('dispatch', order.status));
+      const [first, ...others] = problems;
+      if (first) throw refused(order, conflictOf([first, ...others]));
+    }
+    const arranged = await arrangeRun(tx, input, found, joined, orders);
+    const run = await saveRun(
+      tx,
+      joined,
+      {
+        truckId: truck.id,
+        driverId: truck.driverId,
+        runDate: input.runDate,
+        status: 'planned',
+        distanceKm: String(arranged.distanceKm),
+        durationMinutes: arranged.durationMinutes,
+        planId: input.planId ?? null,
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      },
+      arranged.stops,
+    );
+    if (truck.status !== 'ON_DELIVERY') {
+      await updateTruck(tx, truck.id, { status: 'ON_DELIVERY', updatedAt: now });
+    }
+    const results: TransitionResult[] = [];
+    for (const order of orders) {
+      const minutes = arranged.deliveryMinutes.get(order.id) ?? order.durationMinutes;
+      const step = dispatchStep(found, run, new Date(now.getTime() + minutes * 60_000));
+      try {
+        const result = await applyStep(tx, 'dispatch', order, actor, step, now, applied);
+        if (result instanceof KeptRefusal) throw result.error;
+        results.push(result);
+      } catch (error) {
+        throw refused(order, error);
+      }
+    }
+    return { run, results };
+  }
+
+  /**
+   * The run's stops with the new orders (those it keeps, then the new ones'), checked against the
+   * truck's capacity at every stop, and measured.
+   */
+  async function arrangeRun(
+    tx: Database,
+    input: RunDispatch,
+    { truck }: TruckForDispatch,
+    joined: RunRow | undefined,
+    orders: OrderRow[],
+  ): Promise<RunMeasure & { stops: RunStopRef[] }> {
+    const kept = joined ? await readStandingStops(tx, joined.id) : { stops: [], orders: [] };
+    const ordersById = new Map<string, RunOrderFacts>(
+      [...kept.orders, ...orders].map((order) => [order.id, order]),
+    );
+    const stops = input.stops
+      ? [...input.stops]
+      : appendOrders(
+          kept.stops,
+          orders.map((order) => order.id),
+        );
+    const capacity = capacityOf(truck);
+    const problems = checkRunStops(stops, [...ordersById.values()].map(loadItemOf), capacity);
+    const [first, ...others] = describeRunProblems(problems, ordersById, capacity);
+    if (first) throw conflictOf([first, ...others]);
+    return { ...measureStops(null, stops, ordersById), stops };
+  }
+
+  /** PENDING → IN_TRANSIT on the truck's run, with its own driver, a new code and link. */
+  function dispatchStep(found: TruckForDispatch, run: RunRow, estimatedDelivery: Date): Step {
+    return async (tx, order, now) => {
+      const { truck, driver } = found;
       // Each dispatch makes a new delivery code, sent to the receiver, never stored, and a new
       // receiver's link, of which only the token's hash is kept.
       const deliveryCodeNonce = deliveryCodes.newNonce();
       const receiverTokenNonce = receiverTokens.newNonce();
       const receiverToken = receiverTokens.tokenFor(order.id, receiverTokenNonce);
-      await updateTruck(tx, truck.id, { status: 'ON_DELIVERY', updatedAt: now });
       const updated = await updateOrder(tx, order.id, {
         status: 'IN_TRANSIT',
         truckId: truck.id,
         driverId: truck.driverId,
+        runId: run.id,
         exitDate: now,
         estimatedDelivery,
         deliveryCodeNonce,
@@ -675,7 +871,7 @@ export function createOrderLifecycle({
             amountToPay: String(centimesToMad(order.amountToCollectCentimes)),
           }),
         },
-        audited: { truckNumber: truck.truckNumber, driverId: truck.driverId },
+        audited: { truckNumber: truck.truckNumber, driverId: truck.driverId, runId: run.id },
       };
     };
   }
@@ -737,8 +933,7 @@ export function createOrderLifecycle({
       }
       const exchanged = order.exchangeOf ? await lockOrder(tx, order.exchangeOf) : undefined;
       const takesBack = exchanged?.status === 'DELIVERED';
-      // The truck that takes an exchanged parcel back stays on its delivery until it is returned.
-      if (!takesBack) await freeTruck(tx, order, now);
+      await settleOrderStops(tx, order, ['pickup', 'delivery'], 'done', now);
       const updated = await updateOrder(tx, order.id, {
         status: 'DELIVERED',
         deliveryDate: now,
@@ -772,16 +967,9 @@ export function createOrderLifecycle({
     };
   }
 
-  /** Whatever ends a delivery, or a return, frees its truck for the next one. */
-  async function freeTruck(tx: Database, order: OrderRow, now: Date) {
-    if (order.truckId && (order.status === 'IN_TRANSIT' || order.status === 'RETURNING')) {
-      await updateTruck(tx, order.truckId, { status: 'AVAILABLE', updatedAt: now });
-    }
-  }
-
   /**
    * docs/product.md, decision 15: a pending order needs a reason; one on the road may omit it.
-   * Its truck, if any, is free again.
+   * It leaves its run, whose truck is free again when nothing else is left on it.
    */
   function cancelStep(input: { reason?: string | null }): Step {
     return async (tx, order, now) => {
@@ -793,7 +981,7 @@ export function createOrderLifecycle({
           { reason: 'order.cancellation_reason_required' },
         );
       }
-      await freeTruck(tx, order, now);
+      await settleOrderStops(tx, order, ['pickup', 'delivery'], 'dropped', now);
       return {
         order: await updateOrder(tx, order.id, {
           status: 'CANCELLED',
@@ -807,6 +995,45 @@ export function createOrderLifecycle({
         audited: reason ? { reason } : undefined,
       };
     };
+  }
+
+  /**
+   * Runs dispatched together, all or none (docs/decisions/0024-runs-and-planning.md): every
+   * order through the lifecycle's dispatch, with its event, notices and webhooks. An order that
+   * cannot go refuses the whole call with 409, naming it and why; so does a truck that another
+   * office gave a run meanwhile.
+   */
+  async function dispatchRuns(
+    actor: OrderActor,
+    inputs: readonly RunDispatch[],
+  ): Promise<DispatchedRun[]> {
+    const now = clock();
+    const applied: Applied[] = [];
+    let dispatched: DispatchedRun[];
+    try {
+      dispatched = await db.transaction(async (tx) => {
+        applied.length = 0;
+        const runs: DispatchedRun[] = [];
+        for (const input of inputs)
+          runs.push(await dispatchOntoRun(tx, actor, input, now, applied));
+        return runs;
+      });
+    } catch (error) {
+      if (findUniqueViolationConstraint(error) === ONE_ACTIVE_RUN_PER_TRUCK) {
+        throw conflict('runs.truck_taken');
+      }
+      throw error;
+    }
+    log.info(
+      {
+        runs: dispatched.map(({ run }) => run.id),
+        orders: applied.length,
+        actor: actor.kind,
+        userId: actor.userId,
+      },
+      'orders dispatched on runs',
+    );
+    return dispatched;
   }
 
   return {
@@ -887,25 +1114,34 @@ export function createOrderLifecycle({
       return results;
     },
 
+    /**
+     * The Confirmation's dispatch: one order onto a truck and its own driver, joining the truck's
+     * run that has not started or making a run of its own.
+     */
     async dispatch(
       orderId: string,
       actor: OrderActor,
       input: { truckNumber: string; driverId: string },
     ): Promise<TransitionResult> {
-      try {
-        return await transition('dispatch', orderId, actor, dispatchStep(input));
-      } catch (error) {
-        if (findUniqueViolationConstraint(error) === ONE_IN_TRANSIT_PER_TRUCK) {
-          throw conflict('dispatch.truck_busy', { truckNumber: input.truckNumber });
-        }
-        throw error;
-      }
+      const [dispatched] = await dispatchRuns(actor, [
+        {
+          truck: { truckNumber: input.truckNumber },
+          driverId: input.driverId,
+          orderIds: [orderId],
+          runDate: toBusinessDate(clock()),
+          into: 'join',
+        },
+      ]);
+      return dispatched!.results[0]!;
     },
+
+    dispatchRuns,
 
     /** The driver has the parcel: the order stays on the road, its timeline says so. */
     pickUp: (orderId: string, actor: OrderActor) =>
       transition('pickUp', orderId, actor, async (tx, order, now) => {
         if (order.pickedUpAt) throw conflict('order.already_picked_up');
+        await settleOrderStops(tx, order, ['pickup'], 'done', now);
         return {
           order: await updateOrder(tx, order.id, { pickedUpAt: now, updatedAt: now }),
           location: order.pickupLoc,
@@ -913,7 +1149,7 @@ export function createOrderLifecycle({
         };
       }),
 
-    /** IN_TRANSIT → DELIVERED: the truck is free again and the payment is settled. */
+    /** IN_TRANSIT → DELIVERED: its stops are done, and the payment is settled. */
     deliver: (orderId: string, actor: OrderActor, input: DeliverInput = {}) =>
       transition('deliver', orderId, actor, deliverStep(actor, input)),
 

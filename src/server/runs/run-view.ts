@@ -1,0 +1,81 @@
+import { runLoadProfile } from '#shared/run-loads';
+import type { RunDetail, RunStop, RunSummary } from '#shared/schemas/run-schemas';
+import { roundToCents } from '#shared/numbers';
+import type { CsvColumn } from '../http/csv';
+import { loadItemOf, measureStops, pointOf, type RunOrderFacts } from './run-arrangement';
+import type { RunStopOrderRow, RunStopRow, RunSummaryRow } from './run-queries';
+
+/** A run as the lists show it. */
+export function toRunSummary(row: RunSummaryRow): RunSummary {
+  const { run, truck, driver } = row;
+  return {
+    id: run.id,
+    truck: {
+      id: truck.id,
+      truckNumber: truck.truckNumber,
+      capacityKg: Number(truck.capacityKg),
+      capacityM3: truck.capacityM3 === null ? null : Number(truck.capacityM3),
+    },
+    driver,
+    runDate: run.runDate,
+    status: run.status,
+    distanceKm: Number(run.distanceKm),
+    durationMinutes: run.durationMinutes,
+    orderCount: row.orderCount,
+    progress: { done: row.done, total: row.total },
+    startedAt: run.startedAt?.toISOString() ?? null,
+    endedAt: run.endedAt?.toISOString() ?? null,
+    createdAt: run.createdAt.toISOString(),
+  };
+}
+
+const roundLoad = ({ kg, m3 }: { kg: number; m3: number }) => ({
+  kg: roundToCents(kg),
+  m3: Math.round(m3 * 1000) / 1000,
+});
+
+/**
+ * Stops as a screen shows them, with the load once each is done and the road from the one
+ * before; the capacity is not needed here, only the truck's (shown beside).
+ */
+export function toRunStops(
+  stops: ReadonlyArray<Pick<RunStopRow, 'orderId' | 'kind'> & Partial<RunStopRow>>,
+  ordersById: ReadonlyMap<string, RunStopOrderRow & RunOrderFacts>,
+): { startLoad: RunDetail['startLoad']; stops: RunStop[] } {
+  const refs = stops.map(({ orderId, kind }) => ({ orderId, kind }));
+  const profile = runLoadProfile(refs, [...ordersById.values()].map(loadItemOf));
+  const { legsKm } = measureStops(null, refs, ordersById);
+  return {
+    startLoad: roundLoad(profile[0]!),
+    stops: stops.map((stop, index) => {
+      const order = ordersById.get(stop.orderId)!;
+      const point = pointOf(order, stop.kind);
+      return {
+        position: index + 1,
+        orderId: stop.orderId,
+        trackingNumber: order.trackingNumber,
+        kind: stop.kind,
+        city: stop.kind === 'pickup' ? order.pickupLoc : order.deliveryLoc,
+        address: stop.kind === 'pickup' ? order.pickupAddress : order.deliveryAddress,
+        lat: point.lat,
+        lng: point.lng,
+        outcome: stop.outcome ?? null,
+        doneAt: stop.doneAt?.toISOString() ?? null,
+        loadAfter: roundLoad(profile[index + 1]!),
+        legKm: roundToCents(legsKm[index] ?? 0),
+      };
+    }),
+  };
+}
+
+export const runCsvColumns: readonly CsvColumn<RunSummary>[] = [
+  { header: 'runs.csv_date', value: (run) => run.runDate },
+  { header: 'runs.csv_status', value: (run) => run.status },
+  { header: 'runs.csv_truck', value: (run) => run.truck.truckNumber },
+  { header: 'runs.csv_driver', value: (run) => run.driver.fullName },
+  { header: 'runs.csv_orders', value: (run) => run.orderCount },
+  { header: 'runs.csv_stops_done', value: (run) => run.progress.done },
+  { header: 'runs.csv_stops', value: (run) => run.progress.total },
+  { header: 'runs.csv_distance_km', value: (run) => run.distanceKm },
+  { header: 'runs.csv_duration_minutes', value: (run) => run.durationMinutes },
+];

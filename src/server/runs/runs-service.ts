@@ -1,0 +1,88 @@
+import { toBusinessDate } from '#shared/business-calendar';
+import type {
+  AddRunOrders,
+  CreateRun,
+  RunDetail,
+  RunListQuery,
+  RunSummary,
+} from '#shared/schemas/run-schemas';
+import type { OfficeActor } from '../audit/office-actions';
+import type { ListTotal } from '../db/list-total';
+import type { Database } from '../db/open-database';
+import type { Page } from '../db/page';
+import { isUuid } from '../db/uuid';
+import { notFound } from '../http/errors';
+import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { findRunSummary, listRunStopOrders, listRunStops, listRunSummaries } from './run-queries';
+import { toRunStops, toRunSummary } from './run-view';
+
+interface RunsServiceDeps {
+  db: Database;
+  clock: () => Date;
+  lifecycle: OrderLifecycle;
+}
+
+const officeActor = (office: OfficeActor) =>
+  ({ kind: 'admin', userId: office.userId, office }) as const;
+
+/**
+ * Runs (docs/decisions/0024-runs-and-planning.md): the office dispatches many orders onto one
+ * truck's run, adds to a run that has not started, and follows runs to their end.
+ */
+export function createRunsService({ db, clock, lifecycle }: RunsServiceDeps) {
+  async function getRun(runId: string): Promise<RunDetail> {
+    const summary = isUuid(runId) ? await findRunSummary(db, runId) : undefined;
+    if (!summary) throw notFound('runs.not_found');
+    const stops = await listRunStops(db, runId);
+    const orders = await listRunStopOrders(db, [...new Set(stops.map((stop) => stop.orderId))]);
+    const ordersById = new Map(orders.map((order) => [order.id, order]));
+    return { ...toRunSummary(summary), ...toRunStops(stops, ordersById) };
+  }
+
+  return {
+    getRun,
+
+    /** All the orders onto the truck's new run in one transaction, or none (409 names why). */
+    async createRun(input: CreateRun, office: OfficeActor): Promise<RunDetail> {
+      const [dispatched] = await lifecycle.dispatchRuns(officeActor(office), [
+        {
+          truck: { id: input.truckId },
+          orderIds: input.orderIds,
+          runDate: input.date ?? toBusinessDate(clock()),
+          into: 'new',
+          stops: input.stops,
+        },
+      ]);
+      return getRun(dispatched!.run.id);
+    },
+
+    /** More orders onto a run that has not started, after the stops it has. */
+    async addOrders(runId: string, input: AddRunOrders, office: OfficeActor): Promise<RunDetail> {
+      const summary = isUuid(runId) ? await findRunSummary(db, runId) : undefined;
+      if (!summary) throw notFound('runs.not_found');
+      await lifecycle.dispatchRuns(officeActor(office), [
+        {
+          truck: { id: summary.truck.id },
+          orderIds: input.orderIds,
+          runDate: summary.run.runDate,
+          into: { runId },
+        },
+      ]);
+      return getRun(runId);
+    },
+
+    async listRuns(
+      query: RunListQuery,
+      page: Page,
+    ): Promise<{ items: RunSummary[]; total: ListTotal }> {
+      const { rows, total } = await listRunSummaries(
+        db,
+        { status: query.status, date: query.date },
+        page,
+      );
+      return { items: rows.map(toRunSummary), total };
+    },
+  };
+}
+
+export type RunsService = ReturnType<typeof createRunsService>;
