@@ -39,7 +39,7 @@ const placeOrders = async (count: number, weight = 12) => {
   return placed;
 };
 
-function postRun(body: unknown, app: TestApp = testApp, token = admin.token) {
+function postRun(body: object, app: TestApp = testApp, token = admin.token) {
   return app.app.inject({
     method: 'POST',
     url: '/api/admin/runs',

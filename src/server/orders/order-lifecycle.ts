@@ -65,7 +65,7 @@ import {
   measureStops,
   type RunMeasure,
   type RunOrderFacts,
-} from '../runs/run-arrangement';
+} from '#shared/run-stops';
 import {
   countDeliveryCodeFailure,
   insertDeliveryAttempt,

@@ -1,7 +1,7 @@
 import type { RunStopOutcome } from '#shared/runs';
 import type { RunStopKind, RunStopRef } from '#shared/run-loads';
 import type { Database } from '../db/open-database';
-import type { RunOrderFacts } from './run-arrangement';
+import type { RunOrderFacts } from '#shared/run-stops';
 import {
   countOpenStops,
   insertRun,

@@ -2,7 +2,7 @@ import { runLoadProfile } from '#shared/run-loads';
 import type { RunDetail, RunStop, RunSummary } from '#shared/schemas/run-schemas';
 import { roundToCents } from '#shared/numbers';
 import type { CsvColumn } from '../http/csv';
-import { loadItemOf, measureStops, pointOf, type RunOrderFacts } from './run-arrangement';
+import { loadItemOf, measureStops, pointOf, type RunOrderFacts } from '#shared/run-stops';
 import type { RunStopOrderRow, RunStopRow, RunSummaryRow } from './run-queries';
 
 /** A run as the lists show it. */

@@ -141,10 +141,35 @@ export const PlannedRunSchema = z.object({
 });
 export type PlannedRun = z.infer<typeof PlannedRunSchema>;
 
+/**
+ * What the plan editor needs of each planned order to weigh and measure an edited run with the
+ * same rules as the server (#shared/run-stops).
+ */
+export const RunPlanOrderSchema = z.object({
+  id: z.uuid(),
+  trackingNumber: z.string(),
+  pickupLoc: z.string(),
+  deliveryLoc: z.string(),
+  weightKg: z.number(),
+  lengthCm: z.number(),
+  widthCm: z.number(),
+  heightCm: z.number(),
+  quantity: z.number().int(),
+  pickupLat: z.number(),
+  pickupLng: z.number(),
+  deliveryLat: z.number(),
+  deliveryLng: z.number(),
+  distanceKm: z.number(),
+  durationMinutes: z.number().int(),
+});
+export type RunPlanOrder = z.infer<typeof RunPlanOrderSchema>;
+
 export const RunPlanSchema = z.object({
   id: z.uuid(),
   date: z.iso.date(),
   runs: z.array(PlannedRunSchema),
+  /** Every order of the plan, planned or not. */
+  orders: z.array(RunPlanOrderSchema),
   unplanned: z.array(
     z.object({
       orderId: z.uuid(),

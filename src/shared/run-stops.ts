@@ -1,6 +1,6 @@
-import { message, type Message } from '#shared/i18n/message-key';
-import { roundToCents } from '#shared/numbers';
-import { estimateDurationMinutes, straightLineDistanceKm, type LatLng } from '#shared/pricing';
+import { message, type Message } from './i18n/message-key';
+import { roundToCents } from './numbers';
+import { estimateDurationMinutes, straightLineDistanceKm, type LatLng } from './pricing';
 import {
   orderVolumeM3,
   type RunCapacity,
@@ -8,7 +8,7 @@ import {
   type RunProblem,
   type RunStopKind,
   type RunStopRef,
-} from '#shared/run-loads';
+} from './run-loads';
 
 /*
  * What a run's stops weigh and measure (docs/decisions/0024-runs-and-planning.md): the same rules
