@@ -4,7 +4,7 @@ import { measureRoute } from './solver-route';
 import { editRoute, type SolverSolution } from './solver-solution';
 
 /** SISR's ruin (docs/decisions/0024): about AVERAGE_REMOVED jobs, strings of at most MAX_STRING stops. */
-const AVERAGE_REMOVED = 10;
+export const AVERAGE_REMOVED = 10;
 const MAX_STRING = 10;
 
 /**

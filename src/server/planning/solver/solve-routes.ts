@@ -1,7 +1,7 @@
 import type { RunStopRef } from '#shared/run-loads';
 import { applyInsertion, findBestInsertion } from './best-insertion';
 import { insertJobs, orderForInsertion } from './insert-jobs';
-import { ruinStrings } from './ruin-strings';
+import { AVERAGE_REMOVED, ruinStrings } from './ruin-strings';
 import { createSeededRandom } from './seeded-random';
 import { buildSolverProblem, type SolverProblem } from './solver-problem';
 import { createRoute } from './solver-route';
@@ -37,9 +37,15 @@ export type {
  */
 const START_TEMPERATURE = 0.3;
 const END_TEMPERATURE = 0.005;
-/** Iterations per job when the caller gives no maxIterations. */
+/** Iterations per job when the caller gives no maxIterations, at most. */
 const ITERATIONS_PER_JOB = 300;
-const MIN_ITERATIONS = 2_000;
+const MIN_ITERATIONS = 1_000;
+/**
+ * The default's work budget, in insertion positions tried: about 1.5 s on the benchmark's
+ * machine (2 shared cores), inside PLAN_TIME_LIMIT_MS's default of 2 s, so that the iteration
+ * count and not the clock ends a default search and the answer repeats.
+ */
+const DEFAULT_WORK_BUDGET = 300_000_000;
 /** The clock is read every so many iterations: reading it each time costs more than a move. */
 const CLOCK_EVERY = 32;
 
@@ -75,6 +81,21 @@ function describeResult(
   };
 }
 
+/**
+ * The default iteration count: ITERATIONS_PER_JOB per job, fewer when each iteration costs more:
+ * a recreate tries about AVERAGE_REMOVED jobs in every used route, at every position (on board) or
+ * every pair of positions (pickup and delivery).
+ */
+function countDefaultIterations(problem: SolverProblem, solution: SolverSolution, jobs: number): number {
+  let positions = problem.vehicleCount;
+  for (const route of solution.routes) {
+    const size = route.stops.length + 1;
+    positions += route.stops.some((stop) => (stop & 1) === 0) ? (size * size) / 2 : size;
+  }
+  const affordable = Math.floor(DEFAULT_WORK_BUDGET / (AVERAGE_REMOVED * positions));
+  return Math.max(MIN_ITERATIONS, Math.min(ITERATIONS_PER_JOB * jobs, affordable));
+}
+
 /** The mean edge of a plan: the scale the temperatures are given in. */
 function measureMeanEdge(solution: SolverSolution, problem: SolverProblem): number {
   let edges = 0;
@@ -106,7 +127,7 @@ export function solveRoutes(input: SolverInput): SolverResult {
 
   const penalty = computeUnassignedPenalty(problem);
   const maxIterations =
-    input.maxIterations ?? Math.max(MIN_ITERATIONS, ITERATIONS_PER_JOB * free.length);
+    input.maxIterations ?? countDefaultIterations(problem, current, free.length);
   const meanEdge = measureMeanEdge(current, problem);
   const startTemperature = START_TEMPERATURE * meanEdge;
   const cooling = END_TEMPERATURE / START_TEMPERATURE;
