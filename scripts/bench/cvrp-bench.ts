@@ -49,7 +49,10 @@ interface CvrpInstance {
 function parseVrp(text: string): CvrpInstance {
   const lines = text.split(/\r?\n/).map((line) => line.trim());
   const header = (key: string) =>
-    lines.find((line) => line.startsWith(key))?.split(':')[1]?.trim() ?? '';
+    lines
+      .find((line) => line.startsWith(key))
+      ?.split(':')[1]
+      ?.trim() ?? '';
   const dimension = Number(header('DIMENSION'));
   const section = (title: string) => {
     const start = lines.findIndex((line) => line.startsWith(title)) + 1;
@@ -86,7 +89,10 @@ function toSolverInput(instance: CvrpInstance): SolverInput {
     // TSPLIB's EUC_2D: the Euclidean distance rounded to the nearest integer.
     distance: (from, to) =>
       Math.round(
-        Math.hypot(coordinates[from][0] - coordinates[to][0], coordinates[from][1] - coordinates[to][1]),
+        Math.hypot(
+          coordinates[from][0] - coordinates[to][0],
+          coordinates[from][1] - coordinates[to][1],
+        ),
       ),
     seed: SEED,
     timeLimitMs: TARGET_INSTANCE_MS,
@@ -161,7 +167,8 @@ function roadMetres(a: [number, number], b: [number, number]): number {
   const halfLat = ((b[0] - a[0]) * radians) / 2;
   const halfLng = ((b[1] - a[1]) * radians) / 2;
   const h =
-    Math.sin(halfLat) ** 2 + Math.cos(a[0] * radians) * Math.cos(b[0] * radians) * Math.sin(halfLng) ** 2;
+    Math.sin(halfLat) ** 2 +
+    Math.cos(a[0] * radians) * Math.cos(b[0] * radians) * Math.sin(halfLng) ** 2;
   return 2 * EARTH_RADIUS_KM * 1000 * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h)) * ROAD_FACTOR;
 }
 

@@ -49,7 +49,9 @@ function findPickupAndDelivery(
     const reach = distances[from * n + pickup];
     const leave = next < 0 ? 0 : distances[from * n + next];
     const together =
-      reach + distances[pickup * n + delivery] + (next < 0 ? 0 : distances[delivery * n + next] - leave);
+      reach +
+      distances[pickup * n + delivery] +
+      (next < 0 ? 0 : distances[delivery * n + next] - leave);
     if (together < bestCost && !blinks(random)) {
       bestCost = together;
       bestPickup = a;

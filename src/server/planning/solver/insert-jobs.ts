@@ -61,7 +61,8 @@ export function orderForInsertion(
   if (pick < 8) return ordered.sort((a, b) => problem.jobKg[b] - problem.jobKg[a]);
   const start = problem.vehicleStart[0] * problem.locationCount;
   const fromStart = new Float64Array(problem.jobCount);
-  for (const job of ordered) fromStart[job] = problem.distances[start + problem.stopLocation[job * 2 + 1]];
+  for (const job of ordered)
+    fromStart[job] = problem.distances[start + problem.stopLocation[job * 2 + 1]];
   if (pick < 10) return ordered.sort((a, b) => fromStart[b] - fromStart[a]);
   return ordered.sort((a, b) => fromStart[a] - fromStart[b]);
 }

@@ -71,7 +71,9 @@ function chooseFixedStops(
   return [];
 }
 
-function buildInput(generated: fc.RecordValue<typeof caseArbitrary>): SolverInput {
+type GeneratedCase = typeof caseArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+function buildInput(generated: GeneratedCase): SolverInput {
   const jobs: SolverJob[] = generated.jobs.map((job, index) => ({ id: `o${index}`, ...job }));
   const taken = new Set<string>();
   const vehicles = generated.vehicles.map(({ fixedCount, ...rest }, index) => {
@@ -101,19 +103,23 @@ describe('solveRoutes, for random trucks and orders', () => {
           const vehicle = input.vehicles[index];
           expect(route.vehicleId).toBe(vehicle.id);
           const capacity = { kg: vehicle.capacityKg, m3: vehicle.capacityM3 };
-          expect(checkRunStops(route.stops, toItems(input.jobs, route.stops), capacity)).toEqual([]);
+          expect(checkRunStops(route.stops, toItems(input.jobs, route.stops), capacity)).toEqual(
+            [],
+          );
           const fixed = new Set((vehicle.fixedStops ?? []).map((stop) => stop.orderId));
           const kept = route.stops.filter((stop) => fixed.has(stop.orderId));
           expect(kept).toEqual(vehicle.fixedStops);
           for (const stop of route.stops) {
-            if (stop.kind === 'delivery') placed.set(stop.orderId, (placed.get(stop.orderId) ?? 0) + 1);
+            if (stop.kind === 'delivery')
+              placed.set(stop.orderId, (placed.get(stop.orderId) ?? 0) + 1);
           }
         });
         for (const { jobId, reason } of result.unassigned) {
           expect(placed.has(jobId)).toBe(false);
           placed.set(jobId, 1);
           const job = input.jobs.find((candidate) => candidate.id === jobId)!;
-          const holds = (v: SolverVehicle) => v.capacityM3 === null || job.m3 <= v.capacityM3 + LOAD_TOLERANCE;
+          const holds = (v: SolverVehicle) =>
+            v.capacityM3 === null || job.m3 <= v.capacityM3 + LOAD_TOLERANCE;
           const carries = (v: SolverVehicle) => job.kg <= v.capacityKg + LOAD_TOLERANCE;
           const fitsAlone = input.vehicles.some((v) => holds(v) && carries(v));
           if (reason === 'no-room') expect(fitsAlone).toBe(true);

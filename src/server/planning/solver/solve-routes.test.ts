@@ -24,7 +24,12 @@ describe('solveRoutes', () => {
   it('splits deliveries from a depot between trucks by capacity, each side of it', () => {
     const input: SolverInput = {
       vehicles: [depotVehicle('t1', 10), depotVehicle('t2', 10)],
-      jobs: [onBoardJob('a', 1, 5), onBoardJob('b', 2, 5), onBoardJob('c', 8, 5), onBoardJob('d', 9, 5)],
+      jobs: [
+        onBoardJob('a', 1, 5),
+        onBoardJob('b', 2, 5),
+        onBoardJob('c', 8, 5),
+        onBoardJob('d', 9, 5),
+      ],
       distance: alongLine,
       seed: 1,
       timeLimitMs: 10_000,
@@ -82,7 +87,9 @@ describe('solveRoutes', () => {
   it('keeps fixed stops in their order and puts new ones around them', () => {
     const fixedStops = [pickup('x'), delivery('x'), delivery('y')];
     const input: SolverInput = {
-      vehicles: [{ id: 't', capacityKg: 1000, capacityM3: null, start: 0, returnToStart: false, fixedStops }],
+      vehicles: [
+        { id: 't', capacityKg: 1000, capacityM3: null, start: 0, returnToStart: false, fixedStops },
+      ],
       jobs: [
         { id: 'x', pickup: 9, delivery: 1, kg: 10, m3: 0 },
         onBoardJob('y', 8, 10),

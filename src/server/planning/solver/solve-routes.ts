@@ -86,7 +86,11 @@ function describeResult(
  * a recreate tries about AVERAGE_REMOVED jobs in every used route, at every position (on board) or
  * every pair of positions (pickup and delivery).
  */
-function countDefaultIterations(problem: SolverProblem, solution: SolverSolution, jobs: number): number {
+function countDefaultIterations(
+  problem: SolverProblem,
+  solution: SolverSolution,
+  jobs: number,
+): number {
   let positions = problem.vehicleCount;
   for (const route of solution.routes) {
     const size = route.stops.length + 1;

@@ -57,7 +57,9 @@ function indexFixedStops(input: SolverInput, jobIndex: Map<string, number>): num
     const capacity = { kg: vehicle.capacityKg, m3: vehicle.capacityM3 };
     const problems = checkRunStops(stops, items, capacity);
     if (problems.length > 0) {
-      throw new Error(`fixed stops of vehicle ${vehicle.id} are not a valid run: ${problems[0].code}`);
+      throw new Error(
+        `fixed stops of vehicle ${vehicle.id} are not a valid run: ${problems[0].code}`,
+      );
     }
     return stops.map((stop) => jobIndex.get(stop.orderId)! * 2 + (stop.kind === 'pickup' ? 0 : 1));
   });
@@ -120,7 +122,8 @@ export function buildSolverProblem(input: SolverInput): SolverProblem {
   const distances = new Float64Array(locationCount * locationCount);
   for (let from = 0; from < locationCount; from += 1) {
     for (let to = 0; to < locationCount; to += 1) {
-      if (from !== to) distances[from * locationCount + to] = input.distance(locations[from], locations[to]);
+      if (from !== to)
+        distances[from * locationCount + to] = input.distance(locations[from], locations[to]);
     }
   }
   const fixedStops = indexFixedStops(input, jobIndex);

@@ -35,7 +35,11 @@ export function locationAt(problem: SolverProblem, route: SolverRoute, position:
 }
 
 /** Location after position k: the next stop, the start again on a closed route's end, or -1. */
-export function locationAfter(problem: SolverProblem, route: SolverRoute, position: number): number {
+export function locationAfter(
+  problem: SolverProblem,
+  route: SolverRoute,
+  position: number,
+): number {
   if (position < route.stops.length) return problem.stopLocation[route.stops[position]];
   return problem.vehicleReturns[route.vehicle] === 1 ? problem.vehicleStart[route.vehicle] : -1;
 }
