@@ -13,6 +13,8 @@ export interface Insertion {
 const BLINK_RATE = 0.01;
 
 let deliveryCosts = new Float64Array(64);
+/** cheapestDeliveryFrom[b]: the least of deliveryCosts[b…m], to skip pickups that cannot win. */
+let cheapestDeliveryFrom = new Float64Array(64);
 /** The best pair findPickupAndDelivery saw. */
 const found: Insertion = { pickupAfter: -2, deliveryAfter: -1, addedDistance: Infinity };
 
@@ -30,7 +32,6 @@ function findPickupAndDelivery(
   route: SolverRoute,
   job: number,
   limit: number,
-  cheapestDelivery: number,
   random: SeededRandom | null,
 ): number {
   const { distances, locationCount: n, stopLocation } = problem;
@@ -58,7 +59,7 @@ function findPickupAndDelivery(
       found.deliveryAfter = a;
     }
     const pickupCost = reach + (next < 0 ? 0 : distances[pickup * n + next] - leave);
-    if (pickupCost + cheapestDelivery >= bestCost) continue;
+    if (a === m || pickupCost + cheapestDeliveryFrom[a + 1] >= bestCost) continue;
     for (let b = a + 1; b <= m; b += 1) {
       if (loadKg[b] > roomKg || loadM3[b] > roomM3) break;
       const cost = pickupCost + deliveryCosts[b];
@@ -92,8 +93,10 @@ export function findBestInsertion(
   const roomM3 = problem.capacityM3[route.vehicle] - problem.jobM3[job];
   if (roomKg < 0 || roomM3 < 0) return null;
   const delivery = stopLocation[job * 2 + 1];
-  if (deliveryCosts.length <= m) deliveryCosts = new Float64Array((m + 1) * 2);
-  let cheapestDelivery = Infinity;
+  if (deliveryCosts.length <= m) {
+    deliveryCosts = new Float64Array((m + 1) * 2);
+    cheapestDeliveryFrom = new Float64Array((m + 1) * 2);
+  }
   for (let b = 0; b <= m; b += 1) {
     const from = locationAt(problem, route, b);
     const next = locationAfter(problem, route, b);
@@ -101,7 +104,10 @@ export function findBestInsertion(
       distances[from * n + delivery] +
       (next < 0 ? 0 : distances[delivery * n + next] - distances[from * n + next]);
     deliveryCosts[b] = cost;
-    if (cost < cheapestDelivery) cheapestDelivery = cost;
+  }
+  cheapestDeliveryFrom[m] = deliveryCosts[m];
+  for (let b = m - 1; b >= 0; b -= 1) {
+    cheapestDeliveryFrom[b] = Math.min(deliveryCosts[b], cheapestDeliveryFrom[b + 1]);
   }
   // No closure here: the build names every function it creates (esbuild's keepNames), which
   // costs more than the loop when done on each call.
@@ -118,7 +124,7 @@ export function findBestInsertion(
       }
     }
   } else {
-    bestPickup = findPickupAndDelivery(problem, route, job, bestCost, cheapestDelivery, random);
+    bestPickup = findPickupAndDelivery(problem, route, job, bestCost, random);
     if (bestPickup >= -1) {
       bestCost = found.addedDistance;
       bestDelivery = found.deliveryAfter;
