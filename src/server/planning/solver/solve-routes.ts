@@ -35,8 +35,8 @@ export type {
  * Simulated annealing's temperature, as a share of the first plan's mean edge: it starts
  * accepting plans that long worse and cools to this (docs/decisions/0024, "The solver").
  */
-const START_TEMPERATURE = 0.3;
-const END_TEMPERATURE = 0.005;
+const START_TEMPERATURE = 1;
+const END_TEMPERATURE = 0.01;
 /** Iterations per job when the caller gives no maxIterations, at most. */
 const ITERATIONS_PER_JOB = 300;
 const MIN_ITERATIONS = 1_000;
