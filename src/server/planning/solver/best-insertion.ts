@@ -1,6 +1,6 @@
 import type { SeededRandom } from './seeded-random';
 import type { SolverProblem } from './solver-problem';
-import { locationAfter, locationAt, measureRoute, type SolverRoute } from './solver-route';
+import { locationAfter, locationAt, measureRoute, type WorkingRoute } from './solver-route';
 
 /** Where a job goes in a route: its pickup after position `pickupAfter` (-1: on board). */
 export interface Insertion {
@@ -29,7 +29,7 @@ function blinks(random: SeededRandom | null): boolean {
  */
 function findPickupAndDelivery(
   problem: SolverProblem,
-  route: SolverRoute,
+  route: WorkingRoute,
   job: number,
   limit: number,
   random: SeededRandom | null,
@@ -81,7 +81,7 @@ function findPickupAndDelivery(
  */
 export function findBestInsertion(
   problem: SolverProblem,
-  route: SolverRoute,
+  route: WorkingRoute,
   job: number,
   limit: number,
   random: SeededRandom | null,
@@ -135,7 +135,7 @@ export function findBestInsertion(
 }
 export function applyInsertion(
   problem: SolverProblem,
-  route: SolverRoute,
+  route: WorkingRoute,
   job: number,
   insertion: Insertion,
 ): void {

@@ -4,7 +4,7 @@ import type { SolverProblem } from './solver-problem';
  * One vehicle's stops with what the search reads at every insertion: the load after each
  * position (position 0 is the start, position k the k-th stop) and the route's distance.
  */
-export interface SolverRoute {
+export interface WorkingRoute {
   vehicle: number;
   stops: number[];
   loadKg: number[];
@@ -12,13 +12,17 @@ export interface SolverRoute {
   distance: number;
 }
 
-export function createRoute(problem: SolverProblem, vehicle: number, stops: number[]): SolverRoute {
-  const route: SolverRoute = { vehicle, stops, loadKg: [], loadM3: [], distance: 0 };
+export function createRoute(
+  problem: SolverProblem,
+  vehicle: number,
+  stops: number[],
+): WorkingRoute {
+  const route: WorkingRoute = { vehicle, stops, loadKg: [], loadM3: [], distance: 0 };
   measureRoute(problem, route);
   return route;
 }
 
-export function copyRoute(route: SolverRoute): SolverRoute {
+export function copyRoute(route: WorkingRoute): WorkingRoute {
   return {
     vehicle: route.vehicle,
     stops: route.stops.slice(),
@@ -29,7 +33,7 @@ export function copyRoute(route: SolverRoute): SolverRoute {
 }
 
 /** Location of position k: the vehicle's start for 0, else the k-th stop's. */
-export function locationAt(problem: SolverProblem, route: SolverRoute, position: number): number {
+export function locationAt(problem: SolverProblem, route: WorkingRoute, position: number): number {
   if (position === 0) return problem.vehicleStart[route.vehicle];
   return problem.stopLocation[route.stops[position - 1]];
 }
@@ -37,7 +41,7 @@ export function locationAt(problem: SolverProblem, route: SolverRoute, position:
 /** Location after position k: the next stop, the start again on a closed route's end, or -1. */
 export function locationAfter(
   problem: SolverProblem,
-  route: SolverRoute,
+  route: WorkingRoute,
   position: number,
 ): number {
   if (position < route.stops.length) return problem.stopLocation[route.stops[position]];
@@ -45,7 +49,7 @@ export function locationAfter(
 }
 
 /** Recomputes the loads and the distance after the stops changed. */
-export function measureRoute(problem: SolverProblem, route: SolverRoute): void {
+export function measureRoute(problem: SolverProblem, route: WorkingRoute): void {
   const { stops } = route;
   const { distances, locationCount, stopLocation, jobKg, jobM3, onBoard } = problem;
   let kg = 0;

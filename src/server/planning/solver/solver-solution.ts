@@ -1,9 +1,9 @@
 import type { SolverProblem } from './solver-problem';
-import { copyRoute, createRoute, type SolverRoute } from './solver-route';
+import { copyRoute, createRoute, type WorkingRoute } from './solver-route';
 
 /** A plan the search holds: one route per vehicle and the jobs in none. */
 export interface SolverSolution {
-  routes: SolverRoute[];
+  routes: WorkingRoute[];
   /** Jobs that fit some vehicle alone but are in no route. */
   unassigned: number[];
   /** 1 for a route this solution owns; the others are shared with the plan it was copied from. */
@@ -31,7 +31,7 @@ export function copySolution(solution: SolverSolution): SolverSolution {
 }
 
 /** Route r, copied first if it is still shared, to be changed in place. */
-export function editRoute(solution: SolverSolution, r: number): SolverRoute {
+export function editRoute(solution: SolverSolution, r: number): WorkingRoute {
   if (solution.owned[r] === 0) {
     solution.routes[r] = copyRoute(solution.routes[r]);
     solution.owned[r] = 1;
