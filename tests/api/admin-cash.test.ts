@@ -18,7 +18,7 @@ import {
   type SignedInDriver,
   type SmsCatcher,
 } from './driver-helpers';
-import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
+import { bearer, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 
 let sms: SmsCatcher;
@@ -37,7 +37,12 @@ afterAll(async () => {
   await sms.stop();
 });
 
-const { newDriver } = createDriverHelpers(() => ({ testApp, admin, customer, sms }));
+const { newDriver, orderOnTheRoad, postDriverStep } = createDriverHelpers(() => ({
+  testApp,
+  admin,
+  customer,
+  sms,
+}));
 
 /**
  * The real path of the cash: a customer places a cash-on-delivery order, the admin dispatches it
@@ -48,34 +53,17 @@ async function deliverCashOrder(
   driver: SignedInDriver,
   collected: (price: number) => number,
 ): Promise<{ order: CustomerOrderDetail; cashCollected: number }> {
-  const placed = await createOrderAs(testApp, customer, {
+  const order = await orderOnTheRoad(driver, {
     payment_method: 'cash_on_delivery',
     fee_paid_by: 'receiver',
   });
-  const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
-    status: 'IN_TRANSIT',
-    truckNumber: driver.truckNumber,
-    driverId: driver.driverId,
-  });
-  expect(dispatched.statusCode, dispatched.body).toBe(200);
-  const seen = await testApp.app.inject({
-    url: `/api/dashboard/orders/${placed.id}`,
-    headers: bearer(customer.token),
-  });
-  const { order } = seen.json() as { order: CustomerOrderDetail };
   expect(order.deliveryCode).toMatch(/^\d{6}$/);
-  const pickedUp = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/driver/orders/${placed.id}/pickup`,
-    headers: bearer(driver.token),
-  });
+  const pickedUp = await postDriverStep(driver, order.id, 'pickup');
   expect(pickedUp.statusCode, pickedUp.body).toBe(200);
   const cashCollected = collected(order.price);
-  const delivered = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/driver/orders/${placed.id}/deliver`,
-    headers: bearer(driver.token),
-    payload: { code: order.deliveryCode, cashCollected },
+  const delivered = await postDriverStep(driver, order.id, 'deliver', {
+    code: order.deliveryCode,
+    cashCollected,
   });
   expect(delivered.statusCode, delivered.body).toBe(200);
   return { order, cashCollected };
