@@ -12,13 +12,13 @@ import type {
 } from '../../src/shared/schemas/cash-schemas';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import {
-  addDriver,
-  signInDriver,
+  createDriverHelpers,
   startSmsCatcher,
   type AddedDriver,
+  type SignedInDriver,
   type SmsCatcher,
 } from './driver-helpers';
-import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
+import { bearer, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 
 let sms: SmsCatcher;
@@ -37,16 +37,12 @@ afterAll(async () => {
   await sms.stop();
 });
 
-interface SignedInDriver extends AddedDriver {
-  token: string;
-}
-
-/** A driver added by the admin, signed in with the code from their SMS. */
-async function newDriver(fullName: string): Promise<SignedInDriver> {
-  const added = await addDriver(testApp, admin.token, { fullName });
-  const { token } = await signInDriver(testApp, added.phone, sms);
-  return { ...added, token };
-}
+const { newDriver, orderOnTheRoad, postDriverStep } = createDriverHelpers(() => ({
+  testApp,
+  admin,
+  customer,
+  sms,
+}));
 
 /**
  * The real path of the cash: a customer places a cash-on-delivery order, the admin dispatches it
@@ -57,34 +53,17 @@ async function deliverCashOrder(
   driver: SignedInDriver,
   collected: (price: number) => number,
 ): Promise<{ order: CustomerOrderDetail; cashCollected: number }> {
-  const placed = await createOrderAs(testApp, customer, {
+  const order = await orderOnTheRoad(driver, {
     payment_method: 'cash_on_delivery',
     fee_paid_by: 'receiver',
   });
-  const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
-    status: 'IN_TRANSIT',
-    truckNumber: driver.truckNumber,
-    driverId: driver.driverId,
-  });
-  expect(dispatched.statusCode, dispatched.body).toBe(200);
-  const seen = await testApp.app.inject({
-    url: `/api/dashboard/orders/${placed.id}`,
-    headers: bearer(customer.token),
-  });
-  const { order } = seen.json() as { order: CustomerOrderDetail };
   expect(order.deliveryCode).toMatch(/^\d{6}$/);
-  const pickedUp = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/driver/orders/${placed.id}/pickup`,
-    headers: bearer(driver.token),
-  });
+  const pickedUp = await postDriverStep(driver, order.id, 'pickup');
   expect(pickedUp.statusCode, pickedUp.body).toBe(200);
   const cashCollected = collected(order.price);
-  const delivered = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/driver/orders/${placed.id}/deliver`,
-    headers: bearer(driver.token),
-    payload: { code: order.deliveryCode, cashCollected },
+  const delivered = await postDriverStep(driver, order.id, 'deliver', {
+    code: order.deliveryCode,
+    cashCollected,
   });
   expect(delivered.statusCode, delivered.body).toBe(200);
   return { order, cashCollected };
@@ -117,7 +96,7 @@ describe('the cash ledger after deliveries', () => {
   let shortOrder: { order: CustomerOrderDetail; cashCollected: number };
 
   beforeAll(async () => {
-    driver = await newDriver('Yassine Ledger');
+    driver = await newDriver({ fullName: 'Yassine Ledger' });
     fullOrder = await deliverCashOrder(driver, (price) => price);
     shortOrder = await deliverCashOrder(driver, (price) => roundToCents(price - 12.5));
   });
@@ -182,7 +161,7 @@ describe('POST /api/admin/cash/remittances', () => {
   let collected: number;
 
   beforeAll(async () => {
-    driver = await newDriver('Omar Remit');
+    driver = await newDriver({ fullName: 'Omar Remit' });
     ({ cashCollected: collected } = await deliverCashOrder(driver, (price) => price));
   });
 
@@ -278,7 +257,7 @@ describe('POST /api/admin/cash/remittances', () => {
 
 describe('remittances at the same time', () => {
   it('never together exceed what the driver holds', async () => {
-    const driver = await newDriver('Karim Race');
+    const driver = await newDriver({ fullName: 'Karim Race' });
     const { cashCollected } = await deliverCashOrder(driver, (price) => price);
     // Each is 40 % of the cash: two fit, a third would go past it, whatever order they run in.
     const share = roundToCents(cashCollected * 0.4);
@@ -298,7 +277,7 @@ describe('remittances at the same time', () => {
 
 describe('access', () => {
   it('answers a customer 403 on every cash route, and a driver too', async () => {
-    const driver = await newDriver('Nadia Access');
+    const driver = await newDriver({ fullName: 'Nadia Access' });
     for (const token of [customer.token, driver.token]) {
       for (const url of [
         '/api/admin/cash',
@@ -329,7 +308,7 @@ describe('CSV exports', () => {
   let short: { order: CustomerOrderDetail; cashCollected: number };
 
   beforeAll(async () => {
-    driver = await newDriver('Salma Export');
+    driver = await newDriver({ fullName: 'Salma Export' });
     short = await deliverCashOrder(driver, (price) => roundToCents(price - 20));
     const response = await recordRemittance({
       driverId: driver.driverId,
@@ -411,7 +390,7 @@ describe('CSV exports', () => {
 
 describe('over-collection', () => {
   it('flags cash collected above the price and never writes it over the price or the payment', async () => {
-    const driver = await newDriver('Omar Over');
+    const driver = await newDriver({ fullName: 'Omar Over' });
     const { order, cashCollected } = await deliverCashOrder(driver, (price) =>
       roundToCents(price + 30),
     );
@@ -457,7 +436,7 @@ describe('over-collection', () => {
 
 describe('a remittance and its Idempotency-Key', () => {
   it('records once per key: a replay answers the first answer; no key is a 400', async () => {
-    const driver = await newDriver('Idriss Replay');
+    const driver = await newDriver({ fullName: 'Idriss Replay' });
     await deliverCashOrder(driver, (price) => price);
     const missing = await testApp.app.inject({
       method: 'POST',

@@ -3,11 +3,20 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { drivers } from '../../src/server/db/schema';
+import { drivers, orders, trucks } from '../../src/server/db/schema';
+import type { DriverOrderList } from '../../src/shared/schemas/driver-schemas';
 import type { CreateDriverTruckInput } from '../../src/shared/schemas/fleet-schemas';
+import type { CreateOrderInput, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
+import type { FailedAttemptReason } from '../../src/shared/schemas/returns-schemas';
 import type { PublicUser } from '../../src/shared/schemas/user-schemas';
 import { isSignInCodeText, signInCodeIn } from '../support/accounts';
-import { bearer, driverTruckPayload } from './factories';
+import {
+  bearer,
+  createOrderAs,
+  driverTruckPayload,
+  updateOrderStatus,
+  type LoggedIn,
+} from './factories';
 import type { TestApp } from './helpers';
 import { waitUntil } from './polling';
 
@@ -127,4 +136,133 @@ export async function signInDriver(
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { token: string; user: PublicUser };
+}
+
+export interface SignedInDriver extends AddedDriver {
+  token: string;
+}
+
+/** A six-digit code that is not this one. */
+export const wrongCodeFor = (code: string) =>
+  String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** What a test file of the driver's steps builds in its beforeAll. */
+export interface DriverTestContext {
+  testApp: TestApp;
+  admin: LoggedIn;
+  /** The merchant whose orders the drivers carry unless a test names another. */
+  customer: LoggedIn;
+  sms: SmsCatcher;
+}
+
+export interface DriverTestOptions {
+  /** How the receivers' numbers start: +2126 unless told. */
+  receiverPrefix?: string;
+  /** The receiver pays the fee of an order not paid online: its driver collects the price. */
+  receiverPays?: boolean;
+}
+
+type DriverStep = 'pickup' | 'deliver' | 'attempt-failed' | 'return-delivered';
+
+/**
+ * The steps of the tests that put drivers on the road: signed-in drivers, receivers' numbers,
+ * orders dispatched to a driver, the driver's steps and list, and the rows they change. The
+ * context is read at each call, so a file calls this at its top and fills the context in beforeAll.
+ */
+export function createDriverHelpers(
+  contextOf: () => DriverTestContext,
+  { receiverPrefix = '+2126', receiverPays = false }: DriverTestOptions = {},
+) {
+  let receiverSeq = 0;
+  /** Every receiver gets a number of their own, so each test reads its own SMS. */
+  const newReceiverPhone = () =>
+    `${receiverPrefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${String(receiverSeq++ % 100).padStart(2, '0')}`;
+
+  /** A driver added by the admin, signed in with the code from their SMS. */
+  async function newDriver(
+    overrides: Partial<CreateDriverTruckInput> = {},
+  ): Promise<SignedInDriver> {
+    const { testApp, admin, sms } = contextOf();
+    const added = await addDriver(testApp, admin.token, overrides);
+    const { token } = await signInDriver(testApp, added.phone, sms);
+    return { ...added, token };
+  }
+
+  /** A merchant's order (the customer's unless told), dispatched by the admin to this driver. */
+  async function orderOnTheRoad(
+    driver: Pick<AddedDriver, 'truckNumber' | 'driverId'>,
+    overrides: Partial<CreateOrderInput> = {},
+    merchant = contextOf().customer,
+  ): Promise<CustomerOrderDetail> {
+    const { testApp, admin } = contextOf();
+    const placed = await createOrderAs(testApp, merchant, {
+      receiver_phone: newReceiverPhone(),
+      ...(receiverPays && overrides.payment_method !== 'online' && { fee_paid_by: 'receiver' }),
+      ...overrides,
+    });
+    const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
+      status: 'IN_TRANSIT',
+      truckNumber: driver.truckNumber,
+      driverId: driver.driverId,
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const seen = await testApp.app.inject({
+      url: `/api/dashboard/orders/${placed.id}`,
+      headers: bearer(merchant.token),
+    });
+    expect(seen.statusCode, seen.body).toBe(200);
+    return (seen.json() as { order: CustomerOrderDetail }).order;
+  }
+
+  const postDriverStep = (
+    driver: { token: string },
+    orderId: string,
+    action: DriverStep,
+    payload?: object,
+  ) =>
+    contextOf().testApp.app.inject({
+      method: 'POST',
+      url: `/api/driver/orders/${orderId}/${action}`,
+      headers: bearer(driver.token),
+      ...(payload && { payload }),
+    });
+
+  async function failAttempt(
+    driver: { token: string },
+    orderId: string,
+    reason: FailedAttemptReason = 'receiver-absent',
+  ): Promise<void> {
+    const response = await postDriverStep(driver, orderId, 'attempt-failed', { reason });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  async function listDriverOrders(driver: { token: string }): Promise<DriverOrderList> {
+    const response = await contextOf().testApp.app.inject({
+      url: '/api/driver/orders',
+      headers: bearer(driver.token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as DriverOrderList;
+  }
+
+  async function readOrderRow(orderId: string) {
+    const { db } = contextOf().testApp.database;
+    return (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+  }
+
+  async function readTruckStatus(truckNumber: string) {
+    const { db } = contextOf().testApp.database;
+    return (await db.select().from(trucks).where(eq(trucks.truckNumber, truckNumber)))[0]!.status;
+  }
+
+  return {
+    newDriver,
+    newReceiverPhone,
+    orderOnTheRoad,
+    postDriverStep,
+    failAttempt,
+    listDriverOrders,
+    readOrderRow,
+    readTruckStatus,
+  };
 }

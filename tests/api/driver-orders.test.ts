@@ -7,20 +7,16 @@ import {
   outboxMessages,
   payments,
   trackingEvents,
-  trucks,
 } from '../../src/server/db/schema';
 import type { AdminOrderDetail } from '../../src/shared/schemas/admin-schemas';
-import {
-  CODE_MAX_ATTEMPTS,
-  type DriverOrderList,
-  type DriverStepResult,
-} from '../../src/shared/schemas/driver-schemas';
-import type { CreateOrderInput, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
+import { CODE_MAX_ATTEMPTS, type DriverStepResult } from '../../src/shared/schemas/driver-schemas';
+import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import {
   addDriver,
-  signInDriver,
+  createDriverHelpers,
   startSmsCatcher,
-  type AddedDriver,
+  wrongCodeFor,
+  type SignedInDriver,
   type SmsCatcher,
 } from './driver-helpers';
 import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
@@ -39,10 +35,6 @@ let admin: LoggedIn;
 let customer: LoggedIn;
 let db: TestApp['database']['db'];
 
-interface SignedInDriver extends AddedDriver {
-  token: string;
-}
-
 beforeAll(async () => {
   sms = await startSmsCatcher();
   testApp = await buildTestApp({ env: { SMS_URL: sms.url } });
@@ -54,38 +46,15 @@ afterAll(async () => {
   await sms.stop();
 });
 
-async function newDriver(): Promise<SignedInDriver> {
-  const added = await addDriver(testApp, admin.token);
-  const { token } = await signInDriver(testApp, added.phone, sms);
-  return { ...added, token };
-}
-
-/** Every receiver gets a number of their own, so each test reads its own SMS. */
-let receiverSeq = 0;
-const newReceiverPhone = () =>
-  `+2126${String(Date.now() % 1_000_000).padStart(6, '0')}${String(receiverSeq++ % 100).padStart(2, '0')}`;
-
-/**
- * A customer's order, dispatched by the admin to this driver's truck. A cash order's receiver pays
- * the fee unless told otherwise: its driver collects the price at the door.
- */
-async function orderOnTheRoad(
-  driver: AddedDriver,
-  overrides: Partial<CreateOrderInput> = {},
-): Promise<CustomerOrderDetail> {
-  const placed = await createOrderAs(testApp, customer, {
-    receiver_phone: newReceiverPhone(),
-    ...(overrides.payment_method !== 'online' && { fee_paid_by: 'receiver' }),
-    ...overrides,
-  });
-  const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
-    status: 'IN_TRANSIT',
-    truckNumber: driver.truckNumber,
-    driverId: driver.driverId,
-  });
-  expect(dispatched.statusCode, dispatched.body).toBe(200);
-  return customerView(placed.id);
-}
+/** A cash order's receiver pays the fee unless told otherwise: its driver collects the price. */
+const {
+  newDriver,
+  orderOnTheRoad,
+  postDriverStep,
+  listDriverOrders,
+  readOrderRow,
+  readTruckStatus,
+} = createDriverHelpers(() => ({ testApp, admin, customer, sms }), { receiverPays: true });
 
 async function customerView(orderId: string): Promise<CustomerOrderDetail> {
   const response = await testApp.app.inject({
@@ -96,28 +65,6 @@ async function customerView(orderId: string): Promise<CustomerOrderDetail> {
   return (response.json() as { order: CustomerOrderDetail }).order;
 }
 
-const step = (
-  driver: { token: string },
-  orderId: string,
-  action: 'pickup' | 'deliver' | 'attempt-failed',
-  payload?: object,
-) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: `/api/driver/orders/${orderId}/${action}`,
-    headers: bearer(driver.token),
-    ...(payload && { payload }),
-  });
-
-const listOf = async (driver: { token: string }) => {
-  const response = await testApp.app.inject({
-    url: '/api/driver/orders',
-    headers: bearer(driver.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as DriverOrderList;
-};
-
 const adminView = async (orderId: string) => {
   const response = await testApp.app.inject({
     url: `/api/admin/orders/${orderId}`,
@@ -127,8 +74,6 @@ const adminView = async (orderId: string) => {
   return (response.json() as { order: AdminOrderDetail }).order;
 };
 
-const orderRow = async (orderId: string) =>
-  (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
 const paymentRow = async (orderId: string) =>
   (await db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
 const eventsOf = (orderId: string) =>
@@ -137,11 +82,6 @@ const eventsOf = (orderId: string) =>
     .from(trackingEvents)
     .where(eq(trackingEvents.orderId, orderId))
     .orderBy(trackingEvents.seq);
-const truckStatus = async (truckNumber: string) =>
-  (await db.select().from(trucks).where(eq(trucks.truckNumber, truckNumber)))[0]!.status;
-
-/** A code that is not this one. */
-const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('driver order routes: who may see what', () => {
   it('answers 404 to another driver, and 403 to customers and admins', async () => {
@@ -153,18 +93,18 @@ describe('driver order routes: who may see what', () => {
       ['deliver', { code: order.deliveryCode, cashCollected: order.price }],
       ['attempt-failed', { reason: 'refused' }],
     ] as const) {
-      const response = await step(driverB, order.id, action, payload);
+      const response = await postDriverStep(driverB, order.id, action, payload);
       expect(response.statusCode, `${action}: ${response.body}`).toBe(404);
       expect(response.json()).toEqual({ code: 'order.not_found', message: 'Order not found' });
     }
-    expect((await listOf(driverB)).onTheRoad).toEqual([]);
-    expect((await listOf(driverA)).onTheRoad.map((o) => o.id)).toEqual([order.id]);
+    expect((await listDriverOrders(driverB)).onTheRoad).toEqual([]);
+    expect((await listDriverOrders(driverA)).onTheRoad.map((o) => o.id)).toEqual([order.id]);
     // Nothing happened to driver A's order.
     expect((await eventsOf(order.id)).map((e) => e.kind)).toEqual(['placed', 'dispatched']);
-    expect((await orderRow(order.id)).deliveryCodeFailures).toBe(0);
+    expect((await readOrderRow(order.id)).deliveryCodeFailures).toBe(0);
 
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
-      expect((await step(driverA, id, 'pickup')).statusCode).toBe(404);
+      expect((await postDriverStep(driverA, id, 'pickup')).statusCode).toBe(404);
     }
     for (const token of [customer.token, admin.token]) {
       const response = await testApp.app.inject({
@@ -172,7 +112,7 @@ describe('driver order routes: who may see what', () => {
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(403);
-      expect((await step({ token }, order.id, 'pickup')).statusCode).toBe(403);
+      expect((await postDriverStep({ token }, order.id, 'pickup')).statusCode).toBe(403);
     }
     expect((await testApp.app.inject({ url: '/api/driver/orders' })).statusCode).toBe(401);
   });
@@ -182,7 +122,7 @@ describe('driver order routes: who may see what', () => {
     const first = await orderOnTheRoad(driver);
     expect(
       (
-        await step(driver, first.id, 'deliver', {
+        await postDriverStep(driver, first.id, 'deliver', {
           code: first.deliveryCode,
           cashCollected: first.price,
         })
@@ -190,11 +130,12 @@ describe('driver order routes: who may see what', () => {
     ).toBe(200);
     const second = await orderOnTheRoad(driver, { payment_method: 'online' });
     expect(
-      (await step(driver, second.id, 'deliver', { code: second.deliveryCode })).statusCode,
+      (await postDriverStep(driver, second.id, 'deliver', { code: second.deliveryCode }))
+        .statusCode,
     ).toBe(200);
     const current = await orderOnTheRoad(driver);
 
-    const list = await listOf(driver);
+    const list = await listDriverOrders(driver);
     expect(list.onTheRoad).toHaveLength(1);
     expect(list.onTheRoad[0]).toMatchObject({
       id: current.id,
@@ -235,7 +176,7 @@ describe('driver order routes: who may see what', () => {
         .where(eq(orders.id, placed.id));
       older.push(placed.id);
     }
-    const full = await listOf(driver);
+    const full = await listDriverOrders(driver);
     expect(full.delivered.map((o) => o.id)).toEqual(older.slice(1).reverse());
     expect(full.onTheRoad.map((o) => o.id)).toEqual([current.id]);
   });
@@ -249,7 +190,7 @@ describe('driver steps', () => {
 
   it('picks up once: a "Picked up" event, then 409', async () => {
     const order = await orderOnTheRoad(driver);
-    const response = await step(driver, order.id, 'pickup');
+    const response = await postDriverStep(driver, order.id, 'pickup');
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json() as DriverStepResult;
     expect(body.message).toBe('Picked up');
@@ -263,13 +204,13 @@ describe('driver steps', () => {
     const seen = await customerView(order.id);
     expect(seen.timeline.at(-1)).toMatchObject({ kind: 'picked-up', note: 'Picked up' });
 
-    const again = await step(driver, order.id, 'pickup');
+    const again = await postDriverStep(driver, order.id, 'pickup');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
       code: 'order.already_picked_up',
       message: 'This order was already picked up',
     });
-    await step(driver, order.id, 'deliver', {
+    await postDriverStep(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: order.price,
     });
@@ -277,11 +218,11 @@ describe('driver steps', () => {
 
   it('records a failed attempt: an event with the reason, the customer told, still on the road', async () => {
     const order = await orderOnTheRoad(driver);
-    const noNote = await step(driver, order.id, 'attempt-failed', { reason: 'other' });
+    const noNote = await postDriverStep(driver, order.id, 'attempt-failed', { reason: 'other' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().errors).toEqual({ note: 'Please describe what happened' });
 
-    const response = await step(driver, order.id, 'attempt-failed', {
+    const response = await postDriverStep(driver, order.id, 'attempt-failed', {
       reason: 'receiver-absent',
       note: 'Nobody at the door',
     });
@@ -294,7 +235,7 @@ describe('driver steps', () => {
       status: 'IN_TRANSIT',
       note: 'Receiver absent: Nobody at the door',
     });
-    expect(await orderRow(order.id)).toMatchObject({
+    expect(await readOrderRow(order.id)).toMatchObject({
       status: 'IN_TRANSIT',
       driverId: driver.driverId,
     });
@@ -311,7 +252,7 @@ describe('driver steps', () => {
     expect(notice!.body).toContain('Reason: Receiver absent');
     expect((await customerView(order.id)).timeline.at(-1)?.kind).toBe('delivery-failed');
     // Another attempt can still succeed.
-    const delivered = await step(driver, order.id, 'deliver', {
+    const delivered = await postDriverStep(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: order.price,
     });
@@ -334,7 +275,7 @@ describe('proof of delivery', () => {
     expect(message.text).toMatch(/Give the driver this delivery code: (\d{6})\.$/);
     expect(message.text.endsWith(`delivery code: ${code}.`)).toBe(true);
 
-    expect(JSON.stringify(await orderRow(order.id))).not.toContain(code);
+    expect(JSON.stringify(await readOrderRow(order.id))).not.toContain(code);
     // Once sent, the SMS row no longer holds the code; no mail or notice ever did.
     const smsRow = await waitUntil('the dispatch SMS marked sent', async () => {
       const [row] = await db
@@ -363,15 +304,16 @@ describe('proof of delivery', () => {
 
     // The customer's code, given at the door, delivers the order; after that it is gone.
     expect(
-      (await step(driver, order.id, 'deliver', { code, cashCollected: order.price })).statusCode,
+      (await postDriverStep(driver, order.id, 'deliver', { code, cashCollected: order.price }))
+        .statusCode,
     ).toBe(200);
     expect((await customerView(order.id)).deliveryCode).toBeNull();
   });
 
   it('refuses a wrong code with 400 and changes nothing but the count of wrong codes', async () => {
     const order = await orderOnTheRoad(driver);
-    const before = { order: await orderRow(order.id), payment: await paymentRow(order.id) };
-    const response = await step(driver, order.id, 'deliver', {
+    const before = { order: await readOrderRow(order.id), payment: await paymentRow(order.id) };
+    const response = await postDriverStep(driver, order.id, 'deliver', {
       code: wrongCodeFor(order.deliveryCode!),
       cashCollected: order.price,
     });
@@ -382,18 +324,21 @@ describe('proof of delivery', () => {
       errors: { code: 'The delivery code is not correct.' },
       errorCodes: { code: 'driver.delivery_code_wrong' },
     });
-    const after = await orderRow(order.id);
+    const after = await readOrderRow(order.id);
     expect(after).toEqual({ ...before.order, deliveryCodeFailures: 1 });
     expect(await paymentRow(order.id)).toEqual(before.payment);
     expect((await eventsOf(order.id)).map((e) => e.kind)).toEqual(['placed', 'dispatched']);
-    expect(await truckStatus(driver.truckNumber)).toBe('ON_DELIVERY');
+    expect(await readTruckStatus(driver.truckNumber)).toBe('ON_DELIVERY');
 
-    const badFormat = await step(driver, order.id, 'deliver', { code: '12ab', cashCollected: 1 });
+    const badFormat = await postDriverStep(driver, order.id, 'deliver', {
+      code: '12ab',
+      cashCollected: 1,
+    });
     expect(badFormat.statusCode).toBe(400);
     expect(badFormat.json().errors).toEqual({ code: 'Enter the 6-digit code' });
-    expect((await orderRow(order.id)).deliveryCodeFailures).toBe(1);
+    expect((await readOrderRow(order.id)).deliveryCodeFailures).toBe(1);
 
-    await step(driver, order.id, 'deliver', {
+    await postDriverStep(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: order.price,
     });
@@ -403,26 +348,31 @@ describe('proof of delivery', () => {
     const order = await orderOnTheRoad(driver);
     const wrong = wrongCodeFor(order.deliveryCode!);
     for (let attempt = 1; attempt <= CODE_MAX_ATTEMPTS; attempt += 1) {
-      const response = await step(driver, order.id, 'deliver', {
+      const response = await postDriverStep(driver, order.id, 'deliver', {
         code: wrong,
         cashCollected: order.price,
       });
       expect(response.statusCode, `attempt ${attempt}`).toBe(400);
     }
-    expect((await orderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
+    expect((await readOrderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
     // From now on even the right code is refused.
     for (const code of [wrong, order.deliveryCode]) {
-      const locked = await step(driver, order.id, 'deliver', { code, cashCollected: order.price });
+      const locked = await postDriverStep(driver, order.id, 'deliver', {
+        code,
+        cashCollected: order.price,
+      });
       expect(locked.statusCode).toBe(423);
       expect(locked.json()).toEqual({
         code: 'driver.delivery_code_locked',
         message: 'Too many wrong delivery codes. The office must confirm this delivery.',
       });
     }
-    expect((await orderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
-    expect((await listOf(driver)).onTheRoad.find((o) => o.id === order.id)).toMatchObject({
-      deliveryCodeLocked: true,
-    });
+    expect((await readOrderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
+    expect((await listDriverOrders(driver)).onTheRoad.find((o) => o.id === order.id)).toMatchObject(
+      {
+        deliveryCodeLocked: true,
+      },
+    );
     expect(await adminView(order.id)).toMatchObject({ deliveryCodeLocked: true });
 
     const noReason = await updateOrderStatus(testApp, admin, order.id, { status: 'DELIVERED' });
@@ -430,21 +380,21 @@ describe('proof of delivery', () => {
     expect(noReason.json().errors).toEqual({
       reason: 'Give the reason the office delivers this order',
     });
-    expect((await orderRow(order.id)).status).toBe('IN_TRANSIT');
+    expect((await readOrderRow(order.id)).status).toBe('IN_TRANSIT');
 
     const withReason = await updateOrderStatus(testApp, admin, order.id, {
       status: 'DELIVERED',
       reason: 'Receiver confirmed by phone',
     });
     expect(withReason.statusCode, withReason.body).toBe(200);
-    expect((await orderRow(order.id)).status).toBe('DELIVERED');
+    expect((await readOrderRow(order.id)).status).toBe('DELIVERED');
     expect((await eventsOf(order.id)).at(-1)).toMatchObject({
       kind: 'delivered',
       note: 'Delivered by the office: Receiver confirmed by phone',
       actorUserId: admin.user.id,
     });
     expect(await adminView(order.id)).toMatchObject({ deliveryCodeLocked: false });
-    expect(await truckStatus(driver.truckNumber)).toBe('AVAILABLE');
+    expect(await readTruckStatus(driver.truckNumber)).toBe('AVAILABLE');
   });
 
   it('counts parallel wrong codes one by one: never more tries than the limit', async () => {
@@ -452,7 +402,7 @@ describe('proof of delivery', () => {
     const wrong = wrongCodeFor(order.deliveryCode!);
     const answers = await Promise.all(
       Array.from({ length: CODE_MAX_ATTEMPTS * 2 }, () =>
-        step(driver, order.id, 'deliver', { code: wrong, cashCollected: order.price }),
+        postDriverStep(driver, order.id, 'deliver', { code: wrong, cashCollected: order.price }),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
@@ -460,7 +410,7 @@ describe('proof of delivery', () => {
       ...Array<number>(CODE_MAX_ATTEMPTS).fill(400),
       ...Array<number>(CODE_MAX_ATTEMPTS).fill(423),
     ]);
-    expect((await orderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
+    expect((await readOrderRow(order.id)).deliveryCodeFailures).toBe(CODE_MAX_ATTEMPTS);
     const delivered = await updateOrderStatus(testApp, admin, order.id, {
       status: 'DELIVERED',
       reason: 'Receiver identified at the depot',
@@ -470,23 +420,23 @@ describe('proof of delivery', () => {
 
   it('gives a new code at the next dispatch', async () => {
     const first = await orderOnTheRoad(driver);
-    await step(driver, first.id, 'deliver', {
+    await postDriverStep(driver, first.id, 'deliver', {
       code: first.deliveryCode,
       cashCollected: first.price,
     });
     const second = await orderOnTheRoad(driver);
-    const firstRow = await orderRow(first.id);
-    const secondRow = await orderRow(second.id);
+    const firstRow = await readOrderRow(first.id);
+    const secondRow = await readOrderRow(second.id);
     expect(secondRow.deliveryCodeNonce).not.toBe(firstRow.deliveryCodeNonce);
     // The first order's code does not open the second (unless the 1-in-a-million collision).
     if (second.deliveryCode !== first.deliveryCode) {
-      const response = await step(driver, second.id, 'deliver', {
+      const response = await postDriverStep(driver, second.id, 'deliver', {
         code: first.deliveryCode,
         cashCollected: second.price,
       });
       expect(response.statusCode).toBe(400);
     }
-    await step(driver, second.id, 'deliver', {
+    await postDriverStep(driver, second.id, 'deliver', {
       code: second.deliveryCode,
       cashCollected: second.price,
     });
@@ -497,9 +447,9 @@ describe('delivering with the code and the cash', () => {
   it('needs the cash of a cash order, pays it with what was collected and flags a shortfall', async () => {
     const driver = await newDriver();
     const order = await orderOnTheRoad(driver, { payment_method: 'cash_on_delivery' });
-    expect(await truckStatus(driver.truckNumber)).toBe('ON_DELIVERY');
+    expect(await readTruckStatus(driver.truckNumber)).toBe('ON_DELIVERY');
 
-    const noCash = await step(driver, order.id, 'deliver', { code: order.deliveryCode });
+    const noCash = await postDriverStep(driver, order.id, 'deliver', { code: order.deliveryCode });
     expect(noCash.statusCode).toBe(400);
     expect(noCash.json()).toEqual({
       code: 'driver.cash_required',
@@ -507,11 +457,11 @@ describe('delivering with the code and the cash', () => {
       errors: { cashCollected: 'Enter the cash collected (MAD)' },
       errorCodes: { cashCollected: 'driver.cash_required' },
     });
-    expect((await orderRow(order.id)).deliveryCodeFailures).toBe(0);
+    expect((await readOrderRow(order.id)).deliveryCodeFailures).toBe(0);
 
     const collected = Math.max(0, Math.round((order.price - 50) * 100) / 100);
     const short = Math.round((order.price - collected) * 100) / 100;
-    const response = await step(driver, order.id, 'deliver', {
+    const response = await postDriverStep(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: collected,
     });
@@ -520,7 +470,7 @@ describe('delivering with the code and the cash', () => {
     expect(body.message).toBe('Delivered');
     expect(body.order).toMatchObject({ status: 'DELIVERED', cashCollected: collected });
 
-    expect(await orderRow(order.id)).toMatchObject({
+    expect(await readOrderRow(order.id)).toMatchObject({
       status: 'DELIVERED',
       cashCollectedCentimes: Math.round(collected * 100),
     });
@@ -538,7 +488,7 @@ describe('delivering with the code and the cash', () => {
       cashShortfall: short,
       payment: { status: 'paid', amount: collected },
     });
-    expect(await truckStatus(driver.truckNumber)).toBe('AVAILABLE');
+    expect(await readTruckStatus(driver.truckNumber)).toBe('AVAILABLE');
 
     // The customer is told in the app and by mail.
     const notices = await db
@@ -563,7 +513,7 @@ describe('delivering with the code and the cash', () => {
     expect(mail.channel).toBe('email');
     expect((await customerView(order.id)).status).toBe('DELIVERED');
 
-    const again = await step(driver, order.id, 'deliver', {
+    const again = await postDriverStep(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: collected,
     });
@@ -573,7 +523,10 @@ describe('delivering with the code and the cash', () => {
   it('takes the full price without a flag, and ignores cash on an order paid online', async () => {
     const driver = await newDriver();
     const cash = await orderOnTheRoad(driver);
-    await step(driver, cash.id, 'deliver', { code: cash.deliveryCode, cashCollected: cash.price });
+    await postDriverStep(driver, cash.id, 'deliver', {
+      code: cash.deliveryCode,
+      cashCollected: cash.price,
+    });
     expect((await eventsOf(cash.id)).at(-1)!.note).toMatch(
       /^Delivered\. Cash collected [\d,.]+ MAD$/,
     );
@@ -583,12 +536,12 @@ describe('delivering with the code and the cash', () => {
     });
 
     const online = await orderOnTheRoad(driver, { payment_method: 'online' });
-    const response = await step(driver, online.id, 'deliver', {
+    const response = await postDriverStep(driver, online.id, 'deliver', {
       code: online.deliveryCode,
       cashCollected: 1,
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await orderRow(online.id)).toMatchObject({ cashCollectedCentimes: null });
+    expect(await readOrderRow(online.id)).toMatchObject({ cashCollectedCentimes: null });
     expect(await paymentRow(online.id)).toMatchObject({
       status: 'paid',
       amountCentimes: Math.round(online.price * 100),
@@ -620,7 +573,7 @@ describe('dispatch', () => {
       code: 'dispatch.driver_deactivated',
       message: 'This driver is deactivated',
     });
-    expect((await orderRow(placed.id)).status).toBe('PENDING');
-    expect(await truckStatus(driver.truckNumber)).toBe('AVAILABLE');
+    expect((await readOrderRow(placed.id)).status).toBe('PENDING');
+    expect(await readTruckStatus(driver.truckNumber)).toBe('AVAILABLE');
   });
 });

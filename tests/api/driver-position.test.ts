@@ -12,6 +12,7 @@ import type {
 } from '../../src/shared/schemas/map-schemas';
 import {
   addDriver,
+  createDriverHelpers,
   signInDriver,
   startSmsCatcher,
   type AddedDriver,
@@ -52,15 +53,8 @@ afterAll(async () => {
   await sms?.stop();
 });
 
-interface SignedInDriver extends AddedDriver {
-  token: string;
-}
-
-async function newDriver(): Promise<SignedInDriver> {
-  const driver = await addDriver(testApp, admin.token, { phone: uniquePhone() });
-  const { token } = await signInDriver(testApp, driver.phone, sms);
-  return { ...driver, token };
-}
+const driverHelpers = createDriverHelpers(() => ({ testApp, admin, customer, sms }));
+const newDriver = () => driverHelpers.newDriver({ phone: uniquePhone() });
 
 let phoneCounter = 0;
 /** Moroccan mobile numbers no other test file uses. */

@@ -7,23 +7,18 @@ import {
   merchantLedgerEntries,
   orders,
   trackingEvents,
-  trucks,
 } from '../../src/server/db/schema';
-import {
-  CODE_MAX_ATTEMPTS,
-  type DriverOrderList,
-  type DriverStepResult,
-} from '../../src/shared/schemas/driver-schemas';
+import { CODE_MAX_ATTEMPTS, type DriverStepResult } from '../../src/shared/schemas/driver-schemas';
 import type { FailedAttemptReason } from '../../src/shared/schemas/returns-schemas';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import {
-  addDriver,
-  signInDriver,
+  createDriverHelpers,
   startSmsCatcher,
-  type AddedDriver,
+  wrongCodeFor,
+  type SignedInDriver,
   type SmsCatcher,
 } from './driver-helpers';
-import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
+import { bearer, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 
 /*
@@ -38,10 +33,6 @@ let admin: LoggedIn;
 let customer: LoggedIn;
 let db: TestApp['database']['db'];
 
-interface SignedInDriver extends AddedDriver {
-  token: string;
-}
-
 beforeAll(async () => {
   sms = await startSmsCatcher();
   testApp = await buildTestApp({ env: { SMS_URL: sms.url } });
@@ -53,68 +44,29 @@ afterAll(async () => {
   await sms.stop();
 });
 
-async function newDriver(): Promise<SignedInDriver> {
-  const added = await addDriver(testApp, admin.token);
-  const { token } = await signInDriver(testApp, added.phone, sms);
-  return { ...added, token };
-}
+const {
+  newDriver,
+  orderOnTheRoad,
+  postDriverStep,
+  listDriverOrders,
+  readOrderRow,
+  readTruckStatus,
+} = createDriverHelpers(() => ({ testApp, admin, customer, sms }));
 
-let receiverSeq = 0;
-const newReceiverPhone = () =>
-  `+2126${String(Date.now() % 1_000_000).padStart(6, '0')}${String(receiverSeq++ % 100).padStart(2, '0')}`;
-
-async function orderOnTheRoad(driver: AddedDriver): Promise<CustomerOrderDetail> {
-  const placed = await createOrderAs(testApp, customer, { receiver_phone: newReceiverPhone() });
-  const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
-    status: 'IN_TRANSIT',
-    truckNumber: driver.truckNumber,
-    driverId: driver.driverId,
-  });
-  expect(dispatched.statusCode, dispatched.body).toBe(200);
-  return placed;
-}
-
-const step = (
-  driver: { token: string },
-  orderId: string,
-  action: 'attempt-failed' | 'return-delivered',
-  payload: object,
-) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: `/api/driver/orders/${orderId}/${action}`,
-    headers: bearer(driver.token),
-    payload,
-  });
-
-const listOf = async (driver: { token: string }) => {
-  const response = await testApp.app.inject({
-    url: '/api/driver/orders',
-    headers: bearer(driver.token),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as DriverOrderList;
-};
-
-const orderRow = async (orderId: string) =>
-  (await db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
-const truckStatus = async (truckNumber: string) =>
-  (await db.select().from(trucks).where(eq(trucks.truckNumber, truckNumber)))[0]!.status;
 const today = () => toBusinessDate(testApp.now());
 
 /** The sender's return code, as the return mail and the customer's order page give it. */
 const deliveryCodes = () => createDeliveryCodes(deriveDeliveryCodeKey(testApp.config.JWT_SECRET!));
 async function returnCodeOf(orderId: string): Promise<string> {
-  const code = deliveryCodes().currentCodeOf(await orderRow(orderId));
+  const code = deliveryCodes().currentCodeOf(await readOrderRow(orderId));
   expect(code).not.toBeNull();
   return code!;
 }
-const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 /** A parcel on its way back: the receiver refused it at the door. */
 async function returningOrder(driver: SignedInDriver): Promise<CustomerOrderDetail> {
   const order = await orderOnTheRoad(driver);
-  const refused = await step(driver, order.id, 'attempt-failed', { reason: 'refused' });
+  const refused = await postDriverStep(driver, order.id, 'attempt-failed', { reason: 'refused' });
   expect(refused.statusCode, refused.body).toBe(200);
   expect((refused.json() as DriverStepResult).order.status).toBe('RETURNING');
   return order;
@@ -131,7 +83,10 @@ describe('failed attempts: the reasons and the day asked for', () => {
     async (reason, extra) => {
       const driver = await newDriver();
       const order = await orderOnTheRoad(driver);
-      const response = await step(driver, order.id, 'attempt-failed', { reason, ...extra });
+      const response = await postDriverStep(driver, order.id, 'attempt-failed', {
+        reason,
+        ...extra,
+      });
       expect(response.statusCode, response.body).toBe(200);
       const answered = (response.json() as DriverStepResult).order;
       expect(answered).toMatchObject({
@@ -152,22 +107,22 @@ describe('failed attempts: the reasons and the day asked for', () => {
     const driver = await newDriver();
     const order = await orderOnTheRoad(driver);
     for (const day of [today(), addDays(today(), 8), addDays(today(), -1)]) {
-      const refused = await step(driver, order.id, 'attempt-failed', {
+      const refused = await postDriverStep(driver, order.id, 'attempt-failed', {
         reason: 'postponed',
         nextAttemptOn: day,
       });
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json()).toMatchObject({ errors: { nextAttemptOn: expect.any(String) } });
     }
-    const malformed = await step(driver, order.id, 'attempt-failed', {
+    const malformed = await postDriverStep(driver, order.id, 'attempt-failed', {
       reason: 'postponed',
       nextAttemptOn: 'tomorrow',
     });
     expect(malformed.statusCode).toBe(400);
-    expect((await orderRow(order.id)).failedAttempts).toBe(0);
+    expect((await readOrderRow(order.id)).failedAttempts).toBe(0);
 
     const tomorrow = addDays(today(), 1);
-    const response = await step(driver, order.id, 'attempt-failed', {
+    const response = await postDriverStep(driver, order.id, 'attempt-failed', {
       reason: 'postponed',
       nextAttemptOn: tomorrow,
     });
@@ -184,7 +139,7 @@ describe('failed attempts: the reasons and the day asked for', () => {
   it('starts the return at once after a refusal, with nothing left to collect', async () => {
     const driver = await newDriver();
     const order = await returningOrder(driver);
-    const [card] = (await listOf(driver)).onTheRoad;
+    const [card] = (await listDriverOrders(driver)).onTheRoad;
     expect(card).toMatchObject({
       id: order.id,
       status: 'RETURNING',
@@ -214,7 +169,9 @@ describe("the driver's list", () => {
     const others = await Promise.all([newDriver(), newDriver(), newDriver()]);
     // A truck carries one parcel out for delivery at a time: the others are dispatched on trucks
     // of their own, then given to this driver, as a round that takes them all would be.
-    const [inTwoDays, dueToday, tomorrow] = await Promise.all(others.map(orderOnTheRoad));
+    const [inTwoDays, dueToday, tomorrow] = await Promise.all(
+      others.map((other) => orderOnTheRoad(other)),
+    );
     const returning = await returningOrder(driver);
     for (const [order, reason, day] of [
       [inTwoDays!, 'postponed', addDays(today(), 2)],
@@ -222,7 +179,7 @@ describe("the driver's list", () => {
       [tomorrow!, 'postponed', addDays(today(), 1)],
     ] as const) {
       const owner = others[[inTwoDays, dueToday, tomorrow].indexOf(order)]!;
-      const response = await step(owner, order.id, 'attempt-failed', {
+      const response = await postDriverStep(owner, order.id, 'attempt-failed', {
         reason,
         ...(day && { nextAttemptOn: day }),
       });
@@ -230,7 +187,7 @@ describe("the driver's list", () => {
       await db.update(orders).set({ driverId: driver.driverId }).where(eq(orders.id, order.id));
     }
 
-    const { onTheRoad } = await listOf(driver);
+    const { onTheRoad } = await listDriverOrders(driver);
     const dueFirst = onTheRoad.slice(0, 2).map((o) => o.id);
     expect(dueFirst.sort()).toEqual([dueToday!.id, returning.id].sort());
     expect(onTheRoad.slice(2).map((o) => [o.id, o.nextAttemptOn])).toEqual([
@@ -246,10 +203,10 @@ describe('return-delivered: the parcel is back with its sender', () => {
     const order = await returningOrder(driver);
     // The refusal was its run's last stop: the run ended and freed the truck; a return is brought
     // back off any run (docs/decisions/0024-runs-and-planning.md).
-    expect(await truckStatus(driver.truckNumber)).toBe('AVAILABLE');
-    const { priceCentimes, organizationId } = await orderRow(order.id);
+    expect(await readTruckStatus(driver.truckNumber)).toBe('AVAILABLE');
+    const { priceCentimes, organizationId } = await readOrderRow(order.id);
 
-    const invalid = await step(driver, order.id, 'return-delivered', { code: '12ab' });
+    const invalid = await postDriverStep(driver, order.id, 'return-delivered', { code: '12ab' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json()).toMatchObject({ errors: { code: expect.any(String) } });
 
@@ -272,10 +229,10 @@ describe('return-delivered: the parcel is back with its sender', () => {
     });
     expect(replay.statusCode).toBe(200);
 
-    const row = await orderRow(order.id);
+    const row = await readOrderRow(order.id);
     expect(row.status).toBe('RETURNED');
     expect(row.returnedAt).not.toBeNull();
-    expect(await truckStatus(driver.truckNumber)).toBe('AVAILABLE');
+    expect(await readTruckStatus(driver.truckNumber)).toBe('AVAILABLE');
     const fees = await db
       .select()
       .from(merchantLedgerEntries)
@@ -290,7 +247,7 @@ describe('return-delivered: the parcel is back with its sender', () => {
       organizationId,
       amountCentimes: -Math.round(priceCentimes / 2),
     });
-    expect((await listOf(driver)).onTheRoad).toEqual([]);
+    expect((await listDriverOrders(driver)).onTheRoad).toEqual([]);
   });
 
   it(`counts wrong codes and locks the driver out after ${CODE_MAX_ATTEMPTS} (423)`, async () => {
@@ -298,32 +255,36 @@ describe('return-delivered: the parcel is back with its sender', () => {
     const order = await returningOrder(driver);
     const code = await returnCodeOf(order.id);
     for (let n = 1; n <= CODE_MAX_ATTEMPTS; n += 1) {
-      const wrong = await step(driver, order.id, 'return-delivered', { code: wrongCodeFor(code) });
+      const wrong = await postDriverStep(driver, order.id, 'return-delivered', {
+        code: wrongCodeFor(code),
+      });
       expect(wrong.statusCode, wrong.body).toBe(400);
       expect(wrong.json()).toMatchObject({
         code: 'returns.return_code_wrong',
         errors: { code: expect.any(String) },
       });
-      expect((await orderRow(order.id)).deliveryCodeFailures).toBe(n);
+      expect((await readOrderRow(order.id)).deliveryCodeFailures).toBe(n);
     }
-    const locked = await step(driver, order.id, 'return-delivered', { code });
+    const locked = await postDriverStep(driver, order.id, 'return-delivered', { code });
     expect(locked.statusCode, locked.body).toBe(423);
     expect(locked.json()).toMatchObject({ code: 'returns.return_code_locked' });
-    expect((await orderRow(order.id)).status).toBe('RETURNING');
-    expect((await listOf(driver)).onTheRoad[0]).toMatchObject({ deliveryCodeLocked: true });
+    expect((await readOrderRow(order.id)).status).toBe('RETURNING');
+    expect((await listDriverOrders(driver)).onTheRoad[0]).toMatchObject({
+      deliveryCodeLocked: true,
+    });
   });
 
   it("answers 404 for another driver's parcel, and 409 for one that is not coming back", async () => {
     const [driver, other] = await Promise.all([newDriver(), newDriver()]);
     const order = await returningOrder(driver);
     const code = await returnCodeOf(order.id);
-    const foreign = await step(other, order.id, 'return-delivered', { code });
+    const foreign = await postDriverStep(other, order.id, 'return-delivered', { code });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ code: 'order.not_found' });
-    expect((await orderRow(order.id)).deliveryCodeFailures).toBe(0);
+    expect((await readOrderRow(order.id)).deliveryCodeFailures).toBe(0);
 
     const onTheRoad = await orderOnTheRoad(other);
-    const early = await step(other, onTheRoad.id, 'return-delivered', { code: '123456' });
+    const early = await postDriverStep(other, onTheRoad.id, 'return-delivered', { code: '123456' });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ code: 'returns.not_returning' });
   });

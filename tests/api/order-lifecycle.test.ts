@@ -12,14 +12,7 @@ import {
   trackingEvents,
   webhookEndpoints,
 } from '../../src/server/db/schema';
-import { createDeliveryCodes, deriveDeliveryCodeKey } from '../../src/server/drivers/delivery-code';
-import { createMessagesService } from '../../src/server/messages/messages-service';
-import { createNotificationsService } from '../../src/server/notifications/notifications-service';
-import {
-  createOrderLifecycle,
-  type OrderActor,
-  type OrderLifecycle,
-} from '../../src/server/orders/order-lifecycle';
+import type { OrderActor, OrderLifecycle } from '../../src/server/orders/order-lifecycle';
 import {
   createOrderAs,
   createTruckWithDriver,
@@ -29,7 +22,7 @@ import {
   type TruckWithDriver,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
-import { createReceiverTokens } from '../../src/server/returns/receiver-tokens';
+import { createTestLifecycle, driverActor, testDeliveryCodes } from './lifecycle-helpers';
 import { withEnglishText } from './notification-rows';
 
 /*
@@ -41,34 +34,15 @@ let testApp: TestApp;
 let lifecycle: OrderLifecycle;
 let admin: LoggedIn;
 let customer: LoggedIn;
-const deliveryCodes = createDeliveryCodes(deriveDeliveryCodeKey('lifecycle test secret'));
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  const { db } = testApp.database;
-  const clock = () => new Date();
-  lifecycle = createOrderLifecycle({
-    db,
-    clock,
-    notificationsService: createNotificationsService({
-      db,
-      messagesService: createMessagesService({ db }),
-      clock,
-    }),
-    deliveryCodes,
-    log: testApp.app.log,
-    publicUrl: 'http://localhost:3000',
-    receiverTokens: createReceiverTokens('lifecycle test secret', 'http://localhost:3000'),
-  });
+  lifecycle = createTestLifecycle(testApp);
   [admin, customer] = await Promise.all([loginAs(testApp, 'admin'), loginAs(testApp, 'company')]);
 });
 afterAll(() => testApp.close());
 
-const driverOf = (truck: TruckWithDriver): OrderActor => ({
-  kind: 'driver',
-  userId: null,
-  driverId: truck.driverId,
-});
+const driverOf = (truck: TruckWithDriver) => driverActor(truck.driverId);
 
 async function orderOnTheRoad() {
   const order = await createOrderAs(testApp, customer);
@@ -81,7 +55,7 @@ async function orderOnTheRoad() {
 async function handOver(orderId: string) {
   const [row] = await testApp.database.db.select().from(orders).where(eq(orders.id, orderId));
   return {
-    code: deliveryCodes.codeFor(orderId, row!.deliveryCodeNonce!),
+    code: testDeliveryCodes.codeFor(orderId, row!.deliveryCodeNonce!),
     cashCollected: row!.priceCentimes / 100,
   };
 }
@@ -205,7 +179,7 @@ async function webhookTypesOf(trackingNumber: string) {
 /** The return code the sender got: the order's code while it is RETURNING. */
 async function returnCodeOf(orderId: string) {
   const [row] = await testApp.database.db.select().from(orders).where(eq(orders.id, orderId));
-  return deliveryCodes.codeFor(orderId, row!.deliveryCodeNonce!);
+  return testDeliveryCodes.codeFor(orderId, row!.deliveryCodeNonce!);
 }
 
 async function setReturnSettings(maxDeliveryAttempts: number, returnFeePercent: number) {

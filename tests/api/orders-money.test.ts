@@ -10,18 +10,8 @@ import {
 } from '../../src/server/db/schema';
 import type { AdminOrderDetail, AdminOrder } from '../../src/shared/schemas/admin-schemas';
 import type { DriverOrderList } from '../../src/shared/schemas/driver-schemas';
-import type {
-  CreateOrderInput,
-  CustomerOrder,
-  CustomerOrderDetail,
-} from '../../src/shared/schemas/order-schemas';
-import {
-  addDriver,
-  signInDriver,
-  startSmsCatcher,
-  type AddedDriver,
-  type SmsCatcher,
-} from './driver-helpers';
+import type { CreateOrderInput, CustomerOrder } from '../../src/shared/schemas/order-schemas';
+import { createDriverHelpers, startSmsCatcher, type SmsCatcher } from './driver-helpers';
 import {
   bearer,
   createOrderAs,
@@ -56,6 +46,13 @@ afterAll(async () => {
   await testApp.close();
   await sms.stop();
 });
+
+const { newDriver, orderOnTheRoad, postDriverStep } = createDriverHelpers(() => ({
+  testApp,
+  admin,
+  customer,
+  sms,
+}));
 
 const get = (url: string, token: string) => testApp.app.inject({ url, headers: bearer(token) });
 
@@ -201,48 +198,6 @@ describe('POST /api/dashboard/neworder with an amount to collect', () => {
   });
 });
 
-interface SignedInDriver extends AddedDriver {
-  token: string;
-}
-
-async function newDriver(): Promise<SignedInDriver> {
-  const added = await addDriver(testApp, admin.token);
-  const { token } = await signInDriver(testApp, added.phone, sms);
-  return { ...added, token };
-}
-
-let receiverSeq = 0;
-const newReceiverPhone = () =>
-  `+2126${String(Date.now() % 1_000_000).padStart(6, '0')}${String(receiverSeq++ % 100).padStart(2, '0')}`;
-
-/** An order of this merchant, dispatched to the driver and picked up. */
-async function orderOnTheRoad(
-  merchant: LoggedIn,
-  driver: SignedInDriver,
-  overrides: Partial<CreateOrderInput>,
-): Promise<CustomerOrderDetail> {
-  const placed = await createOrderAs(testApp, merchant, {
-    receiver_phone: newReceiverPhone(),
-    ...overrides,
-  });
-  const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
-    status: 'IN_TRANSIT',
-    truckNumber: driver.truckNumber,
-    driverId: driver.driverId,
-  });
-  expect(dispatched.statusCode, dispatched.body).toBe(200);
-  const seen = await get(`/api/dashboard/orders/${placed.id}`, merchant.token);
-  return (seen.json() as { order: CustomerOrderDetail }).order;
-}
-
-const deliver = (driver: SignedInDriver, orderId: string, payload: object) =>
-  testApp.app.inject({
-    method: 'POST',
-    url: `/api/driver/orders/${orderId}/deliver`,
-    headers: bearer(driver.token),
-    payload,
-  });
-
 const ledgerOf = (orderId: string) =>
   db
     .select({
@@ -268,11 +223,11 @@ describe('delivering an order with an amount to collect', () => {
   it('needs the cash when there is something to collect, and writes cod, fee and COD-fee rows', async () => {
     const merchant = await loginAs(testApp, 'company');
     const driver = await newDriver();
-    const order = await orderOnTheRoad(merchant, driver, {
-      cod_amount: 350,
-      fee_paid_by: 'sender',
-      payment_method: 'cash_on_delivery',
-    });
+    const order = await orderOnTheRoad(
+      driver,
+      { cod_amount: 350, fee_paid_by: 'sender', payment_method: 'cash_on_delivery' },
+      merchant,
+    );
     const price = cents(order.price);
 
     // The receiver's dispatch SMS states what they pay at the door.
@@ -300,12 +255,12 @@ describe('delivering an order with an amount to collect', () => {
       amountToCollect: 350,
     });
 
-    const noCash = await deliver(driver, order.id, { code: order.deliveryCode });
+    const noCash = await postDriverStep(driver, order.id, 'deliver', { code: order.deliveryCode });
     expect(noCash.statusCode).toBe(400);
     expect(noCash.json().errorCodes).toEqual({ cashCollected: 'driver.cash_required' });
     expect(await ledgerOf(order.id)).toEqual([]);
 
-    const delivered = await deliver(driver, order.id, {
+    const delivered = await postDriverStep(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: 350,
     });
@@ -350,11 +305,12 @@ describe('delivering an order with an amount to collect', () => {
   it('an order paid online writes only the goods’ value and its COD fee', async () => {
     const merchant = await loginAs(testApp, 'company');
     const driver = await newDriver();
-    const order = await orderOnTheRoad(merchant, driver, {
-      cod_amount: 200,
-      payment_method: 'online',
-    });
-    const delivered = await deliver(driver, order.id, {
+    const order = await orderOnTheRoad(
+      driver,
+      { cod_amount: 200, payment_method: 'online' },
+      merchant,
+    );
+    const delivered = await postDriverStep(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: 200,
     });
@@ -369,15 +325,16 @@ describe('delivering an order with an amount to collect', () => {
   it('a receiver who pays the fee: the driver collects both, no delivery_fee row, short flagged against both', async () => {
     const merchant = await loginAs(testApp, 'company');
     const driver = await newDriver();
-    const order = await orderOnTheRoad(merchant, driver, {
-      cod_amount: 100,
-      fee_paid_by: 'receiver',
-    });
+    const order = await orderOnTheRoad(
+      driver,
+      { cod_amount: 100, fee_paid_by: 'receiver' },
+      merchant,
+    );
     const due = cents(100 + order.price);
     expect(cents(order.amountToCollect)).toBe(due);
     // 30 MAD short: the merchant's goods' value stands, the fee takes the gap.
     const collected = (due - 3_000) / 100;
-    const delivered = await deliver(driver, order.id, {
+    const delivered = await postDriverStep(driver, order.id, 'deliver', {
       code: order.deliveryCode,
       cashCollected: collected,
     });
@@ -409,9 +366,11 @@ describe('delivering an order with an amount to collect', () => {
   it('nothing to collect: no cash asked, and the sender’s fee is payable at once', async () => {
     const merchant = await loginAs(testApp, 'company');
     const driver = await newDriver();
-    const order = await orderOnTheRoad(merchant, driver, { payment_method: 'cash_on_delivery' });
+    const order = await orderOnTheRoad(driver, { payment_method: 'cash_on_delivery' }, merchant);
     expect(order.amountToCollect).toBe(0);
-    const delivered = await deliver(driver, order.id, { code: order.deliveryCode });
+    const delivered = await postDriverStep(driver, order.id, 'deliver', {
+      code: order.deliveryCode,
+    });
     expect(delivered.statusCode, delivered.body).toBe(200);
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(stored!.cashCollectedCentimes).toBeNull();
@@ -431,10 +390,11 @@ describe('delivering an order with an amount to collect', () => {
   it('the office delivering holds the driver to the amount to collect and writes the rows too', async () => {
     const merchant = await loginAs(testApp, 'company');
     const driver = await newDriver();
-    const order = await orderOnTheRoad(merchant, driver, {
-      cod_amount: 80,
-      fee_paid_by: 'receiver',
-    });
+    const order = await orderOnTheRoad(
+      driver,
+      { cod_amount: 80, fee_paid_by: 'receiver' },
+      merchant,
+    );
     const response = await updateOrderStatus(testApp, admin, order.id, { status: 'DELIVERED' });
     expect(response.statusCode, response.body).toBe(200);
     const [stored] = await db.select().from(orders).where(eq(orders.id, order.id));

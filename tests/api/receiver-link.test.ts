@@ -8,20 +8,12 @@ import type { CreateOrderInput, CustomerOrderDetail } from '../../src/shared/sch
 import type { WebhookEndpointCreated } from '../../src/shared/schemas/webhook-schemas';
 import { queryRows } from '../resilience/table-fingerprints';
 import {
-  addDriver,
-  signInDriver,
+  createDriverHelpers,
   startSmsCatcher,
-  type AddedDriver,
+  type SignedInDriver,
   type SmsCatcher,
 } from './driver-helpers';
-import {
-  bearer,
-  createOrderAs,
-  createTruckWithDriver,
-  loginAs,
-  updateOrderStatus,
-  type LoggedIn,
-} from './factories';
+import { bearer, createTruckWithDriver, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 import { waitUntil } from './polling';
 
@@ -36,7 +28,6 @@ let sms: SmsCatcher;
 let testApp: TestApp;
 let admin: LoggedIn;
 let customer: LoggedIn;
-type SignedInDriver = AddedDriver & { token: string };
 let endpointId: string;
 
 /** Small enough to reach in a test; each test calls from its own address (see `from`). */
@@ -70,9 +61,11 @@ afterAll(async () => {
   await sms?.stop();
 });
 
-let receiverSeq = 0;
-const newReceiverPhone = () =>
-  `+2127${String(Date.now() % 1_000_000).padStart(6, '0')}${String(receiverSeq++ % 100).padStart(2, '0')}`;
+/** The receivers' numbers start +2127, the drivers' +2126 (tests/support/accounts.ts): they never meet. */
+const { newDriver, newReceiverPhone, orderOnTheRoad, failAttempt } = createDriverHelpers(
+  () => ({ testApp, admin, customer, sms }),
+  { receiverPrefix: '+2127', receiverPays: true },
+);
 
 /** Every test calls from an address of its own, so the per-address limit is its own too. */
 let addressSeq = 0;
@@ -87,12 +80,6 @@ interface Dispatched {
   dispatchSms: string;
 }
 
-/** A driver who signed in by SMS, for the steps only a driver takes. */
-async function newDriver(): Promise<SignedInDriver> {
-  const added = await addDriver(testApp, admin.token);
-  return { ...added, token: (await signInDriver(testApp, added.phone, sms)).token };
-}
-
 /**
  * A customer's order dispatched to a truck of its own (one order on the road per truck), or to
  * this driver's; its token read from the receiver's dispatch SMS.
@@ -103,22 +90,7 @@ async function dispatchedOrder(
 ): Promise<Dispatched> {
   const truck = driver ?? (await createTruckWithDriver(testApp));
   const receiverPhone = newReceiverPhone();
-  const placed = await createOrderAs(testApp, customer, {
-    receiver_phone: receiverPhone,
-    fee_paid_by: 'receiver',
-    ...overrides,
-  });
-  const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
-    status: 'IN_TRANSIT',
-    truckNumber: truck.truckNumber,
-    driverId: truck.driverId,
-  });
-  expect(dispatched.statusCode, dispatched.body).toBe(200);
-  const seen = await testApp.app.inject({
-    url: `/api/dashboard/orders/${placed.id}`,
-    headers: bearer(customer.token),
-  });
-  const { order } = seen.json() as { order: CustomerOrderDetail };
+  const order = await orderOnTheRoad(truck, { receiver_phone: receiverPhone, ...overrides });
   const caught = await sms.waitForSms(receiverPhone, TOKEN_IN_LINK);
   return {
     order,
@@ -368,13 +340,7 @@ describe('the SMS that carry the link', () => {
     const driver = await newDriver();
     const { order, token, receiverPhone } = await dispatchedOrder({}, driver);
     const before = sms.messages.length;
-    const failed = await testApp.app.inject({
-      method: 'POST',
-      url: `/api/driver/orders/${order.id}/attempt-failed`,
-      headers: bearer(driver.token),
-      payload: { reason: 'receiver-absent' },
-    });
-    expect(failed.statusCode, failed.body).toBe(200);
+    await failAttempt(driver, order.id, 'receiver-absent');
     const failedSms = await waitUntil('the failed-attempt SMS', () =>
       sms.messages
         .slice(before)

@@ -9,15 +9,7 @@ import type {
 } from '../../src/shared/schemas/order-schemas';
 import type { FailedAttemptReason } from '../../src/shared/schemas/returns-schemas';
 import { orders, outboxMessages, trackingEvents, users } from '../../src/server/db/schema';
-import { createDeliveryCodes, deriveDeliveryCodeKey } from '../../src/server/drivers/delivery-code';
-import { createMessagesService } from '../../src/server/messages/messages-service';
-import { createNotificationsService } from '../../src/server/notifications/notifications-service';
-import {
-  createOrderLifecycle,
-  type OrderActor,
-  type OrderLifecycle,
-} from '../../src/server/orders/order-lifecycle';
-import { createReceiverTokens } from '../../src/server/returns/receiver-tokens';
+import type { OrderLifecycle } from '../../src/server/orders/order-lifecycle';
 import { toDriverOrder } from '../../src/server/drivers/driver-orders-view';
 import { listDriverOrders } from '../../src/server/orders/order-reads';
 import {
@@ -35,6 +27,7 @@ import {
   type TruckWithDriver,
 } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
+import { createTestLifecycle, driverActor } from './lifecycle-helpers';
 import { insertApiKey, type TestApiKey } from './parcels-api-keys';
 
 /*
@@ -53,21 +46,7 @@ let key: TestApiKey;
 
 beforeAll(async () => {
   testApp = await buildTestApp({ env: { WEBHOOKS_ALLOW_HTTP: '1' }, runOutboxWorker: false });
-  const { db } = testApp.database;
-  const clock = () => new Date();
-  lifecycle = createOrderLifecycle({
-    db,
-    clock,
-    notificationsService: createNotificationsService({
-      db,
-      messagesService: createMessagesService({ db }),
-      clock,
-    }),
-    deliveryCodes: createDeliveryCodes(deriveDeliveryCodeKey('returns merchant test secret')),
-    log: testApp.app.log,
-    publicUrl: 'http://atlas.test',
-    receiverTokens: createReceiverTokens('returns merchant test secret', 'http://atlas.test'),
-  });
+  lifecycle = createTestLifecycle(testApp);
   [admin, owner, stranger] = await Promise.all([
     loginAs(testApp, 'admin'),
     loginAs(testApp, 'company'),
@@ -114,11 +93,7 @@ async function memberOf(of: LoggedIn, role: 'accountant' | 'staff'): Promise<Log
   return login(testApp, payload.email, TEST_PASSWORD);
 }
 
-const driverOf = (truck: TruckWithDriver): OrderActor => ({
-  kind: 'driver',
-  userId: null,
-  driverId: truck.driverId,
-});
+const driverOf = (truck: TruckWithDriver) => driverActor(truck.driverId);
 
 const today = () => toBusinessDate(new Date());
 

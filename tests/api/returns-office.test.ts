@@ -8,16 +8,9 @@ import type {
   AdminReturnRow,
   UpdateOrderStatusResult,
 } from '../../src/shared/schemas/admin-schemas';
-import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { ReturnsView } from '../../src/shared/schemas/returns-schemas';
-import {
-  addDriver,
-  signInDriver,
-  startSmsCatcher,
-  type AddedDriver,
-  type SmsCatcher,
-} from './driver-helpers';
-import { bearer, createOrderAs, loginAs, updateOrderStatus, type LoggedIn } from './factories';
+import { createDriverHelpers, startSmsCatcher, type SmsCatcher } from './driver-helpers';
+import { bearer, createOrderAs, loginAs, type LoggedIn } from './factories';
 import { buildTestApp, createTestClock, type TestApp, type TestClock } from './helpers';
 
 /*
@@ -32,10 +25,6 @@ let admin: LoggedIn;
 let customer: LoggedIn;
 let db: TestApp['database']['db'];
 
-interface SignedInDriver extends AddedDriver {
-  token: string;
-}
-
 beforeAll(async () => {
   sms = await startSmsCatcher();
   // Midday in Morocco: a few hours later is still the same day.
@@ -49,36 +38,12 @@ afterAll(async () => {
   await sms.stop();
 });
 
-async function newDriver(): Promise<SignedInDriver> {
-  const added = await addDriver(testApp, admin.token);
-  const { token } = await signInDriver(testApp, added.phone, sms);
-  return { ...added, token };
-}
-
-let receiverSeq = 0;
-const newReceiverPhone = () =>
-  `+2126${String(Date.now() % 1_000_000).padStart(6, '0')}${String(receiverSeq++ % 100).padStart(2, '0')}`;
-
-async function orderOnTheRoad(driver: AddedDriver): Promise<CustomerOrderDetail> {
-  const placed = await createOrderAs(testApp, customer, { receiver_phone: newReceiverPhone() });
-  const dispatched = await updateOrderStatus(testApp, admin, placed.id, {
-    status: 'IN_TRANSIT',
-    truckNumber: driver.truckNumber,
-    driverId: driver.driverId,
-  });
-  expect(dispatched.statusCode, dispatched.body).toBe(200);
-  return placed;
-}
-
-async function failAttempt(driver: SignedInDriver, orderId: string, reason = 'receiver-absent') {
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: `/api/driver/orders/${orderId}/attempt-failed`,
-    headers: bearer(driver.token),
-    payload: { reason },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const { newDriver, newReceiverPhone, orderOnTheRoad, failAttempt } = createDriverHelpers(() => ({
+  testApp,
+  admin,
+  customer,
+  sms,
+}));
 
 const officeAction = (
   orderId: string,

@@ -5,12 +5,12 @@ import type {
   AdminPayment,
   AdminReturnRow,
 } from '#shared/schemas/admin-schemas';
-import type { DeliveryAttempt } from '#shared/schemas/returns-schemas';
 import type { OrderMapFields } from '#shared/schemas/map-schemas';
 import { isDeliveryCodeLocked } from '../drivers/delivery-code';
 import type { CsvColumn } from '../http/csv';
 import {
   currentLocationOf,
+  toDeliveryAttempt,
   toOrderAttempts,
   toOrderMoney,
   toOrderSource,
@@ -98,17 +98,6 @@ export function toAdminOrder({
       method: payment?.method ?? 'cash_on_delivery',
       paidAt: iso(payment?.paidAt ?? null),
     },
-  };
-}
-
-/** A failed delivery attempt as the office reads it. */
-export function toDeliveryAttempt(row: DeliveryAttemptRow): DeliveryAttempt {
-  return {
-    attempt: row.attempt,
-    reason: row.reason,
-    note: row.note,
-    nextAttemptOn: row.nextAttemptOn,
-    at: row.createdAt.toISOString(),
   };
 }
 

@@ -47,7 +47,7 @@ import {
 } from './order-count-queries';
 import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-queries';
 import type { OrderSearch } from './order-search';
-import { orderMapColumns, orderMoneyColumns } from './orders-queries';
+import { orderAttemptColumns, orderMapColumns, orderMoneyColumns } from './orders-queries';
 
 /** What the back office shows of an order (admin-view.ts), and what its map needs. */
 const adminOrderFields = {
@@ -74,14 +74,7 @@ const adminOrderFields = {
   deliveryCodeFailures: orders.deliveryCodeFailures,
   cashCollectedCentimes: orders.cashCollectedCentimes,
   ...orderMapColumns,
-  failedAttempts: orders.failedAttempts,
-  nextAttemptOn: orders.nextAttemptOn,
-  awaitingDecisionSince: orders.awaitingDecisionSince,
-  returnReason: orders.returnReason,
-  receiverInstructions: orders.receiverInstructions,
-  receiverOtherPhone: orders.receiverOtherPhone,
-  allowOpen: orders.allowOpen,
-  exchangeOf: orders.exchangeOf,
+  ...orderAttemptColumns,
   returnStartedAt: orders.returnStartedAt,
   returnedAt: orders.returnedAt,
 };

@@ -143,8 +143,10 @@ export function toCustomerOrder({ order, payment, truckNumber }: ListedOrder): C
   };
 }
 
-/** One failed attempt as an order's reads show it. */
-export function toDeliveryAttempt(row: DeliveryAttemptRow): DeliveryAttempt {
+/** One failed attempt as an order's reads show it, to its organization and to the office. */
+export function toDeliveryAttempt(
+  row: Pick<DeliveryAttemptRow, 'attempt' | 'reason' | 'note' | 'nextAttemptOn' | 'createdAt'>,
+): DeliveryAttempt {
   return {
     attempt: row.attempt,
     reason: row.reason,

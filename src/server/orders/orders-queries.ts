@@ -34,6 +34,21 @@ export const orderMoneyColumns = {
   amountToCollectCentimes: orders.amountToCollectCentimes,
 };
 
+/**
+ * An order's failed attempts and what the receiver and the merchant asked (order-view.ts,
+ * toOrderAttempts): read by the customer's and the office's order lists.
+ */
+export const orderAttemptColumns = {
+  failedAttempts: orders.failedAttempts,
+  nextAttemptOn: orders.nextAttemptOn,
+  awaitingDecisionSince: orders.awaitingDecisionSince,
+  returnReason: orders.returnReason,
+  receiverInstructions: orders.receiverInstructions,
+  receiverOtherPhone: orders.receiverOtherPhone,
+  allowOpen: orders.allowOpen,
+  exchangeOf: orders.exchangeOf,
+};
+
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type TrackingEventRow = typeof trackingEvents.$inferSelect;
@@ -77,15 +92,7 @@ const listedOrderFields = {
   estimatedDelivery: orders.estimatedDelivery,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
-  // Failed attempts and the return (order-view.ts, toOrderAttempts).
-  failedAttempts: orders.failedAttempts,
-  nextAttemptOn: orders.nextAttemptOn,
-  awaitingDecisionSince: orders.awaitingDecisionSince,
-  returnReason: orders.returnReason,
-  receiverInstructions: orders.receiverInstructions,
-  receiverOtherPhone: orders.receiverOtherPhone,
-  allowOpen: orders.allowOpen,
-  exchangeOf: orders.exchangeOf,
+  ...orderAttemptColumns,
 };
 
 const listedPaymentFields = {

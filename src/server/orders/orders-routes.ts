@@ -3,6 +3,7 @@ import {
   CreateOrderSchema,
   CustomerDashboardSchema,
   CustomerOrderDetailSchema,
+  type CustomerOrderDetail,
   OrderListQuerySchema,
   CustomerOrderSchema,
   CustomerReturnsListSchema,
@@ -19,6 +20,7 @@ import {
   createTrackingLimits,
 } from '../auth/attempt-limits';
 import { authOf } from '../auth/auth-guards';
+import type { AuthContext } from '../auth/auth-service';
 import type { AppConfig } from '../config';
 import { ErrorBodySchema } from '../http/errors';
 import { registerListRoutes } from '../http/list-routes';
@@ -166,92 +168,79 @@ export function registerOrderRoutes(
     }),
   );
 
-  app.post(
-    '/dashboard/orders/:id/cancel',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cancel a pending order of my organization, with a reason (owner and staff)',
-        params: z.object({ id: z.string().max(100) }),
-        body: CustomerCancelSchema,
-        response: {
-          200: z.object({ order: CustomerOrderDetailSchema }),
-          400: ErrorSchema,
-          403: ErrorSchema,
-          404: ErrorSchema,
-          409: ErrorSchema,
-        },
-      },
-      onRequest: customerOnly,
+  /**
+   * A POST that changes one order of the caller's organization (`/dashboard/orders/:id/…`): the
+   * same guard and answers for each; 400 answers a body its schema refuses.
+   */
+  function registerOrderWrite<Body>(
+    action: string,
+    route: {
+      summary: string;
+      description?: string;
+      body?: z.ZodType<Body>;
+      /** Whether a retry with the same `Idempotency-Key` gets the first answer back. */
+      idempotent: boolean;
+      handle(auth: AuthContext, id: string, body: Body): Promise<CustomerOrderDetail>;
     },
-    async (request) => ({
-      order: await ordersService.cancelOrder(
-        authOf(request),
-        request.params.id,
-        request.body.reason,
-      ),
-    }),
-  );
+  ): void {
+    const { summary, description, body, idempotent, handle } = route;
+    app.post(
+      `/dashboard/orders/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary,
+          ...(description && { description }),
+          params: z.object({ id: z.string().max(100) }),
+          ...(body && { body }),
+          response: {
+            200: z.object({ order: CustomerOrderDetailSchema }),
+            ...(body && { 400: ErrorSchema }),
+            403: ErrorSchema,
+            404: ErrorSchema,
+            409: ErrorSchema,
+          },
+        },
+        onRequest: customerOnly,
+        ...(idempotent && { preHandler: app.idempotent }),
+      },
+      async (request) => ({
+        order: await handle(authOf(request), request.params.id, request.body as Body),
+      }),
+    );
+  }
 
-  app.post(
-    '/dashboard/orders/:id/reattempt',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Ask for another delivery attempt after a failed one (owner and staff)',
-        description:
-          'A day of the next 7 (`on`, YYYY-MM-DD; 400 otherwise), and optionally another ' +
-          'phone, another address in the same city and a note for the driver. 409 before any ' +
-          'failed attempt, once the parcel is returning (after a refusal) or when no attempt ' +
-          'is left. Answers the order. An `Idempotency-Key` header is optional: a retry with ' +
-          'the same key gets the first answer back.',
-        params: z.object({ id: z.string().max(100) }),
-        body: ReattemptParcelSchema,
-        response: {
-          200: z.object({ order: CustomerOrderDetailSchema }),
-          400: ErrorSchema,
-          403: ErrorSchema,
-          404: ErrorSchema,
-          409: ErrorSchema,
-        },
-      },
-      onRequest: customerOnly,
-      preHandler: app.idempotent,
-    },
-    async (request) => ({
-      order: await ordersService.reattemptOrder(authOf(request), request.params.id, request.body),
-    }),
-  );
+  registerOrderWrite('cancel', {
+    summary: 'Cancel a pending order of my organization, with a reason (owner and staff)',
+    body: CustomerCancelSchema,
+    idempotent: false,
+    handle: (auth, id, { reason }) => ordersService.cancelOrder(auth, id, reason),
+  });
 
-  app.post(
-    '/dashboard/orders/:id/return',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Have the parcel brought back now, after a failed attempt (owner and staff)',
-        description:
-          'The parcel goes back to its sender (RETURNING); its return code, which the sender ' +
-          'gives the driver, is on the order (`returnCode`) and sent by mail. 409 before any ' +
-          'failed attempt or once the parcel is no longer on the road. An `Idempotency-Key` ' +
-          'header is optional.',
-        params: z.object({ id: z.string().max(100) }),
-        response: {
-          200: z.object({ order: CustomerOrderDetailSchema }),
-          403: ErrorSchema,
-          404: ErrorSchema,
-          409: ErrorSchema,
-        },
-      },
-      onRequest: customerOnly,
-      preHandler: app.idempotent,
-    },
-    async (request) => ({
-      order: await ordersService.returnOrder(authOf(request), request.params.id),
-    }),
-  );
+  registerOrderWrite('reattempt', {
+    summary: 'Ask for another delivery attempt after a failed one (owner and staff)',
+    description:
+      'A day of the next 7 (`on`, YYYY-MM-DD; 400 otherwise), and optionally another ' +
+      'phone, another address in the same city and a note for the driver. 409 before any ' +
+      'failed attempt, once the parcel is returning (after a refusal) or when no attempt ' +
+      'is left. Answers the order. An `Idempotency-Key` header is optional: a retry with ' +
+      'the same key gets the first answer back.',
+    body: ReattemptParcelSchema,
+    idempotent: true,
+    handle: (auth, id, reattempt) => ordersService.reattemptOrder(auth, id, reattempt),
+  });
+
+  registerOrderWrite('return', {
+    summary: 'Have the parcel brought back now, after a failed attempt (owner and staff)',
+    description:
+      'The parcel goes back to its sender (RETURNING); its return code, which the sender ' +
+      'gives the driver, is on the order (`returnCode`) and sent by mail. 409 before any ' +
+      'failed attempt or once the parcel is no longer on the road. An `Idempotency-Key` ' +
+      'header is optional.',
+    idempotent: true,
+    handle: (auth, id) => ordersService.returnOrder(auth, id),
+  });
 
   app.get(
     '/dashboard/returns',

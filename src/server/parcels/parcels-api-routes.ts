@@ -2,6 +2,7 @@ import type { FastifyRequest, FastifySchema, FastifySchemaCompiler } from 'fasti
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { ApiParcel } from '#shared/schemas/parcel-schemas';
 import {
   ApiParcelDocSchema,
   CancelParcelSchema,
@@ -15,11 +16,10 @@ import {
   type CreateParcelsBody,
   type ParcelBatchItem,
 } from '#shared/schemas/parcels-api-schemas';
-import { API_KEY_SECURITY, apiKeyOf } from '../api-keys/api-key-guard';
+import { API_KEY_SECURITY, apiKeyOf, type ApiKeyCaller } from '../api-keys/api-key-guard';
 import { buildErrorBody, ErrorBodySchema } from '../http/errors';
 import { requireIdempotencyKey } from '../http/idempotency';
 import type { ZodApp } from '../http/zod-app';
-import type { Reattempt } from '#shared/schemas/returns-schemas';
 import type { ParcelOutcome, ParcelsApiService } from './parcels-api-service';
 
 const tags = ['parcels'];
@@ -164,100 +164,80 @@ export function registerParcelsApiRoutes(app: ZodApp, parcelsApi: ParcelsApiServ
     async (request) => parcelsApi.getParcel(apiKeyOf(request), request.params.trackingNumber),
   );
 
-  app.post(
-    '/v1/parcels/:trackingNumber/cancel',
-    {
-      schema: {
-        tags,
-        security: API_KEY_SECURITY,
-        summary: 'Cancel a pending parcel, with a reason',
-        description:
-          'Only a parcel not yet on its way (status PENDING) can be cancelled: 409 otherwise. ' +
-          'Answers the cancelled parcel. An `Idempotency-Key` header is optional: a retry with ' +
-          'the same key gets the first answer back.',
-        params: TrackingNumberParamsSchema,
-        body: CancelParcelSchema,
-        response: {
-          200: ApiParcelDocSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorSchema,
-          409: ErrorBodySchema,
-        },
-      },
-      onRequest: writeKey,
-      preHandler: app.idempotent,
+  /**
+   * A POST that changes one parcel of the key's organization (`/v1/parcels/:trackingNumber/…`):
+   * the same guard, idempotency and answers for each; 400 answers a body its schema refuses.
+   */
+  function registerParcelWrite<Body>(
+    action: string,
+    route: {
+      summary: string;
+      description: string;
+      body?: z.ZodType<Body>;
+      handle(key: ApiKeyCaller, trackingNumber: string, body: Body): Promise<ApiParcel>;
     },
-    async (request) =>
-      parcelsApi.cancelParcel(
-        apiKeyOf(request),
-        request.params.trackingNumber,
-        (request.body as z.output<typeof CancelParcelSchema>).reason,
-      ),
-  );
+  ): void {
+    const { summary, description, body, handle } = route;
+    app.post(
+      `/v1/parcels/:trackingNumber/${action}`,
+      {
+        schema: {
+          tags,
+          security: API_KEY_SECURITY,
+          summary,
+          description,
+          params: TrackingNumberParamsSchema,
+          ...(body && { body }),
+          response: {
+            200: ApiParcelDocSchema,
+            ...(body && { 400: ErrorBodySchema }),
+            401: ErrorBodySchema,
+            403: ErrorBodySchema,
+            404: ErrorSchema,
+            409: ErrorBodySchema,
+          },
+        },
+        onRequest: writeKey,
+        preHandler: app.idempotent,
+      },
+      async (request) =>
+        handle(apiKeyOf(request), request.params.trackingNumber, request.body as Body),
+    );
+  }
 
-  app.post(
-    '/v1/parcels/:trackingNumber/reattempt',
-    {
-      schema: {
-        tags,
-        security: API_KEY_SECURITY,
-        summary: 'Ask for another delivery attempt after a failed one',
-        description:
-          'A day of the next 7 (`on`, YYYY-MM-DD; 400 otherwise), and optionally another ' +
-          'phone, another address in the same city and a note for the driver. 409 before any ' +
-          'failed attempt, once the parcel is returning (the receiver refused it) or when no ' +
-          'attempt is left. Answers the parcel; its webhook is `parcel.rescheduled`. An ' +
-          '`Idempotency-Key` header is optional: a retry with the same key gets the first ' +
-          'answer back.',
-        params: TrackingNumberParamsSchema,
-        body: ReattemptParcelSchema,
-        response: {
-          200: ApiParcelDocSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorSchema,
-          409: ErrorBodySchema,
-        },
-      },
-      onRequest: writeKey,
-      preHandler: app.idempotent,
-    },
-    async (request) =>
-      parcelsApi.reattemptParcel(
-        apiKeyOf(request),
-        request.params.trackingNumber,
-        request.body as Reattempt,
-      ),
-  );
+  registerParcelWrite('cancel', {
+    summary: 'Cancel a pending parcel, with a reason',
+    description:
+      'Only a parcel not yet on its way (status PENDING) can be cancelled: 409 otherwise. ' +
+      'Answers the cancelled parcel. An `Idempotency-Key` header is optional: a retry with ' +
+      'the same key gets the first answer back.',
+    body: CancelParcelSchema,
+    handle: (key, trackingNumber, { reason }) =>
+      parcelsApi.cancelParcel(key, trackingNumber, reason),
+  });
 
-  app.post(
-    '/v1/parcels/:trackingNumber/return',
-    {
-      schema: {
-        tags,
-        security: API_KEY_SECURITY,
-        summary: 'Have the parcel brought back now, after a failed attempt',
-        description:
-          'The parcel goes back to its sender (status RETURNING); the return code the sender ' +
-          'gives the driver is sent to the organization by mail and shown in the app. 409 ' +
-          'before any failed attempt or once the parcel is no longer on the road. Answers the ' +
-          'parcel; its webhook is `parcel.return_started`. An `Idempotency-Key` header is ' +
-          'optional.',
-        params: TrackingNumberParamsSchema,
-        response: {
-          200: ApiParcelDocSchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorSchema,
-          409: ErrorBodySchema,
-        },
-      },
-      onRequest: writeKey,
-      preHandler: app.idempotent,
-    },
-    async (request) => parcelsApi.returnParcel(apiKeyOf(request), request.params.trackingNumber),
-  );
+  registerParcelWrite('reattempt', {
+    summary: 'Ask for another delivery attempt after a failed one',
+    description:
+      'A day of the next 7 (`on`, YYYY-MM-DD; 400 otherwise), and optionally another ' +
+      'phone, another address in the same city and a note for the driver. 409 before any ' +
+      'failed attempt, once the parcel is returning (the receiver refused it) or when no ' +
+      'attempt is left. Answers the parcel; its webhook is `parcel.rescheduled`. An ' +
+      '`Idempotency-Key` header is optional: a retry with the same key gets the first ' +
+      'answer back.',
+    body: ReattemptParcelSchema,
+    handle: (key, trackingNumber, reattempt) =>
+      parcelsApi.reattemptParcel(key, trackingNumber, reattempt),
+  });
+
+  registerParcelWrite('return', {
+    summary: 'Have the parcel brought back now, after a failed attempt',
+    description:
+      'The parcel goes back to its sender (status RETURNING); the return code the sender ' +
+      'gives the driver is sent to the organization by mail and shown in the app. 409 ' +
+      'before any failed attempt or once the parcel is no longer on the road. Answers the ' +
+      'parcel; its webhook is `parcel.return_started`. An `Idempotency-Key` header is ' +
+      'optional.',
+    handle: (key, trackingNumber) => parcelsApi.returnParcel(key, trackingNumber),
+  });
 }
