@@ -8,6 +8,7 @@ import {
   bearer,
   createOrderAs,
   createTruckWithDriver,
+  startTruckRun,
   driverTruckPayload,
   loginAs,
   type LoggedIn,
@@ -238,6 +239,7 @@ describe('a refused office action writes no audit row', () => {
     const first = await createOrderAs(testApp, customer);
     const second = await createOrderAs(testApp, customer);
     expect((await dispatch(first.id, truck)).statusCode).toBe(200);
+    await startTruckRun(testApp, truck);
     expect((await dispatch(second.id, truck)).statusCode).toBe(409);
     expect((await updateStatus(second.id, { status: 'CANCELLED' })).statusCode).toBe(400);
     expect(await rowsOf(second.id)).toEqual([]);

@@ -1,10 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { UpdateOrderStatusInput } from '../../src/shared/schemas/admin-schemas';
 import type { CreateOrderInput, CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { PublicUser } from '../../src/shared/schemas/user-schemas';
 import type { LoginResponse, MfaSetupResponse } from '../../src/shared/schemas/mfa-schemas';
 import { upsertAdminAccount } from '../../src/server/auth/admin-bootstrap';
-import { drivers, trucks, users } from '../../src/server/db/schema';
+import { drivers, runs, trucks, users } from '../../src/server/db/schema';
 import {
   companyPayload,
   dateFromToday,
@@ -256,4 +257,17 @@ export async function dispatchOrder(
     driverId: truck.driverId,
   });
   expect(response.statusCode, response.body).toBe(200);
+}
+
+/**
+ * The truck's run under way, as after its driver's first stop: it takes no more orders until it
+ * ends (docs/decisions/0024-runs-and-planning.md).
+ */
+export async function startTruckRun(testApp: TestApp, truck: TruckWithDriver): Promise<void> {
+  const started = await testApp.database.db
+    .update(runs)
+    .set({ status: 'started', startedAt: new Date() })
+    .where(and(eq(runs.truckId, truck.truckId), eq(runs.status, 'planned')))
+    .returning({ id: runs.id });
+  expect(started).toHaveLength(1);
 }

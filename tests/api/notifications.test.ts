@@ -6,6 +6,7 @@ import {
   bearer,
   createOrderAs,
   createTruckWithDriver,
+  startTruckRun,
   dispatchOrder,
   loginAs,
   updateOrderStatus,
@@ -178,6 +179,7 @@ describe('order notifications', () => {
     const truck = await createTruckWithDriver(testApp);
     const first = await createOrderAs(testApp, customer);
     await dispatchOrder(testApp, admin, first.id, truck);
+    await startTruckRun(testApp, truck);
     const second = await createOrderAs(testApp, customer);
     await waitForMessage(testApp, customer.email, 'order-placed', second.trackingNumber);
 
