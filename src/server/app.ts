@@ -41,6 +41,7 @@ import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
+import { registerActiveRunRoutes } from './runs/active-runs-routes';
 import { registerRunRoutes } from './runs/runs-routes';
 import { createRunsService } from './runs/runs-service';
 import { RECEIVER_TAG, registerReceiverRoutes } from './returns/receiver-routes';
@@ -475,6 +476,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerLabelRoutes(zodApi, labelsService);
       registerLabelsApiRoutes(zodApi, labelsService);
       registerRunRoutes(zodApi, createRunsService({ db, clock, lifecycle }));
+      registerActiveRunRoutes(zodApi, { db });
       registerReceiverRoutes(zodApi, {
         service: createReceiverService({ db, lifecycle, receiverTokens, clock }),
         config,
