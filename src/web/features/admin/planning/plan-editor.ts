@@ -108,12 +108,13 @@ export function measureRun(
     const order = ordersById.get(orderId);
     return order ? [loadItemOf(order)] : [];
   });
-  const problems = checkRunStops(stops, items, capacity);
+  const refs = [...stops];
+  const problems = checkRunStops(refs, items, capacity);
   const before = measureStops(null, proposed?.stops ?? [], ordersById);
   const after = measureStops(null, stops, ordersById);
   const base = { distanceKm: proposed?.distanceKm ?? 0, minutes: proposed?.durationMinutes ?? 0 };
   return {
-    loads: runLoadProfile(stops, items).slice(1),
+    loads: runLoadProfile(refs, items).slice(1),
     distanceKm:
       stops.length === 0
         ? 0
