@@ -41,6 +41,10 @@ import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
+import { registerPlanRoutes } from './planning/plan-routes';
+import { createPlanService } from './planning/plan-service';
+import { createStopOrdering } from './planning/stop-ordering';
+import { createDistanceMatrixLookup } from './routing/distance-matrix';
 import { registerActiveRunRoutes } from './runs/active-runs-routes';
 import { registerRunRoutes } from './runs/runs-routes';
 import { createRunsService } from './runs/runs-service';
@@ -315,6 +319,29 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     publicUrl: config.PUBLIC_URL,
   });
   const adminService = createAdminService({ db, clock, lifecycle, positionsService });
+  const distanceMatrix = createDistanceMatrixLookup(config.ROUTING_URL, app.log);
+  const runsService = createRunsService({
+    db,
+    clock,
+    lifecycle,
+    orderStops: createStopOrdering({
+      db,
+      clock,
+      positionsService,
+      distanceMatrix,
+      timeLimitMs: config.PLAN_TIME_LIMIT_MS,
+    }),
+  });
+  const planService = createPlanService({
+    db,
+    clock,
+    lifecycle,
+    runsService,
+    positionsService,
+    distanceMatrix,
+    timeLimitMs: config.PLAN_TIME_LIMIT_MS,
+    log: app.log,
+  });
   const driverOrdersService = createDriverOrdersService({ db, lifecycle, clock });
   const fleetService = createFleetService({
     db,
@@ -475,7 +502,8 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerScanningRoutes(zodApi, createScanningService({ db }));
       registerLabelRoutes(zodApi, labelsService);
       registerLabelsApiRoutes(zodApi, labelsService);
-      registerRunRoutes(zodApi, createRunsService({ db, clock, lifecycle }));
+      registerRunRoutes(zodApi, runsService);
+      registerPlanRoutes(zodApi, planService);
       registerActiveRunRoutes(zodApi, { db });
       registerReceiverRoutes(zodApi, {
         service: createReceiverService({ db, lifecycle, receiverTokens, clock }),

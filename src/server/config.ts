@@ -141,6 +141,8 @@ const ConfigSchema = z
     /** The largest spreadsheet an import takes (docs/decisions/0021-shippers-api.md, "Imports"). */
     IMPORT_MAX_BYTES: positiveInt('IMPORT_MAX_BYTES', 5 * 1024 * 1024),
     ROUTING_URL: optionalUrl('ROUTING_URL'),
+    /** How long the run planner searches at most (docs/decisions/0024-runs-and-planning.md). */
+    PLAN_TIME_LIMIT_MS: positiveInt('PLAN_TIME_LIMIT_MS', 2000),
     MAP_TILE_URL: z
       .string()
       .trim()

@@ -149,6 +149,9 @@ export function createPositionsService({
       return toMapFields(order, stored && toPublicPoint(stored));
     },
 
+    /** The driver's latest position recorded since then, if any (the planner's start). */
+    latestPositionOf: (driverId: string, since: Date) => findLatestPosition(db, driverId, since),
+
     /** GET /api/admin/map: every truck on the road with the order it carries. */
     async listTrucksOnTheRoad(): Promise<AdminMapTruck[]> {
       const rows = await listOrdersOnTheRoadWithPositions(db, ADMIN_MAP_LIMIT);

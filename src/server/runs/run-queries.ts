@@ -4,7 +4,7 @@ import type { RunStopRef } from '#shared/run-loads';
 import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
-import { drivers, orders, runPlans, runStops, runs, trucks } from '../db/schema';
+import { drivers, orders, runStops, runs, trucks } from '../db/schema';
 
 /*
  * Runs and their stops (docs/decisions/0024-runs-and-planning.md). The writes run in the order
@@ -199,23 +199,6 @@ export async function listActiveRunIds(
     .select({ id: runs.id, truckId: runs.truckId })
     .from(runs)
     .where(ne(runs.status, 'ended'));
-}
-
-export async function insertRunPlan(
-  db: Database,
-  values: typeof runPlans.$inferInsert,
-): Promise<typeof runPlans.$inferSelect> {
-  const [row] = await db.insert(runPlans).values(values).returning();
-  return row!;
-}
-
-export async function lockRunPlan(tx: Database, planId: string) {
-  const [row] = await tx.select().from(runPlans).where(eq(runPlans.id, planId)).for('update');
-  return row;
-}
-
-export async function markRunPlanConfirmed(tx: Database, planId: string, now: Date): Promise<void> {
-  await tx.update(runPlans).set({ confirmedAt: now }).where(eq(runPlans.id, planId));
 }
 
 /**

@@ -3,7 +3,15 @@ import type { RunDetail, RunStop, RunSummary } from '#shared/schemas/run-schemas
 import { roundToCents } from '#shared/numbers';
 import type { CsvColumn } from '../http/csv';
 import { loadItemOf, measureStops, pointOf, type RunOrderFacts } from '#shared/run-stops';
-import type { RunStopOrderRow, RunStopRow, RunSummaryRow } from './run-queries';
+import type { RunStopRow, RunSummaryRow } from './run-queries';
+
+/** What a stop shows of its order. */
+export interface RunStopOrder extends RunOrderFacts {
+  pickupLoc: string;
+  deliveryLoc: string;
+  pickupAddress: string | null;
+  deliveryAddress: string | null;
+}
 
 /** A run as the lists show it. */
 export function toRunSummary(row: RunSummaryRow): RunSummary {
@@ -40,7 +48,7 @@ const roundLoad = ({ kg, m3 }: { kg: number; m3: number }) => ({
  */
 export function toRunStops(
   stops: ReadonlyArray<Pick<RunStopRow, 'orderId' | 'kind'> & Partial<RunStopRow>>,
-  ordersById: ReadonlyMap<string, RunStopOrderRow & RunOrderFacts>,
+  ordersById: ReadonlyMap<string, RunStopOrder>,
 ): { startLoad: RunDetail['startLoad']; stops: RunStop[] } {
   const refs = stops.map(({ orderId, kind }) => ({ orderId, kind }));
   const profile = runLoadProfile(refs, [...ordersById.values()].map(loadItemOf));

@@ -13,6 +13,7 @@ import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { notFound } from '../http/errors';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
+import type { OrderStops } from '../planning/stop-ordering';
 import { findRunSummary, listRunStopOrders, listRunStops, listRunSummaries } from './run-queries';
 import { toRunStops, toRunSummary } from './run-view';
 
@@ -20,6 +21,8 @@ interface RunsServiceDeps {
   db: Database;
   clock: () => Date;
   lifecycle: OrderLifecycle;
+  /** The solver's order for one truck's stops (src/server/planning/stop-ordering.ts). */
+  orderStops: OrderStops;
 }
 
 const officeActor = (office: OfficeActor) =>
@@ -29,7 +32,7 @@ const officeActor = (office: OfficeActor) =>
  * Runs (docs/decisions/0024-runs-and-planning.md): the office dispatches many orders onto one
  * truck's run, adds to a run that has not started, and follows runs to their end.
  */
-export function createRunsService({ db, clock, lifecycle }: RunsServiceDeps) {
+export function createRunsService({ db, clock, lifecycle, orderStops }: RunsServiceDeps) {
   async function getRun(runId: string): Promise<RunDetail> {
     const summary = isUuid(runId) ? await findRunSummary(db, runId) : undefined;
     if (!summary) throw notFound('runs.not_found');
@@ -50,22 +53,26 @@ export function createRunsService({ db, clock, lifecycle }: RunsServiceDeps) {
           orderIds: input.orderIds,
           runDate: input.date ?? toBusinessDate(clock()),
           into: 'new',
-          stops: input.stops,
+          stops: input.stops ?? (await orderStops(input.truckId, input.orderIds)),
         },
       ]);
       return getRun(dispatched!.run.id);
     },
 
-    /** More orders onto a run that has not started, after the stops it has. */
+    /** More orders onto a run that has not started, placed among the stops it keeps. */
     async addOrders(runId: string, input: AddRunOrders, office: OfficeActor): Promise<RunDetail> {
       const summary = isUuid(runId) ? await findRunSummary(db, runId) : undefined;
       if (!summary) throw notFound('runs.not_found');
+      const kept = (await listRunStops(db, runId))
+        .filter((stop) => stop.outcome !== 'dropped')
+        .map(({ orderId, kind }) => ({ orderId, kind }));
       await lifecycle.dispatchRuns(officeActor(office), [
         {
           truck: { id: summary.truck.id },
           orderIds: input.orderIds,
           runDate: summary.run.runDate,
           into: { runId },
+          stops: await orderStops(summary.truck.id, input.orderIds, kept),
         },
       ]);
       return getRun(runId);
