@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toBusinessDate } from '#shared/business-calendar';
-import type { AdminOrder } from '#shared/schemas/admin-schemas';
 import type { PlanRuns } from '#shared/schemas/run-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
@@ -12,23 +11,8 @@ import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
+import { filterPendingOrders } from './pending-order-filters';
 import { useAvailableTrucks, usePendingOrders } from './planning-api';
-
-/**
- * The orders the filters show. The admin list has no filter by city alone nor by day of creation
- * (OrderListQuerySchema: its `q` also matches names and tracking numbers), so both narrow the
- * pending orders read here.
- */
-export function filterPendingOrders(
-  orders: readonly AdminOrder[],
-  filters: { city: string; date: string },
-): AdminOrder[] {
-  return orders.filter(
-    (order) =>
-      (!filters.city || order.pickup_loc === filters.city || order.delivery_loc === filters.city) &&
-      (!filters.date || toBusinessDate(new Date(order.createdAt)) === filters.date),
-  );
-}
 
 interface PlanSelectionProps {
   busy: boolean;
