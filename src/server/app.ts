@@ -45,6 +45,7 @@ import { registerPlanRoutes } from './planning/plan-routes';
 import { createPlanService } from './planning/plan-service';
 import { createStopOrdering } from './planning/stop-ordering';
 import { createDistanceMatrixLookup } from './routing/distance-matrix';
+import { registerActiveRunRoutes } from './runs/active-runs-routes';
 import { registerRunRoutes } from './runs/runs-routes';
 import { createRunsService } from './runs/runs-service';
 import { RECEIVER_TAG, registerReceiverRoutes } from './returns/receiver-routes';
@@ -503,6 +504,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerLabelsApiRoutes(zodApi, labelsService);
       registerRunRoutes(zodApi, runsService);
       registerPlanRoutes(zodApi, planService);
+      registerActiveRunRoutes(zodApi, { db });
       registerReceiverRoutes(zodApi, {
         service: createReceiverService({ db, lifecycle, receiverTokens, clock }),
         config,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { collectPageErrors, expect, test } from './fixtures';
-import { addDriverAndDispatch, bearer, placeOrder } from './support/app-api';
+import { addDriverAndDispatch, addDriverThroughApi, bearer, placeOrder } from './support/app-api';
 import { expectNoHorizontalScroll } from './support/page-checks';
 
 /**
@@ -117,4 +117,64 @@ test.describe('on a phone', () => {
     await expectNoHorizontalScroll(customer.page);
     await customer.page.context().close();
   });
+});
+
+test('/admin/map draws each run on the road through its stops and follows its progress live', async ({
+  page,
+  admin,
+  accounts,
+}) => {
+  const customer = await accounts.customer({ prefix: 'run-mapped' });
+  const first = await placeOrder(page.request, customer.token, 'Rabat');
+  const second = await placeOrder(page.request, customer.token, 'Kenitra');
+  const driver = await addDriverThroughApi(page.request, admin.token, 'Rachid Alaoui');
+  const trucks = await page.request.get('/api/admin/truck-driver', {
+    headers: bearer(admin.token),
+  });
+  const truck = ((await trucks.json()) as Array<{ truckId: string; truckNumber: string }>).find(
+    (combination) => combination.truckNumber === driver.plate,
+  )!;
+  const created = await page.request.post('/api/admin/runs', {
+    headers: bearer(admin.token),
+    data: {
+      truckId: truck.truckId,
+      orderIds: [first.id, second.id],
+      stops: [
+        { orderId: first.id, kind: 'pickup' },
+        { orderId: second.id, kind: 'pickup' },
+        { orderId: first.id, kind: 'delivery' },
+        { orderId: second.id, kind: 'delivery' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { token: driverToken } = await accounts.signInDriver(driver.phone);
+  await postPosition(page.request, driverToken, { lat: 33.6, lng: -7.5 });
+
+  await page.goto('/admin/map');
+  const runs = page.getByRole('region', { name: 'Runs on the road' });
+  const run = runs.getByRole('listitem').filter({ hasText: driver.plate });
+  await expect(run).toContainText('Rachid Alaoui');
+  await expect(run.getByTestId('run-progress')).toHaveText('0 of 4 stops done');
+  await expect(run).toContainText('Next: stop 1, Casablanca');
+  for (const number of [1, 2, 3, 4]) {
+    await expect(page.locator(`.leaflet-marker-icon[title^="Stop ${number}: "]`)).not.toHaveCount(
+      0,
+    );
+  }
+  await expect(page.locator('.leaflet-overlay-pane path')).not.toHaveCount(0);
+  const legend = page.getByRole('list', { name: 'Map legend' });
+  for (const entry of [driver.plate, 'Done', 'Next stop', 'To come']) {
+    await expect(legend).toContainText(entry);
+  }
+
+  // The driver picks up the first parcel: the run moves on without a reload.
+  const pickup = await page.request.post(`/api/driver/orders/${first.id}/pickup`, {
+    headers: bearer(driverToken),
+  });
+  expect(pickup.status(), await pickup.text()).toBe(200);
+  await expect(run.getByTestId('run-progress')).toHaveText('1 of 4 stops done', {
+    timeout: 10_000,
+  });
+  await expect(run).toContainText('Next: stop 2, Casablanca');
 });

@@ -200,3 +200,24 @@ export async function listActiveRunIds(
     .from(runs)
     .where(ne(runs.status, 'ended'));
 }
+
+/**
+ * Every run not ended, with its truck and driver, for the live map: few rows (at most one per
+ * truck, runs_one_active_per_truck), read through that partial index.
+ */
+export async function listActiveRunSummaries(db: Database): Promise<RunSummaryRow[]> {
+  return selectRunSummaries(db).where(ne(runs.status, 'ended')).orderBy(asc(trucks.truckNumber));
+}
+
+/** The stops of these runs, each run's in order. */
+export async function listStopsOfRuns(
+  db: Database,
+  runIds: readonly string[],
+): Promise<RunStopRow[]> {
+  if (runIds.length === 0) return [];
+  return db
+    .select()
+    .from(runStops)
+    .where(inArray(runStops.runId, [...runIds]))
+    .orderBy(asc(runStops.runId), asc(runStops.position));
+}

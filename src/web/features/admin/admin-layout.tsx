@@ -1,6 +1,7 @@
 import './admin-strings';
 import '../../i18n/security-strings';
 import '../../i18n/manifests-strings';
+import './planning/planning-strings';
 import { useTranslation } from 'react-i18next';
 import {
   Banknote,
@@ -25,6 +26,7 @@ import {
   Undo2,
   UserPlus,
   Users,
+  Waypoints,
 } from 'lucide-react';
 import { SignedInUser } from '../../ui/app-shell';
 import { AreaShell } from '../../ui/area-shell';
@@ -49,6 +51,7 @@ export function AdminLayout() {
     { to: '/admin/map', label: t('admin.nav.map'), icon: MapPinned },
     { to: '/admin/orders', label: t('admin.nav.orders'), icon: ClipboardList },
     { to: '/admin/scan', label: t('admin.nav.scan'), icon: ScanLine },
+    { to: '/admin/runs/plan', label: t('planning.nav'), icon: Waypoints },
     { to: '/admin/confirmation-order', label: t('admin.nav.confirmation'), icon: ClipboardCheck },
     { to: '/admin/deliveries', label: t('admin.nav.deliveries'), icon: PackageCheck },
     { to: '/admin/cancelled', label: t('admin.nav.cancelled'), icon: PackageX },

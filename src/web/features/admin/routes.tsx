@@ -31,6 +31,10 @@ export const adminRoutes: RouteObject = {
     { path: 'cash', ...lazyRoute(() => import('./pages/cash-page'), 'CashPage') },
     { path: 'payouts', ...lazyRoute(() => import('./pages/payouts-page'), 'PayoutsPage') },
     { path: 'map', ...lazyRoute(() => import('./pages/map-page'), 'AdminMapPage') },
+    {
+      path: 'runs/plan',
+      ...lazyRoute(() => import('./planning/plan-runs-page'), 'PlanRunsPage'),
+    },
     { path: 'add-new', ...lazyRoute(() => import('./pages/add-new-page'), 'AddNewPage') },
     { path: 'audit', ...lazyRoute(() => import('./pages/audit-page'), 'AuditPage') },
     { path: 'invoices', ...lazyRoute(() => import('./pages/invoices-page'), 'InvoicesPage') },

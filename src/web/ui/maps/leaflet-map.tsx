@@ -6,6 +6,8 @@ import L from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 import { MOROCCO_BOUNDS } from '#shared/positions';
 import type { MapPoint, MapSettings } from '#shared/schemas/map-schemas';
+import type { MapRoute } from './map-route';
+import { MapRoutes } from './route-layers';
 
 export type MarkerKind = 'pickup' | 'delivery' | 'truck';
 
@@ -87,10 +89,14 @@ function FitToPoints({ points }: { points: MapPoint[] }) {
   return null;
 }
 
+const NO_ROUTES: readonly MapRoute[] = [];
+
 interface LeafletMapProps {
   /** What the map shows, for screen readers. */
   label: string;
   markers: MapMarker[];
+  /** Runs drawn as numbered stops joined by their route (ui/maps/route-layers.tsx). */
+  routes?: readonly MapRoute[];
   settings: MapSettings | undefined;
   className?: string;
 }
@@ -100,9 +106,22 @@ interface LeafletMapProps {
  * loaded only by the screens that show one: Leaflet and its CSS stay out of every other chunk.
  * Its height is the caller's (`className`); it must have one.
  */
-export function LeafletMap({ label, markers, settings, className = '' }: LeafletMapProps) {
+export function LeafletMap({
+  label,
+  markers,
+  routes = NO_ROUTES,
+  settings,
+  className = '',
+}: LeafletMapProps) {
   const { t, i18n } = useTranslation();
-  const initialBounds = useMemo(() => boundsOf(markers), [markers]);
+  const points = useMemo<MapPoint[]>(
+    () => [
+      ...markers,
+      ...routes.flatMap((route) => [...(route.start ? [route.start] : []), ...route.stops]),
+    ],
+    [markers, routes],
+  );
+  const initialBounds = useMemo(() => boundsOf(points), [points]);
   return (
     // `isolate` keeps Leaflet's own z-indices under the app's menus and dialogs. A map is never
     // mirrored: it stays left to right inside in Arabic, only its popups' words run from the right.
@@ -116,7 +135,8 @@ export function LeafletMap({ label, markers, settings, className = '' }: Leaflet
         className="size-full rounded-lg bg-slate-100 ring-1 ring-slate-200"
       >
         {settings && <TileLayer url={settings.tileUrl} attribution={settings.attribution} />}
-        <FitToPoints points={markers} />
+        <FitToPoints points={points} />
+        <MapRoutes routes={routes} dir={i18n.dir()} />
         {markers.map((marker) => (
           <Marker
             key={marker.key}

@@ -10,10 +10,12 @@ import { Card } from '../../../ui/card';
 import { PageHeader } from '../../../ui/page-header';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
-import { LazyLeafletMap } from '../../../ui/maps/lazy-leaflet-map';
 import type { MapMarker } from '../../../ui/maps/leaflet-map';
 import { newerPosition, useLivePositions } from '../../../ui/maps/live-positions';
-import { useMapSettings } from '../../../ui/maps/map-settings';
+import { routeColourOf, stateOfStops, type MapRoute } from '../../../ui/maps/map-route';
+import { RunRoutesMap } from '../../../ui/maps/run-routes-map';
+import type { RunDetail } from '#shared/schemas/run-schemas';
+import { useActiveRuns } from '../planning/planning-api';
 
 /**
  * Under the admin queries' key, so that every order event (the admin layout's stream) refreshes
@@ -29,12 +31,15 @@ type TruckOnTheMap = AdminMapTruck & { livePosition: TruckPosition | null };
  * /admin/map (docs/decisions/0009-drivers.md, "Positions, ETA and maps"): every truck on the
  * road at its last known position, each with a popup naming its plate, driver, shipment and
  * expected arrival, and the same trucks listed below the map for small screens and screen
- * readers.
+ * readers. Each run on the road is drawn from its truck through its stops, done, next and to
+ * come (docs/decisions/0024-planning-screen.part.md, "Runs on the live map"); every order event
+ * refetches the runs, so a stop done moves the run on.
  */
 export function AdminMapPage() {
   const { t } = useTranslation();
-  const settings = useMapSettings();
+  const { city } = useFormatters();
   const live = useLivePositions();
+  const activeRuns = useActiveRuns();
   const trucks = useQuery({
     queryKey: adminMapQueryKey,
     queryFn: ({ signal }) => apiRequest<AdminMapTruck[]>('/admin/map', { signal }),
@@ -68,6 +73,33 @@ export function AdminMapPage() {
       ),
     [onTheMap],
   );
+  const routes = useMemo<MapRoute[]>(
+    () =>
+      (activeRuns.data ?? []).map((run, index) => {
+        const states = stateOfStops(run.stops.map((stop) => stop.outcome));
+        return {
+          key: run.id,
+          colour: routeColourOf(index),
+          start: truckPositionOf(run, onTheMap, live),
+          stops: run.stops.map((stop, at) => ({
+            key: `${stop.orderId}-${stop.kind}`,
+            number: stop.position,
+            kind: stop.kind,
+            state: states[at]!,
+            lat: stop.lat,
+            lng: stop.lng,
+            title: t('maps.routes.stop', {
+              number: stop.position,
+              kind: t(`maps.markers.${stop.kind}`),
+              trackingNumber: stop.trackingNumber,
+              city: city(stop.city),
+            }),
+          })),
+        };
+      }),
+    [activeRuns.data, onTheMap, live, t, city],
+  );
+  const runsById = new Map((activeRuns.data ?? []).map((run) => [run.id, run]));
 
   return (
     <>
@@ -78,12 +110,32 @@ export function AdminMapPage() {
       )}
       {trucks.data && (
         <div className="flex flex-col gap-4">
-          <LazyLeafletMap
+          <RunRoutesMap
             label={t('maps.admin.mapLabel')}
             markers={markers}
-            settings={settings}
-            className="h-[60vh] min-h-72 w-full"
+            routes={routes}
+            truckOf={(route) => runsById.get(route.key)?.truck.truckNumber ?? ''}
+            progress
           />
+          {activeRuns.isError && (
+            <ErrorState
+              message={t('maps.routes.runsFailed')}
+              onRetry={() => void activeRuns.refetch()}
+            />
+          )}
+          {routes.length > 0 && (
+            <Card title={t('maps.routes.runsTitle')}>
+              <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" data-testid="active-runs">
+                {routes.map((route) => (
+                  <RunProgress
+                    key={route.key}
+                    run={runsById.get(route.key)!}
+                    colour={route.colour}
+                  />
+                ))}
+              </ul>
+            </Card>
+          )}
           {onTheMap.length === 0 ? (
             <EmptyState message={t('maps.admin.empty')} />
           ) : (
@@ -103,6 +155,52 @@ export function AdminMapPage() {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * Where the run's truck is: the newest position of any of its orders, live or as the map read it;
+ * null until its driver shares one (the route then starts at its first stop).
+ */
+function truckPositionOf(
+  run: RunDetail,
+  trucks: readonly TruckOnTheMap[],
+  live: ReadonlyMap<string, TruckPosition>,
+): TruckPosition | null {
+  let newest: TruckPosition | null = null;
+  for (const truck of trucks) {
+    if (truck.truckNumber === run.truck.truckNumber) {
+      newest = newerPosition(newest, truck.livePosition);
+    }
+  }
+  for (const stop of run.stops) newest = newerPosition(newest, live.get(stop.trackingNumber));
+  return newest;
+}
+
+function RunProgress({ run, colour }: { run: RunDetail; colour: string }) {
+  const { t } = useTranslation();
+  const { city } = useFormatters();
+  const next = run.stops.find((stop) => stop.outcome === null);
+  return (
+    <li
+      className="rounded-lg border border-slate-200 p-3 text-sm"
+      style={{ borderInlineStartColor: colour, borderInlineStartWidth: 6 }}
+      data-truck={run.truck.truckNumber}
+    >
+      <p className="font-semibold text-slate-900">
+        {t('maps.admin.truck')}{' '}
+        <span className="font-mono tabular-nums">{run.truck.truckNumber}</span>
+      </p>
+      <p className="text-slate-600">{run.driver.fullName}</p>
+      <p className="mt-1 font-medium text-slate-900 tabular-nums" data-testid="run-progress">
+        {t('maps.routes.progress', { done: run.progress.done, total: run.progress.total })}
+      </p>
+      <p className="text-slate-600">
+        {next
+          ? t('maps.routes.nextStop', { number: next.position, city: city(next.city) })
+          : t('maps.routes.ended')}
+      </p>
+    </li>
   );
 }
 
