@@ -337,12 +337,17 @@ describe('every plan and run the API accepts keeps loads within capacity and pic
           );
           expect(placed.length + plan.unplanned.length).toBe(orderIds.length);
 
-          if (plan.runs.length === 0) return;
+          // Every truck of the plan has a run in it, one given no order too.
+          expect(plan.runs.map((run) => run.truck.id).sort()).toEqual(
+            fleet.map((truck) => truck.truckId).sort(),
+          );
           const edited = plan.runs.map((run) => ({
             truckId: run.truck.id,
             stops: refsOf(run.stops),
           }));
-          const target = edited[change.run % edited.length]!;
+          const withStops = edited.filter((run) => run.stops.length > 0);
+          if (withStops.length === 0) return;
+          const target = withStops[change.run % withStops.length]!;
           if (change.kind === 'swap') {
             const i = change.a % target.stops.length;
             const j = change.b % target.stops.length;
@@ -350,9 +355,7 @@ describe('every plan and run the API accepts keeps loads within capacity and pic
           } else {
             const moved = target.stops[change.a % target.stops.length]!.orderId;
             target.stops = target.stops.filter((stop) => stop.orderId !== moved);
-            const destination = fleet[change.to % fleet.length]!.truckId;
-            let other = edited.find((run) => run.truckId === destination);
-            if (!other) edited.push((other = { truckId: destination, stops: [] }));
+            const other = edited[change.to % edited.length]!;
             other.stops.push(
               { orderId: moved, kind: 'pickup' },
               { orderId: moved, kind: 'delivery' },

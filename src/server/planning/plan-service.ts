@@ -175,7 +175,8 @@ export function createPlanService({
       'runs planned',
     );
 
-    const runs = solved.routes.filter((route) => route.stops.length > 0);
+    // Every truck of the plan is in it, those given no order too: the office may move one there.
+    const runs = solved.routes;
     const saved = await insertRunPlan(db, {
       planDate: input.date,
       request: input,
