@@ -41,6 +41,8 @@ import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
+import { registerDriverRunRoutes } from './drivers/driver-run-routes';
+import { createDriverRunService } from './drivers/driver-run-service';
 import { registerRunRoutes } from './runs/runs-routes';
 import { createRunsService } from './runs/runs-service';
 import { RECEIVER_TAG, registerReceiverRoutes } from './returns/receiver-routes';
@@ -455,6 +457,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerFleetRoutes(zodApi, fleetService);
       registerDriverAuthRoutes(zodApi, driverAuthService, config);
       registerDriverOrderRoutes(zodApi, driverOrdersService);
+      registerDriverRunRoutes(
+        zodApi,
+        createDriverRunService({ db, clock, positions: positionsService }),
+      );
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);

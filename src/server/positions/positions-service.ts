@@ -149,6 +149,11 @@ export function createPositionsService({
       return toMapFields(order, stored && toPublicPoint(stored));
     },
 
+    /** The driver's newest position since `since`: the driver's run times its stops from it. */
+    latestPositionOf(driverId: string, since: Date): Promise<StoredPosition | undefined> {
+      return findLatestPosition(db, driverId, since);
+    },
+
     /** GET /api/admin/map: every truck on the road with the order it carries. */
     async listTrucksOnTheRoad(): Promise<AdminMapTruck[]> {
       const rows = await listOrdersOnTheRoadWithPositions(db, ADMIN_MAP_LIMIT);
