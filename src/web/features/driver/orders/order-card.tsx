@@ -81,7 +81,7 @@ function ReturnTo({ order }: { order: DriverOrder }) {
  * What the receiver told the driver through their link, whether they may open the parcel, and
  * the parcel an exchange takes back.
  */
-function ReceiverNotes({ order }: { order: DriverOrder }) {
+export function ReceiverNotes({ order }: { order: DriverOrder }) {
   const { t } = useTranslation();
   if (
     !order.receiverInstructions &&

@@ -27,7 +27,7 @@ import { usePositionReporting } from '../position/use-position-reporting';
 import { LoadCheckPanel } from '../scanning/load-check-panel';
 import { ScanParcelPanel } from '../scanning/scan-parcel-panel';
 import { useDriverRun } from '../run/driver-run-api';
-import { openRunOrderIds, RunCard, RunFinished } from '../run/run-card';
+import { openRunOrderIds, RunCard, RunFinished, runToShow } from '../run/run-card';
 
 function QueueNotices({ queue }: { queue: StepQueue }) {
   const { t } = useTranslation();
@@ -85,7 +85,7 @@ export function DriverPage() {
   const orders = useDriverOrders();
   const liveState = useLiveOrderUpdates(driverOrdersQueryKey);
   const runQuery = useDriverRun();
-  const run = runQuery.data?.run ?? null;
+  const run = runToShow(runQuery.data?.run ?? null);
   const onTheRoad = orders.data?.onTheRoad ?? [];
   // The run's stops still to do show their orders; the others stay in the list below.
   const inRun = run ? openRunOrderIds(run) : new Set<string>();

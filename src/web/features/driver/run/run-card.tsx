@@ -1,13 +1,24 @@
 import '../driver-strings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banknote, CheckCircle2, Clock, MapPin, Navigation, Route } from 'lucide-react';
+import { Banknote, CheckCircle2, Clock, MapPin, Navigation, Phone, Route } from 'lucide-react';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import type { DriverRun, DriverRunStop } from '#shared/schemas/driver-run-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import type { StepQueue } from '../offline/use-step-queue';
+import { ReceiverNotes } from '../orders/order-card';
 import { OrderSteps } from '../orders/order-steps';
+
+/**
+ * The run the page shows as "Your run", if any: one of two orders or more. Every dispatch makes a
+ * run, and a run of one order is its order card as before (the card has its way there, its step
+ * and its receiver's details), so a one-order dispatch reads as it always did.
+ */
+export function runToShow(run: DriverRun | null): DriverRun | null {
+  if (!run) return null;
+  return new Set(run.stops.map((stop) => stop.orderId)).size > 1 ? run : null;
+}
 
 /** The orders of the run's stops still to do: the page lists the others under "On the road". */
 export function openRunOrderIds(run: DriverRun): Set<string> {
@@ -89,15 +100,32 @@ function OpenStop({
           {t('driver.card.locked')}
         </p>
       )}
-      <a
-        href={stop.navigationUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={buttonClassName('secondary')}
-      >
-        <Navigation aria-hidden="true" className="size-4" />
-        {t('driver.card.navigate')}
-      </a>
+      {delivery && order && <ReceiverNotes order={order} />}
+      <div className="grid grid-cols-2 gap-2">
+        {delivery && order?.receiver.phone ? (
+          <a
+            href={`tel:${order.receiver.phone}`}
+            aria-label={t('driver.card.call', {
+              name: order.receiver.name ?? t('driver.card.noReceiver'),
+            })}
+            className={buttonClassName('secondary')}
+          >
+            <Phone aria-hidden="true" className="size-4" />
+            {t('driver.card.callReceiver')}
+          </a>
+        ) : (
+          <span />
+        )}
+        <a
+          href={stop.navigationUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClassName('secondary')}
+        >
+          <Navigation aria-hidden="true" className="size-4" />
+          {t('driver.card.navigate')}
+        </a>
+      </div>
       {order && <OrderSteps order={order} queue={queue} only={stop.kind} />}
     </li>
   );
