@@ -1,8 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { RunDetail } from '../../src/shared/schemas/run-schemas';
 import { collectPageErrors, expect, test } from './fixtures';
 import { bearer, placeOrders } from './support/app-api';
 import { waitForSms } from './support/catchers';
+import { expectTranslatedScreen } from './support/translations';
 
 /**
  * The driver's run on a phone (docs/decisions/0024-runs-and-planning.md, "The driver's run"): the
@@ -19,6 +21,33 @@ test.use({
   permissions: ['geolocation'],
   geolocation: { latitude: 33.5731, longitude: -7.5898, accuracy: 25 },
 });
+
+/** The office dispatches these orders as one run of the driver's truck: all pickups, then all deliveries. */
+async function dispatchRun(
+  request: APIRequestContext,
+  adminToken: string,
+  plate: string,
+  orders: readonly CustomerOrderDetail[],
+) {
+  const trucks = await request.get(`/api/admin/trucks?q=${encodeURIComponent(plate)}`, {
+    headers: bearer(adminToken),
+  });
+  expect(trucks.status(), await trucks.text()).toBe(200);
+  const [truck] = (await trucks.json()) as Array<{ id: string }>;
+  const dispatched = await request.post('/api/admin/runs', {
+    headers: bearer(adminToken),
+    data: {
+      truckId: truck!.id,
+      orderIds: orders.map((order) => order.id),
+      stops: [
+        ...orders.map((order) => ({ orderId: order.id, kind: 'pickup' })),
+        ...orders.map((order) => ({ orderId: order.id, kind: 'delivery' })),
+      ],
+    },
+  });
+  expect(dispatched.status(), await dispatched.text()).toBe(201);
+  return (await dispatched.json()) as RunDetail;
+}
 
 const nextStop = (run: Locator) => run.locator('li[aria-current="step"]');
 
@@ -49,24 +78,8 @@ test('a driver works a run of three orders stop by stop; the customer sees their
   ]);
   const orders = [toRabat!, toKenitra!, toTanger!];
   const { token: adminToken } = await accounts.admin();
-  const trucks = await request.get(`/api/admin/trucks?q=${encodeURIComponent(driver.plate)}`, {
-    headers: bearer(adminToken),
-  });
-  expect(trucks.status(), await trucks.text()).toBe(200);
-  const [truck] = (await trucks.json()) as Array<{ id: string }>;
-  const dispatched = await request.post('/api/admin/runs', {
-    headers: bearer(adminToken),
-    data: {
-      truckId: truck!.id,
-      orderIds: orders.map((order) => order.id),
-      stops: [
-        ...orders.map((order) => ({ orderId: order.id, kind: 'pickup' })),
-        ...orders.map((order) => ({ orderId: order.id, kind: 'delivery' })),
-      ],
-    },
-  });
-  expect(dispatched.status(), await dispatched.text()).toBe(201);
-  expect(((await dispatched.json()) as RunDetail).stops).toHaveLength(6);
+  const dispatched = await dispatchRun(request, adminToken, driver.plate, orders);
+  expect(dispatched.stops).toHaveLength(6);
 
   // The customer's page of the first order is open before the driver moves.
   const orderPage = customer.page;
@@ -149,4 +162,28 @@ test('a driver works a run of three orders stop by stop; the customer sees their
     await orderPage.evaluate(() => document.documentElement.dataset.runTestMark),
     'the customer page was not reloaded',
   ).toBe('still-here');
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar-MA' });
+
+  test('a driver reads their run right to left, without sideways scroll', async ({
+    page,
+    request,
+    accounts,
+    driver,
+  }) => {
+    const customer = await accounts.customer({ prefix: 'run-arabic' });
+    const orders = await placeOrders(request, customer.token, ['Rabat', 'Fes']);
+    const { token: adminToken } = await accounts.admin();
+    await dispatchRun(request, adminToken, driver.plate, orders);
+    await page.goto('/driver');
+    const run = page.getByRole('region', { name: 'جولتك' });
+    await expect(run.getByText('تم 0 من 4 توقفات')).toBeVisible();
+    await expectTranslatedScreen(page, 'ar', '/driver');
+    await expect(nextStop(run)).toContainText('الاستلام في');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+  });
 });
