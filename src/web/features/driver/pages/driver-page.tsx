@@ -126,7 +126,8 @@ export function DriverPage() {
     content = (
       <>
         {runFinished && <RunFinished onDismiss={() => setRunFinished(false)} />}
-        {runQuery.isError && (
+        {/* A refresh that failed keeps the run last read on screen. */}
+        {runQuery.isError && !runQuery.data && (
           <ErrorState
             message={t('driver.run.loadFailed')}
             onRetry={() => void runQuery.refetch()}
