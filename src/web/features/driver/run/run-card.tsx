@@ -72,9 +72,10 @@ function OpenStop({
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-sm font-semibold text-slate-900">
           {next ? t('driver.run.next') : t('driver.run.stopNumber', { position: stop.position })}
-          <span className="ms-2 font-mono font-normal text-slate-600 tabular-nums">
+          {/* Isolated: in Arabic the stop's number would run into the tracking number. */}
+          <bdi className="ms-2 font-mono font-normal text-slate-600 tabular-nums">
             {stop.trackingNumber}
-          </span>
+          </bdi>
         </h3>
         {stop.etaAt && (
           <span className="flex items-center gap-1 text-sm text-slate-700">
@@ -138,7 +139,7 @@ function DoneStop({ stop }: { stop: DriverRunStop }) {
   return (
     <li className="flex items-start justify-between gap-3 py-2 text-sm text-slate-500">
       <span className="min-w-0">
-        <span className="font-mono tabular-nums">{stop.trackingNumber}</span>{' '}
+        <bdi className="font-mono tabular-nums">{stop.trackingNumber}</bdi>{' '}
         {stop.kind === 'pickup' ? t('driver.run.pickupAt') : t('driver.run.deliveryTo')}{' '}
         {city(stop.city)}
       </span>
