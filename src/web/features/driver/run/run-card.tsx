@@ -71,9 +71,11 @@ function OpenStop({
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-sm font-semibold text-slate-900">
-          {next ? t('driver.run.next') : t('driver.run.stopNumber', { position: stop.position })}
-          {/* Isolated: in Arabic the stop's number would run into the tracking number. */}
-          <bdi className="ms-2 font-mono font-normal text-slate-600 tabular-nums">
+          {/* Isolated by bdi: in Arabic the stop's number would run into the tracking number. */}
+          {next
+            ? t('driver.run.next')
+            : t('driver.run.stopNumber', { position: stop.position })}{' '}
+          <bdi className="font-mono font-normal text-slate-600 tabular-nums">
             {stop.trackingNumber}
           </bdi>
         </h3>
