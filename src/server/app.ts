@@ -41,6 +41,8 @@ import { registerDriverAuthRoutes } from './drivers/driver-auth-routes';
 import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
+import { registerDriverRunRoutes } from './drivers/driver-run-routes';
+import { createDriverRunService } from './drivers/driver-run-service';
 import { registerPlanRoutes } from './planning/plan-routes';
 import { createPlanService } from './planning/plan-service';
 import { createStopOrdering } from './planning/stop-ordering';
@@ -483,6 +485,10 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerFleetRoutes(zodApi, fleetService);
       registerDriverAuthRoutes(zodApi, driverAuthService, config);
       registerDriverOrderRoutes(zodApi, driverOrdersService);
+      registerDriverRunRoutes(
+        zodApi,
+        createDriverRunService({ db, clock, positions: positionsService }),
+      );
       registerCashRoutes(zodApi, cashService);
       registerMessageRoutes(zodApi, messagesService);
       registerAuditRoutes(zodApi, auditService);

@@ -149,8 +149,10 @@ export function createPositionsService({
       return toMapFields(order, stored && toPublicPoint(stored));
     },
 
-    /** The driver's latest position recorded since then, if any (the planner's start). */
-    latestPositionOf: (driverId: string, since: Date) => findLatestPosition(db, driverId, since),
+    /** The driver's newest position since `since`: where the planner and the driver's run start. */
+    latestPositionOf(driverId: string, since: Date): Promise<StoredPosition | undefined> {
+      return findLatestPosition(db, driverId, since);
+    },
 
     /** GET /api/admin/map: every truck on the road with the order it carries. */
     async listTrucksOnTheRoad(): Promise<AdminMapTruck[]> {

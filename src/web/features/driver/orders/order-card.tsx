@@ -1,5 +1,5 @@
 import '../driver-strings';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ArrowLeftRight,
@@ -13,21 +13,12 @@ import {
   Undo2,
 } from 'lucide-react';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
-import { ApiError } from '../../../lib/api-client';
-import { transitionsFor } from '#shared/order-lifecycle';
+import { navigationUrlTo } from '#shared/schemas/driver-run-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import { OrderStatusBadge } from '../../../ui/order-status-badge';
-import { nextStepAfterPending, pendingStepsOf } from '../offline/step-queue';
 import type { StepQueue } from '../offline/use-step-queue';
-import { DeliverDialog } from './deliver-dialog';
-import { FailedAttemptDialog } from './failed-attempt-dialog';
-import { ReturnDialog } from './return-dialog';
-
-/** Turn-by-turn directions to the delivery point in the phone's maps app. */
-export function navigationUrl({ lat, lng }: { lat: number; lng: number }): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
-}
+import { OrderSteps } from './order-steps';
 
 function Place({ label, place }: { label: string; place: DriverOrder['pickup'] }) {
   const { city } = useFormatters();
@@ -90,7 +81,7 @@ function ReturnTo({ order }: { order: DriverOrder }) {
  * What the receiver told the driver through their link, whether they may open the parcel, and
  * the parcel an exchange takes back.
  */
-function ReceiverNotes({ order }: { order: DriverOrder }) {
+export function ReceiverNotes({ order }: { order: DriverOrder }) {
   const { t } = useTranslation();
   if (
     !order.receiverInstructions &&
@@ -146,35 +137,10 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
   const { t } = useTranslation();
   const { kg, mad } = useFormatters();
   const titleId = useId();
-  const [dialog, setDialog] = useState<'deliver' | 'failed' | 'return' | null>(null);
-  const [pickingUp, setPickingUp] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const pending = pendingStepsOf(queue.pending, order.id);
-  const nextStep = nextStepAfterPending(order.nextStep, pending);
-  // The server says which step comes next (picked up yet or not); the lifecycle table which
-  // transitions a driver may make from the order's status at all.
-  const transitions = transitionsFor('driver', order.status);
   const receiverName = order.receiver.name ?? t('driver.card.noReceiver');
   const returning = order.status === 'RETURNING';
   // A parcel going back is driven to its sender, not to the receiver.
   const destination = returning ? order.pickup : order.delivery;
-
-  const pickUp = async () => {
-    setRefusal(null);
-    setPickingUp(true);
-    try {
-      await queue.submit({
-        orderId: order.id,
-        trackingNumber: order.trackingNumber,
-        step: 'pickup',
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setRefusal(error.message);
-    } finally {
-      setPickingUp(false);
-    }
-  };
 
   return (
     <article
@@ -242,20 +208,6 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
           {returning ? t('driver.card.returnLocked') : t('driver.card.locked')}
         </p>
       )}
-      {pending.map((step, index) => (
-        <p
-          key={`${step}-${index}`}
-          className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700"
-        >
-          {t(`driver.card.pending.${step}`)}
-        </p>
-      ))}
-      {refusal && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-          {refusal}
-        </p>
-      )}
-
       <div className="grid grid-cols-2 gap-2">
         {!returning && order.receiver.phone ? (
           <a
@@ -270,7 +222,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
           <span />
         )}
         <a
-          href={navigationUrl(destination)}
+          href={navigationUrlTo(destination)}
           target="_blank"
           rel="noopener noreferrer"
           className={buttonClassName('secondary')}
@@ -280,62 +232,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
         </a>
       </div>
 
-      {nextStep === 'pickup' && transitions.includes('pickUp') && (
-        <button
-          type="button"
-          onClick={() => void pickUp()}
-          disabled={pickingUp}
-          aria-busy={pickingUp || undefined}
-          className={`${buttonClassName('primary', 'lg')} w-full`}
-        >
-          {pickingUp ? t('driver.card.sending') : t('driver.card.pickedUp')}
-        </button>
-      )}
-      {nextStep === 'deliver' && !order.deliveryCodeLocked && (
-        <div className="flex flex-col gap-2">
-          {transitions.includes('deliver') && (
-            <button
-              type="button"
-              onClick={() => setDialog('deliver')}
-              className={`${buttonClassName('primary', 'lg')} w-full`}
-            >
-              {t('driver.card.deliver')}
-            </button>
-          )}
-          {transitions.includes('failDelivery') && (
-            <button
-              type="button"
-              onClick={() => setDialog('failed')}
-              className={`${buttonClassName('secondary')} w-full`}
-            >
-              {t('driver.card.deliveryFailed')}
-            </button>
-          )}
-        </div>
-      )}
-
-      {nextStep === 'return' &&
-        !order.deliveryCodeLocked &&
-        transitions.includes('deliverReturn') && (
-          <button
-            type="button"
-            onClick={() => setDialog('return')}
-            className={`${buttonClassName('primary', 'lg')} w-full`}
-          >
-            <Undo2 aria-hidden="true" className="size-5 rtl:-scale-x-100" />
-            {t('driver.card.returned')}
-          </button>
-        )}
-
-      {dialog === 'return' && (
-        <ReturnDialog order={order} queue={queue} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'deliver' && (
-        <DeliverDialog order={order} queue={queue} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'failed' && (
-        <FailedAttemptDialog order={order} queue={queue} onClose={() => setDialog(null)} />
-      )}
+      <OrderSteps order={order} queue={queue} />
     </article>
   );
 }

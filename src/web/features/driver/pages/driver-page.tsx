@@ -26,6 +26,8 @@ import { splitByStopDay } from '../orders/stop-days';
 import { usePositionReporting } from '../position/use-position-reporting';
 import { LoadCheckPanel } from '../scanning/load-check-panel';
 import { ScanParcelPanel } from '../scanning/scan-parcel-panel';
+import { useDriverRun } from '../run/driver-run-api';
+import { openRunOrderIds, RunCard, RunFinished, runToShow } from '../run/run-card';
 
 function QueueNotices({ queue }: { queue: StepQueue }) {
   const { t } = useTranslation();
@@ -82,9 +84,21 @@ export function DriverPage() {
   const queryClient = useQueryClient();
   const orders = useDriverOrders();
   const liveState = useLiveOrderUpdates(driverOrdersQueryKey);
+  const runQuery = useDriverRun();
+  const run = runToShow(runQuery.data?.run ?? null);
   const onTheRoad = orders.data?.onTheRoad ?? [];
+  // The run's stops still to do show their orders; the others stay in the list below.
+  const inRun = run ? openRunOrderIds(run) : new Set<string>();
+  const outsideRun = onTheRoad.filter((order) => !inRun.has(order.id));
   // Today's stops first, then the postponed ones under their day (docs/decisions/0023).
-  const round = splitByStopDay(onTheRoad, toBusinessDate(new Date()));
+  const round = splitByStopDay(outsideRun, toBusinessDate(new Date()));
+  // GET /api/driver/run answers null once the run ended: the run shown last says it finished.
+  const [shownRunId, setShownRunId] = useState<string | null>(null);
+  const [runFinished, setRunFinished] = useState(false);
+  if (runQuery.data && (run?.id ?? null) !== shownRunId) {
+    setShownRunId(run?.id ?? null);
+    setRunFinished(run === null);
+  }
   const position = usePositionReporting(onTheRoad.length > 0);
   const { reportNow } = position;
   const [lastResult, setLastResult] = useState<string | null>(null);
@@ -111,18 +125,31 @@ export function DriverPage() {
   } else {
     content = (
       <>
-        <section aria-labelledby="driver-on-the-road" className="flex flex-col gap-3">
-          <h2 id="driver-on-the-road" className="text-base font-semibold text-slate-900">
-            {t('driver.page.onTheRoad')}
-          </h2>
-          {onTheRoad.length === 0 && <EmptyState message={t('driver.page.noOrders')} />}
-          {onTheRoad.length > 0 && round.today.length === 0 && (
-            <EmptyState message={t('driver.page.nothingToday')} />
-          )}
-          {round.today.map((order) => (
-            <OrderCard key={order.id} order={order} queue={queue} />
-          ))}
-        </section>
+        {runFinished && <RunFinished onDismiss={() => setRunFinished(false)} />}
+        {/* A refresh that failed keeps the run last read on screen. */}
+        {runQuery.isError && !runQuery.data && (
+          <ErrorState
+            message={t('driver.run.loadFailed')}
+            onRetry={() => void runQuery.refetch()}
+          />
+        )}
+        {run && <RunCard run={run} orders={onTheRoad} queue={queue} />}
+        {(!run || outsideRun.length > 0) && (
+          <section aria-labelledby="driver-on-the-road" className="flex flex-col gap-3">
+            <h2 id="driver-on-the-road" className="text-base font-semibold text-slate-900">
+              {t('driver.page.onTheRoad')}
+            </h2>
+            {outsideRun.length === 0 && !runFinished && (
+              <EmptyState message={t('driver.page.noOrders')} />
+            )}
+            {outsideRun.length > 0 && round.today.length === 0 && (
+              <EmptyState message={t('driver.page.nothingToday')} />
+            )}
+            {round.today.map((order) => (
+              <OrderCard key={order.id} order={order} queue={queue} />
+            ))}
+          </section>
+        )}
         {round.later.map(({ day, orders: dayOrders }) => (
           <section key={day} aria-labelledby={`driver-day-${day}`} className="flex flex-col gap-3">
             <h2 id={`driver-day-${day}`} className="text-base font-semibold text-slate-900">
