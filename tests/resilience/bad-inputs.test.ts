@@ -64,6 +64,12 @@ import {
   ReceiverRescheduleSchema,
   ReturnCodeSchema,
 } from '../../src/shared/schemas/returns-schemas';
+import {
+  AddRunOrdersSchema,
+  ConfirmPlanSchema,
+  CreateRunSchema,
+  PlanRunsSchema,
+} from '../../src/shared/schemas/run-schemas';
 import { addDays, toBusinessDate } from '../../src/shared/business-calendar';
 import {
   CreateCollectionManifestSchema,
@@ -711,6 +717,7 @@ beforeAll(async () => {
       },
     },
     ...returnsWriteEndpoints(),
+    ...runsWriteEndpoints(),
   );
   endpoints = new Map(list.map((endpoint) => [keyOf(endpoint), endpoint]));
 }, 120_000);
@@ -845,7 +852,57 @@ const COVERED_ROUTES = [
   'POST /api/receiver/:token/reschedule',
   'POST /api/receiver/:token/instructions',
   'POST /api/receiver/:token/refuse',
+  'POST /api/admin/runs',
+  'POST /api/admin/runs/:id/orders',
+  'POST /api/admin/runs/plan',
+  'POST /api/admin/runs/plan/:id/confirm',
 ];
+
+/**
+ * Runs and planning (docs/decisions/0024-runs-and-planning.md): trucks, orders, runs and plans
+ * that do not exist, so that even a request that got through would be answered 404 before any
+ * write (a plan names its trucks, so none is planned and stored).
+ */
+function runsWriteEndpoints(): WriteEndpoint[] {
+  const id = '00000000-0000-4000-8000-000000000027';
+  const orderIds = ['00000000-0000-4000-8000-000000000028'];
+  const truckId = '00000000-0000-4000-8000-000000000029';
+  const stops = [
+    { orderId: orderIds[0], kind: 'pickup' },
+    { orderId: orderIds[0], kind: 'delivery' },
+  ];
+  return [
+    {
+      method: 'POST',
+      route: '/api/admin/runs',
+      roles: ['ADMIN'],
+      body: { valid: { truckId, orderIds, stops }, schema: CreateRunSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/runs/:id/orders',
+      roles: ['ADMIN'],
+      params: { id },
+      body: { valid: { orderIds }, schema: AddRunOrdersSchema },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/runs/plan',
+      roles: ['ADMIN'],
+      body: {
+        valid: { orderIds, truckIds: [truckId], date: toBusinessDate(new Date()) },
+        schema: PlanRunsSchema,
+      },
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/runs/plan/:id/confirm',
+      roles: ['ADMIN'],
+      params: { id },
+      body: { valid: { runs: [{ truckId, stops }] }, schema: ConfirmPlanSchema },
+    },
+  ];
+}
 
 /**
  * Failed deliveries and returns (docs/decisions/0023-failed-deliveries-and-returns.md): ids, numbers
