@@ -42,6 +42,8 @@ import { createDriverAuthService } from './drivers/driver-auth-service';
 import { registerDriverOrderRoutes } from './drivers/driver-orders-routes';
 import { createDriverOrdersService } from './drivers/driver-orders-service';
 import { registerRunRoutes } from './runs/runs-routes';
+import { createDispatchSuggestions } from './planning/dispatch-suggestions';
+import { registerSuggestionRoutes } from './planning/suggestions-routes';
 import { createRunsService } from './runs/runs-service';
 import { RECEIVER_TAG, registerReceiverRoutes } from './returns/receiver-routes';
 import { createReceiverService } from './returns/receiver-service';
@@ -475,6 +477,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerLabelRoutes(zodApi, labelsService);
       registerLabelsApiRoutes(zodApi, labelsService);
       registerRunRoutes(zodApi, createRunsService({ db, clock, lifecycle }));
+      registerSuggestionRoutes(zodApi, createDispatchSuggestions({ db, clock }));
       registerReceiverRoutes(zodApi, {
         service: createReceiverService({ db, lifecycle, receiverTokens, clock }),
         config,
