@@ -1,6 +1,7 @@
 import './admin-strings';
 import '../../i18n/security-strings';
 import '../../i18n/manifests-strings';
+import '../../i18n/runs-strings';
 import { useTranslation } from 'react-i18next';
 import {
   Banknote,
@@ -22,6 +23,7 @@ import {
   Settings,
   ShieldCheck,
   Truck,
+  Waypoints,
   Undo2,
   UserPlus,
   Users,
@@ -47,6 +49,7 @@ export function AdminLayout() {
     { to: '/admin/tracking', label: t('admin.nav.tracking'), icon: Route },
     { to: '/admin/returns', label: t('admin.nav.returns'), icon: Undo2 },
     { to: '/admin/map', label: t('admin.nav.map'), icon: MapPinned },
+    { to: '/admin/runs', label: t('runs.nav'), icon: Waypoints },
     { to: '/admin/orders', label: t('admin.nav.orders'), icon: ClipboardList },
     { to: '/admin/scan', label: t('admin.nav.scan'), icon: ScanLine },
     { to: '/admin/confirmation-order', label: t('admin.nav.confirmation'), icon: ClipboardCheck },
