@@ -83,11 +83,13 @@ export function useAddRunOrders(runId: string) {
 
 /**
  * The best three truck-driver combinations for a pending order; the server words their reasons
- * in the request's language, so the language is part of the key.
+ * in the request's language, so the language is part of the key. Outside the back office's
+ * prefix: once the order is confirmed the server answers 409, so the refresh that follows every
+ * action and order event must not ask again; each screen showing them asks when it opens.
  */
 export function useDispatchSuggestions(orderId: string, locale: string) {
   return useQuery({
-    queryKey: [...adminQueryKeys.all, 'suggestions', orderId, locale],
+    queryKey: ['dispatch-suggestions', orderId, locale],
     queryFn: async ({ signal }) =>
       (
         await apiRequest<{ suggestions: DispatchSuggestion[] }>(
