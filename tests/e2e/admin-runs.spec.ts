@@ -55,8 +55,21 @@ test('the Confirmation suggests the truck at the pickup, explained, and one clic
   accounts,
 }) => {
   const customer = await accounts.customer({ prefix: 'suggested' });
-  const [order] = await placeFromTaza(page.request, customer.token, 1);
+  const [first, order] = await placeFromTaza(page.request, customer.token, 2);
   const driver = await accounts.driver(admin.token, 'Idriss Suggested');
+  const trucks = await page.request.get('/api/admin/truck-driver', {
+    headers: bearer(admin.token),
+  });
+  const truck = ((await trucks.json()) as Array<{ truckId: string; truckNumber: string }>).find(
+    (offered) => offered.truckNumber === driver.plate,
+  )!;
+  // A run not yet started, its driver at Taza: a position is kept while orders are on the road.
+  const created = await page.request.post('/api/admin/runs', {
+    headers: bearer(admin.token),
+    data: { truckId: truck.truckId, orderIds: [first!.id] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const run = (await created.json()) as RunDetail;
   const { token: driverToken } = await accounts.signInDriver(driver.phone);
   await postPosition(page.request, driverToken, 'Taza');
 
@@ -64,9 +77,11 @@ test('the Confirmation suggests the truck at the pickup, explained, and one clic
   const card = page.getByRole('region', { name: 'Suggested' });
   const ours = card.getByTestId('dispatch-suggestion').filter({ hasText: driver.plate });
   await expect(ours).toContainText('Idriss Suggested');
+  await expect(ours).toContainText('Joins its planned run');
   await expect(ours).toContainText('0 km from the pickup');
   await expect(ours).toContainText('Licence and inspection valid');
-  await expect(ours).toContainText('Free: a run of its own');
+  await expect(ours).toContainText('Driver active');
+  await expect(ours).toContainText(/Adds [\d.]+ km to its run of 1 orders not yet started/);
 
   // From the order page, choosing it opens the Confirmation with the pair picked.
   await ours.getByRole('button', { name: `Choose ${driver.plate}` }).click();
@@ -78,6 +93,11 @@ test('the Confirmation suggests the truck at the pickup, explained, and one clic
   await dialog.getByRole('button', { name: 'Confirm and assign' }).click();
   await expect(page.getByText('Order confirmed and assigned successfully')).toBeVisible();
   await expect(card).toBeHidden();
+  // The order joined the truck's run.
+  const joined = await page.request.get(`/api/admin/runs/${run.id}`, {
+    headers: bearer(admin.token),
+  });
+  expect(((await joined.json()) as RunDetail).orderCount).toBe(2);
 });
 
 test('the runs list finds a run by its day; its page shows the stops, takes orders and follows the driver live', async ({
@@ -125,7 +145,7 @@ test('the runs list finds a run by its day; its page shows the stops, takes orde
   await expect(stops).toContainText('Delivery');
   await expect(stops).toContainText('Oujda');
   await expect(stops).toContainText(orders[0]!.trackingNumber);
-  await expect(stops).toContainText('of 12,000 kg');
+  await expect(stops).toContainText('of 12,000 Kg');
   await expect(stops).toContainText('To do');
 
   // Add orders: the third one joins after the run's stops.

@@ -141,10 +141,7 @@ export function rankCandidates(
     const planned = run
       ? (runs.get(run.id) ?? { stops: [], orders: [] })
       : { stops: [], orders: [] };
-    const start: LatLng | null =
-      position && position.lat !== null && position.lng !== null
-        ? { lat: position.lat, lng: position.lng }
-        : null;
+    const start: LatLng | null = position;
     const inserted = insertOrder(order, planned, capacity, start);
     if (!inserted) continue;
     const profile = runLoadProfile(inserted.stops, [...planned.orders, order].map(loadItemOf));

@@ -11,14 +11,19 @@ import { DispatchSuggestions } from './dispatch-suggestions';
  */
 export function OrderSuggestionsCard({ order }: { order: AdminOrderDetail }) {
   const [pickedTruckId, setPickedTruckId] = useState<string | null>(null);
-  if (order.status !== 'PENDING') return null;
+  const pending = order.status === 'PENDING';
   return (
-    <Card>
-      <DispatchSuggestions
-        orderId={order.id}
-        pickedTruckId={pickedTruckId}
-        onPick={(suggestion) => setPickedTruckId(suggestion.truckId)}
-      />
+    <>
+      {pending && (
+        <Card>
+          <DispatchSuggestions
+            orderId={order.id}
+            pickedTruckId={pickedTruckId}
+            onPick={(suggestion) => setPickedTruckId(suggestion.truckId)}
+          />
+        </Card>
+      )}
+      {/* Kept while the confirmed order refreshes to "on the road", so its toast is told. */}
       {pickedTruckId && (
         <ConfirmOrderDialog
           order={order}
@@ -26,6 +31,6 @@ export function OrderSuggestionsCard({ order }: { order: AdminOrderDetail }) {
           onClose={() => setPickedTruckId(null)}
         />
       )}
-    </Card>
+    </>
   );
 }
