@@ -131,7 +131,7 @@ describe('rankCandidates', () => {
 });
 
 describe('insertOrder and fitsAtRunEnd', () => {
-  it('place an order that cannot ride alongside after the run, and refuse one heavier than the truck', () => {
+  it('keep an order too heavy to ride alongside apart from the run, and refuse one heavier than the truck', () => {
     const onRun = orderOf({ weightKg: '60' });
     const run: PlannedRunStops = {
       stops: [
@@ -142,7 +142,11 @@ describe('insertOrder and fitsAtRunEnd', () => {
     };
     const capacity = { kg: 100, m3: null };
     const heavy = orderOf({ weightKg: '50' });
-    expect(insertOrder(heavy, run, capacity, CASABLANCA)!.stops.slice(0, 2)).toEqual(run.stops);
+    // 110 kg together: the heavy order rides before or after the run's, never with it.
+    const { stops } = insertOrder(heavy, run, capacity, CASABLANCA)!;
+    const at = (kind: 'pickup' | 'delivery') =>
+      stops.findIndex((stop) => stop.orderId === heavy.id && stop.kind === kind);
+    expect(at('delivery')).toBe(at('pickup') + 1);
     expect(fitsAtRunEnd(heavy, run, capacity)).toBe(true);
     const tooHeavy = orderOf({ weightKg: '101' });
     expect(insertOrder(tooHeavy, run, capacity, CASABLANCA)).toBeNull();
