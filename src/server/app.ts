@@ -49,6 +49,8 @@ import { createStopOrdering } from './planning/stop-ordering';
 import { createDistanceMatrixLookup } from './routing/distance-matrix';
 import { registerActiveRunRoutes } from './runs/active-runs-routes';
 import { registerRunRoutes } from './runs/runs-routes';
+import { createDispatchSuggestions } from './planning/dispatch-suggestions';
+import { registerSuggestionRoutes } from './planning/suggestions-routes';
 import { createRunsService } from './runs/runs-service';
 import { RECEIVER_TAG, registerReceiverRoutes } from './returns/receiver-routes';
 import { createReceiverService } from './returns/receiver-service';
@@ -511,6 +513,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerRunRoutes(zodApi, runsService);
       registerPlanRoutes(zodApi, planService);
       registerActiveRunRoutes(zodApi, { db });
+      registerSuggestionRoutes(zodApi, createDispatchSuggestions({ db, clock }));
       registerReceiverRoutes(zodApi, {
         service: createReceiverService({ db, lifecycle, receiverTokens, clock }),
         config,

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, trucks, users } from '../../src/server/db/schema';
+import { drivers, runs, trucks, users } from '../../src/server/db/schema';
 import { addMonths } from '../../src/shared/business-calendar';
 import type { AdminTruck, TruckDriverCombination } from '../../src/shared/schemas/fleet-schemas';
 import {
@@ -347,6 +347,49 @@ describe('GET /api/admin/truck-driver', () => {
       driverId: offered[0]!.id,
     });
     expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('offers a truck whose run has not started when the order fits what is left', async () => {
+    const runOf = async (truckId: string, orderIds: string[]) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/admin/runs',
+        headers: bearer(admin.token),
+        payload: { truckId, orderIds },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: string };
+    };
+    const planned = await createTruckWithDriver(testApp, { capacityKg: 100, capacityM3: 0.05 });
+    const run = await runOf(planned.truckId, [
+      (await createOrderAs(testApp, customer, { weight: 60 })).id,
+    ]);
+    const started = await createTruckWithDriver(testApp);
+    const startedRun = await runOf(started.truckId, [(await createOrderAs(testApp, customer)).id]);
+    await testApp.database.db
+      .update(runs)
+      .set({ status: 'started' })
+      .where(eq(runs.id, startedRun.id));
+    const offeredFor = async (orderId?: string) =>
+      (
+        (
+          await get(`/api/admin/truck-driver${orderId ? `?orderId=${orderId}` : ''}`)
+        ).json() as TruckDriverCombination[]
+      ).map((c) => c.truckId);
+
+    expect(await offeredFor()).toContain(planned.truckId);
+    expect(await offeredFor()).not.toContain(started.truckId);
+    // 0.06 m³: more than the truck's 0.05 m³ even once the run's order is delivered.
+    const bulky = await createOrderAs(testApp, customer, { weight: 10, leingth: 100 });
+    expect(await offeredFor(bulky.id)).not.toContain(planned.truckId);
+    const fits = await createOrderAs(testApp, customer, { weight: 90 });
+    const offered = await offeredFor(fits.id);
+    expect(offered).toContain(planned.truckId);
+    expect(offered).not.toContain(started.truckId);
+    // Confirmed onto it, the order joins that run.
+    await dispatchOrder(testApp, admin, fits.id, planned);
+    const response = await get(`/api/admin/runs/${run.id}`);
+    expect((response.json() as { orderCount: number }).orderCount).toBe(2);
   });
 
   it('answers 404 for an unknown or malformed order id', async () => {

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { TruckStatus } from '#shared/order-status';
 import { escapeLikePattern } from '../db/like-pattern';
 import { readPageWithTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
-import { drivers, trucks, users } from '../db/schema';
+import { drivers, runs, trucks, users } from '../db/schema';
 
 function selectTrucksWithDrivers(db: Database) {
   return db
@@ -61,10 +61,22 @@ export async function findTruck(
   return row;
 }
 
-/** A deactivated driver is offered to no order (docs/decisions/0009-drivers.md). */
-export async function listAvailableTrucks(db: Database): Promise<TruckWithDriverRow[]> {
-  return selectTrucksWithDrivers(db)
-    .where(and(eq(trucks.status, 'AVAILABLE'), isNull(drivers.deactivatedAt)))
+/**
+ * Trucks the Confirmation may offer: AVAILABLE, or with a run not yet started that an order may
+ * join (docs/decisions/0024-runs-and-planning.md), with that run's id. A deactivated driver is
+ * offered to no order (docs/decisions/0009-drivers.md).
+ */
+export async function listOfferableTrucks(
+  db: Database,
+): Promise<Array<TruckWithDriverRow & { plannedRunId: string | null }>> {
+  return db
+    .select({ truck: trucks, driver: drivers, plannedRunId: runs.id })
+    .from(trucks)
+    .innerJoin(drivers, eq(drivers.id, trucks.driverId))
+    .leftJoin(runs, and(eq(runs.truckId, trucks.id), eq(runs.status, 'planned')))
+    .where(
+      and(isNull(drivers.deactivatedAt), or(eq(trucks.status, 'AVAILABLE'), isNotNull(runs.id))),
+    )
     .orderBy(asc(trucks.truckNumber));
 }
 

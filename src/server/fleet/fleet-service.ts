@@ -11,10 +11,11 @@ import {
   type TruckDriverQuery,
 } from '#shared/schemas/fleet-schemas';
 import { toE164 } from '#shared/phone';
+import { capacityOf } from '#shared/run-stops';
+import { fitsAtRunEnd, readOrderRunFacts, readPlannedRuns } from '../planning/dispatch-suggestions';
 import { recordOfficeAction, type OfficeActor } from '../audit/office-actions';
 import type { ListTotal } from '../db/list-total';
 import type { Database } from '../db/open-database';
-import { findOrderWeightKg } from '../orders/order-reads';
 import type { Page } from '../db/page';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
@@ -25,7 +26,7 @@ import {
   findTakenIdentities,
   findTruck,
   insertDriverWithTruck,
-  listAvailableTrucks,
+  listOfferableTrucks,
   listTrucks,
   lockDriverActivation,
   setDriverDeactivation,
@@ -84,20 +85,23 @@ export function createFleetService({
     },
 
     /**
-     * AVAILABLE trucks with their own drivers; for an order, only those that dispatch would
-     * accept today (the same rule, so the admin is never offered a refusal).
+     * AVAILABLE trucks and those with a run not yet started, with their own drivers; for an
+     * order, only those that dispatch would accept today: documents, and room for the order
+     * once it joins the run (the same rule, so the admin is never offered a refusal).
      */
     async listTruckDriverCombinations(query: TruckDriverQuery): Promise<TruckDriverCombination[]> {
-      const available = await listAvailableTrucks(db);
-      if (!query.orderId) return available.map(toTruckDriverCombination);
-      const weightKg = isUuid(query.orderId)
-        ? await findOrderWeightKg(db, query.orderId)
-        : undefined;
-      if (weightKg === undefined) throw notFound('order.not_found');
+      const offerable = await listOfferableTrucks(db);
+      if (!query.orderId) return offerable.map(toTruckDriverCombination);
+      const order = isUuid(query.orderId) ? await readOrderRunFacts(db, query.orderId) : undefined;
+      if (!order) throw notFound('order.not_found');
+      const runs = await readPlannedRuns(
+        db,
+        offerable.flatMap(({ plannedRunId }) => (plannedRunId ? [plannedRunId] : [])),
+      );
       const day = today();
-      return available
+      return offerable
         .filter(
-          ({ truck, driver }) =>
+          ({ truck, driver, plannedRunId }) =>
             findDispatchProblems(
               {
                 truckNumber: truck.truckNumber,
@@ -105,9 +109,14 @@ export function createFleetService({
                 licenseExpire: driver.licenseExpire,
                 technicalDate: truck.technicalDate,
               },
-              weightKg,
+              Number(order.weightKg),
               day,
-            ).length === 0,
+            ).length === 0 &&
+            fitsAtRunEnd(
+              order,
+              (plannedRunId && runs.get(plannedRunId)) || { stops: [], orders: [] },
+              capacityOf(truck),
+            ),
         )
         .map(toTruckDriverCombination);
     },

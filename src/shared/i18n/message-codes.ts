@@ -587,4 +587,7 @@ export interface MessagePlaceholders {
   'runs.csv_stops': never;
   'runs.csv_distance_km': never;
   'runs.csv_duration_minutes': never;
+  'runs.suggest_not_pending': never;
+  'runs.suggest_fits_volume': 'left' | 'm3';
+  'runs.suggest_distance_from_run': 'km';
 }

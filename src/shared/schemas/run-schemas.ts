@@ -215,6 +215,8 @@ export const DispatchSuggestionSchema = z.object({
   detourKm: z.number().nullable(),
   /** kg left once the order is on board, at the fullest point of the run. */
   capacityLeftKg: z.number(),
+  /** m³ left at the run's fullest point by volume; null when the truck's volume is not limited. */
+  capacityLeftM3: z.number().nullable(),
   runId: z.uuid().nullable(),
   /** Why it is offered, in the request's language. */
   reasons: z.array(z.string()),

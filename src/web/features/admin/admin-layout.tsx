@@ -1,6 +1,7 @@
 import './admin-strings';
 import '../../i18n/security-strings';
 import '../../i18n/manifests-strings';
+import '../../i18n/runs-strings';
 import './planning/planning-strings';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,10 +24,11 @@ import {
   Settings,
   ShieldCheck,
   Truck,
+  Milestone,
+  Waypoints,
   Undo2,
   UserPlus,
   Users,
-  Waypoints,
 } from 'lucide-react';
 import { SignedInUser } from '../../ui/app-shell';
 import { AreaShell } from '../../ui/area-shell';
@@ -49,9 +51,10 @@ export function AdminLayout() {
     { to: '/admin/tracking', label: t('admin.nav.tracking'), icon: Route },
     { to: '/admin/returns', label: t('admin.nav.returns'), icon: Undo2 },
     { to: '/admin/map', label: t('admin.nav.map'), icon: MapPinned },
+    { to: '/admin/runs', label: t('runs.nav'), icon: Waypoints, end: true },
+    { to: '/admin/runs/plan', label: t('planning.nav'), icon: Milestone },
     { to: '/admin/orders', label: t('admin.nav.orders'), icon: ClipboardList },
     { to: '/admin/scan', label: t('admin.nav.scan'), icon: ScanLine },
-    { to: '/admin/runs/plan', label: t('planning.nav'), icon: Waypoints },
     { to: '/admin/confirmation-order', label: t('admin.nav.confirmation'), icon: ClipboardCheck },
     { to: '/admin/deliveries', label: t('admin.nav.deliveries'), icon: PackageCheck },
     { to: '/admin/cancelled', label: t('admin.nav.cancelled'), icon: PackageX },

@@ -46,6 +46,8 @@ export const adminRoutes: RouteObject = {
     { path: 'security', ...lazyRoute(() => import('./pages/security-page'), 'SecurityPage') },
     { path: 'settings', ...lazyRoute(() => import('./pages/settings-page'), 'SettingsPage') },
     { path: 'scan', ...lazyRoute(() => import('./pages/scan-page'), 'ScanPage') },
+    { path: 'runs', ...lazyRoute(() => import('./runs/runs-page'), 'RunsPage') },
+    { path: 'runs/:id', ...lazyRoute(() => import('./runs/run-page'), 'RunPage') },
   ],
 };
 

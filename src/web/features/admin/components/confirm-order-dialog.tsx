@@ -11,6 +11,7 @@ import { useMessageText } from '../../../i18n/use-message-text';
 import { describeActionError } from '../admin-errors';
 import { useTruckDriverCombinations, useUpdateOrderStatus } from '../api/admin-api';
 import { notifyError, notifySuccess } from '../../../ui/toasts';
+import { DispatchSuggestions } from '../runs/dispatch-suggestions';
 
 function CombinationChoice({
   combination,
@@ -60,17 +61,27 @@ function CombinationChoice({
 
 /**
  * Confirms a pending order onto a truck and its driver (docs/product.md, decisions 5 and 15): only
- * the combinations that can take this order are offered. A refusal (a truck that just left, 409) is
- * told in a toast and the list is asked again, so the admin can choose another.
+ * the combinations that can take this order are offered, the three best first as "Suggested"
+ * (docs/decisions/0024-suggestions.part.md), whose click picks the pair. A refusal (a truck that
+ * just left, 409) is told in a toast and the list is asked again, so the admin can choose another.
  */
-export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onClose(): void }) {
+export function ConfirmOrderDialog({
+  order,
+  initialTruckId = null,
+  onClose,
+}: {
+  order: AdminOrder;
+  /** The pair picked among the suggestions of the order page. */
+  initialTruckId?: string | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { kg, city } = useFormatters();
   const errorId = useId();
   const radioName = useId();
   const combinations = useTruckDriverCombinations(order.id);
   const update = useUpdateOrderStatus();
-  const [chosenTruckId, setChosenTruckId] = useState<string | null>(null);
+  const [chosenTruckId, setChosenTruckId] = useState<string | null>(initialTruckId);
   const [error, setError] = useState<string | null>(null);
   const messageText = useMessageText();
   const shortId = t('admin.common.hashId', { id: shortenIdForDashboard(order.id) });
@@ -163,6 +174,14 @@ export function ConfirmOrderDialog({ order, onClose }: { order: AdminOrder; onCl
       busy={update.isPending}
       submitDisabled={combinations.isPending}
     >
+      <DispatchSuggestions
+        orderId={order.id}
+        pickedTruckId={chosenTruckId}
+        onPick={(suggestion) => {
+          setChosenTruckId(suggestion.truckId);
+          setError(null);
+        }}
+      />
       {choices}
       {error && (
         <p id={errorId} role="alert" className="text-sm text-red-700">

@@ -30,6 +30,7 @@ import { ConfirmOrderDialog } from '../components/confirm-order-dialog';
 import { DeliveryCodeLockedNotice, OfficeDeliveryDialog } from '../components/office-delivery';
 import { OfficeReturnDialog } from '../components/office-return';
 import { useAdminListErrorText } from '../use-admin-error-text';
+import { OrderSuggestionsCard } from '../runs/order-suggestions-card';
 import { OrderMap } from '../../../ui/maps/order-map';
 
 /**
@@ -343,6 +344,7 @@ export function AdminOrderPage() {
         ),
         aside: (
           <>
+            <OrderSuggestionsCard order={order} />
             <Card title={t('admin.order.fleet.title')}>
               {order.truck || order.driver ? (
                 <DetailList
