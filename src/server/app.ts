@@ -322,7 +322,6 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     parcelCreation,
     publicUrl: config.PUBLIC_URL,
   });
-  const adminService = createAdminService({ db, clock, lifecycle, positionsService });
   const distanceMatrix = createDistanceMatrixLookup(config.ROUTING_URL, app.log);
   const runsService = createRunsService({
     db,
@@ -335,6 +334,13 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       distanceMatrix,
       timeLimitMs: config.PLAN_TIME_LIMIT_MS,
     }),
+  });
+  const adminService = createAdminService({
+    db,
+    clock,
+    lifecycle,
+    positionsService,
+    runs: runsService,
   });
   const planService = createPlanService({
     db,

@@ -26,6 +26,7 @@ import { englishText } from '#shared/i18n/message-catalogs';
 import type { MessageCode } from '#shared/i18n/message-key';
 import { conflictOf, notFound } from '../http/errors';
 import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
+import type { RunsService } from '../runs/runs-service';
 import type { PositionsService } from '../positions/positions-service';
 import {
   findAdminOrder,
@@ -72,9 +73,17 @@ interface AdminServiceDeps {
   clock: () => Date;
   lifecycle: OrderLifecycle;
   positionsService: PositionsService;
+  /** Where a confirmed order goes on its truck's run (src/server/runs/runs-service.ts). */
+  runs: Pick<RunsService, 'placeOnTruck'>;
 }
 
-export function createAdminService({ db, clock, lifecycle, positionsService }: AdminServiceDeps) {
+export function createAdminService({
+  db,
+  clock,
+  lifecycle,
+  positionsService,
+  runs,
+}: AdminServiceDeps) {
   let chartDays: { lastDay: string; days: string[]; dayStarts: Date[] } | undefined;
 
   /**
@@ -232,6 +241,7 @@ export function createAdminService({ db, clock, lifecycle, positionsService }: A
           await lifecycle.dispatch(orderId, actor, {
             truckNumber: input.truckNumber!,
             driverId: input.driverId!,
+            stops: await runs.placeOnTruck(input.truckNumber!, orderId),
           });
           break;
         case 'deliver':

@@ -823,12 +823,24 @@ export function createOrderLifecycle({
     const ordersById = new Map<string, RunOrderFacts>(
       [...kept.orders, ...orders].map((order) => [order.id, order]),
     );
-    const stops = input.stops
-      ? [...input.stops]
-      : appendOrders(
-          kept.stops,
-          orders.map((order) => order.id),
-        );
+    // The Confirmation's stops were read before its lock: a run changed since gets the order
+    // after its stops instead.
+    const expected = new Set(
+      [...kept.stops.map((stop) => stop.orderId), ...orders.map((order) => order.id)].flatMap(
+        (orderId) => [`${orderId}:pickup`, `${orderId}:delivery`],
+      ),
+    );
+    const given = input.stops?.map((stop) => `${stop.orderId}:${stop.kind}`);
+    const usable =
+      input.into !== 'join' ||
+      (given?.length === expected.size && given.every((key) => expected.has(key)));
+    const stops =
+      input.stops && usable
+        ? [...input.stops]
+        : appendOrders(
+            kept.stops,
+            orders.map((order) => order.id),
+          );
     const capacity = capacityOf(truck);
     const problems = checkRunStops(stops, [...ordersById.values()].map(loadItemOf), capacity);
     const [first, ...others] = describeRunProblems(problems, ordersById, capacity);
@@ -1121,7 +1133,7 @@ export function createOrderLifecycle({
     async dispatch(
       orderId: string,
       actor: OrderActor,
-      input: { truckNumber: string; driverId: string },
+      input: { truckNumber: string; driverId: string; stops?: readonly RunStopRef[] },
     ): Promise<TransitionResult> {
       const [dispatched] = await dispatchRuns(actor, [
         {
@@ -1130,6 +1142,7 @@ export function createOrderLifecycle({
           orderIds: [orderId],
           runDate: toBusinessDate(clock()),
           into: 'join',
+          stops: input.stops,
         },
       ]);
       return dispatched!.results[0]!;

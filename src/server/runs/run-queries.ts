@@ -44,6 +44,20 @@ export async function updateRun(
   return row!;
 }
 
+/** The truck's run that has not started, found by its plate. */
+export async function findPlannedRunOfTruck(
+  db: Database,
+  truckNumber: string,
+): Promise<{ runId: string; truckId: string } | undefined> {
+  const [row] = await db
+    .select({ runId: runs.id, truckId: runs.truckId })
+    .from(runs)
+    .innerJoin(trucks, eq(trucks.id, runs.truckId))
+    .where(and(eq(trucks.truckNumber, truckNumber), eq(runs.status, 'planned')))
+    .limit(1);
+  return row;
+}
+
 /** The run's stops in order. */
 export async function listRunStops(db: Database, runId: string): Promise<RunStopRow[]> {
   return db

@@ -14,7 +14,14 @@ import { isUuid } from '../db/uuid';
 import { notFound } from '../http/errors';
 import type { OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderStops } from '../planning/stop-ordering';
-import { findRunSummary, listRunStopOrders, listRunStops, listRunSummaries } from './run-queries';
+import type { RunStopRef } from '#shared/run-loads';
+import {
+  findPlannedRunOfTruck,
+  findRunSummary,
+  listRunStopOrders,
+  listRunStops,
+  listRunSummaries,
+} from './run-queries';
 import { toRunStops, toRunSummary } from './run-view';
 
 interface RunsServiceDeps {
@@ -42,8 +49,27 @@ export function createRunsService({ db, clock, lifecycle, orderStops }: RunsServ
     return { ...toRunSummary(summary), ...toRunStops(stops, ordersById) };
   }
 
+  /** The stops a run not started keeps (dropped ones are gone from it). */
+  async function keptStopsOf(runId: string): Promise<RunStopRef[]> {
+    return (await listRunStops(db, runId))
+      .filter((stop) => stop.outcome !== 'dropped')
+      .map(({ orderId, kind }) => ({ orderId, kind }));
+  }
+
   return {
     getRun,
+
+    /**
+     * Where the Confirmation's order goes on the truck's run not yet started: the solver's
+     * cheapest place among its stops, as the dispatch suggestions measured it. Undefined when the
+     * truck has no such run (a run of one) or the solver cannot place it (the dispatch says why).
+     */
+    async placeOnTruck(truckNumber: string, orderId: string): Promise<RunStopRef[] | undefined> {
+      if (!isUuid(orderId)) return undefined;
+      const planned = await findPlannedRunOfTruck(db, truckNumber);
+      if (!planned) return undefined;
+      return orderStops(planned.truckId, [orderId], await keptStopsOf(planned.runId));
+    },
 
     /** All the orders onto the truck's new run in one transaction, or none (409 names why). */
     async createRun(input: CreateRun, office: OfficeActor): Promise<RunDetail> {
@@ -63,9 +89,7 @@ export function createRunsService({ db, clock, lifecycle, orderStops }: RunsServ
     async addOrders(runId: string, input: AddRunOrders, office: OfficeActor): Promise<RunDetail> {
       const summary = isUuid(runId) ? await findRunSummary(db, runId) : undefined;
       if (!summary) throw notFound('runs.not_found');
-      const kept = (await listRunStops(db, runId))
-        .filter((stop) => stop.outcome !== 'dropped')
-        .map(({ orderId, kind }) => ({ orderId, kind }));
+      const kept = await keptStopsOf(runId);
       await lifecycle.dispatchRuns(officeActor(office), [
         {
           truck: { id: summary.truck.id },
