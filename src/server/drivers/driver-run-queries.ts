@@ -1,6 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { orders, runStops, runs, trucks } from '../db/schema';
+import { runStopOrderColumns } from '../orders/order-reads';
 
 /*
  * The driver's run as their phone reads it (docs/decisions/0024-runs-and-planning.md, "The
@@ -38,25 +39,7 @@ export async function listDriverRunStops(db: Database, runId: string) {
         outcome: runStops.outcome,
         doneAt: runStops.doneAt,
       },
-      order: {
-        id: orders.id,
-        trackingNumber: orders.trackingNumber,
-        pickupLoc: orders.pickupLoc,
-        deliveryLoc: orders.deliveryLoc,
-        pickupAddress: orders.pickupAddress,
-        deliveryAddress: orders.deliveryAddress,
-        pickupLat: orders.pickupLat,
-        pickupLng: orders.pickupLng,
-        deliveryLat: orders.deliveryLat,
-        deliveryLng: orders.deliveryLng,
-        weightKg: orders.weightKg,
-        lengthCm: orders.lengthCm,
-        widthCm: orders.widthCm,
-        heightCm: orders.heightCm,
-        quantity: orders.quantity,
-        distanceKm: orders.distanceKm,
-        durationMinutes: orders.durationMinutes,
-      },
+      order: runStopOrderColumns,
     })
     .from(runStops)
     .innerJoin(orders, eq(orders.id, runStops.orderId))

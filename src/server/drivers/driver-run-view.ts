@@ -1,12 +1,13 @@
 import type { LatLng } from '#shared/pricing';
 import type { RunStopRef } from '#shared/run-loads';
-import { measureStops, pointOf, type RunOrderFacts } from '#shared/run-stops';
+import { measureStops, type RunOrderFacts } from '#shared/run-stops';
 import type { RunStatus } from '#shared/runs';
 import {
   navigationUrlTo,
   type DriverRun,
   type DriverRunStop,
 } from '#shared/schemas/driver-run-schemas';
+import { toStopPlace } from '../runs/run-view';
 import type { DriverRunStopRow } from './driver-run-queries';
 
 const MINUTE_MS = 60_000;
@@ -92,22 +93,13 @@ export function toDriverRun(
   const minutes = minutesToOpenStops(origin, openRefs, ordersById);
   let openIndex = 0;
   const stops = rows.map(({ stop, order }, index): DriverRunStop => {
-    const point = pointOf(order, stop.kind);
     const etaAt =
       stop.outcome === null ? new Date(now.getTime() + minutes[openIndex++]! * MINUTE_MS) : null;
+    const place = toStopPlace(stop, order, index);
     return {
-      position: index + 1,
-      orderId: stop.orderId,
-      trackingNumber: order.trackingNumber,
-      kind: stop.kind,
-      city: stop.kind === 'pickup' ? order.pickupLoc : order.deliveryLoc,
-      address: stop.kind === 'pickup' ? order.pickupAddress : order.deliveryAddress,
-      lat: point.lat,
-      lng: point.lng,
-      outcome: stop.outcome,
-      doneAt: stop.doneAt?.toISOString() ?? null,
+      ...place,
       etaAt: etaAt?.toISOString() ?? null,
-      navigationUrl: navigationUrlTo(point),
+      navigationUrl: navigationUrlTo(place),
     };
   });
   const next = stops.find((stop) => stop.outcome === null);

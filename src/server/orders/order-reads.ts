@@ -35,5 +35,6 @@ export {
   findOrderWeightKg,
   listTrackingEvents,
   orderMapColumns,
+  runStopOrderColumns,
   type TrackingEventRow,
 } from './orders-queries';

@@ -26,6 +26,31 @@ export const orderMapColumns = {
   durationMinutes: orders.durationMinutes,
 };
 
+/**
+ * What a run's stop shows and weighs of its order (RunOrderFacts and RunStopOrder,
+ * src/shared/run-stops.ts and src/server/runs/run-view.ts): the runs, the planner and the driver's
+ * run select them.
+ */
+export const runStopOrderColumns = {
+  id: orders.id,
+  trackingNumber: orders.trackingNumber,
+  pickupLoc: orders.pickupLoc,
+  deliveryLoc: orders.deliveryLoc,
+  pickupAddress: orders.pickupAddress,
+  deliveryAddress: orders.deliveryAddress,
+  pickupLat: orders.pickupLat,
+  pickupLng: orders.pickupLng,
+  deliveryLat: orders.deliveryLat,
+  deliveryLng: orders.deliveryLng,
+  weightKg: orders.weightKg,
+  lengthCm: orders.lengthCm,
+  widthCm: orders.widthCm,
+  heightCm: orders.heightCm,
+  quantity: orders.quantity,
+  distanceKm: orders.distanceKm,
+  durationMinutes: orders.durationMinutes,
+};
+
 /** What an order asks the driver to collect (order-view.ts, toOrderMoney): read by every order list. */
 export const orderMoneyColumns = {
   codAmountCentimes: orders.codAmountCentimes,

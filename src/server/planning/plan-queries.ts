@@ -1,31 +1,13 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
+import { runStopOrderColumns } from '../orders/order-reads';
 import { drivers, orders, runPlans, runs, trucks } from '../db/schema';
 
 /** What the planner reads of each order asked for (docs/decisions/0024-runs-and-planning.md). */
 export async function listPlanOrders(db: Database, orderIds: readonly string[]) {
   if (orderIds.length === 0) return [];
   return db
-    .select({
-      id: orders.id,
-      trackingNumber: orders.trackingNumber,
-      status: orders.status,
-      pickupLoc: orders.pickupLoc,
-      deliveryLoc: orders.deliveryLoc,
-      pickupAddress: orders.pickupAddress,
-      deliveryAddress: orders.deliveryAddress,
-      pickupLat: orders.pickupLat,
-      pickupLng: orders.pickupLng,
-      deliveryLat: orders.deliveryLat,
-      deliveryLng: orders.deliveryLng,
-      weightKg: orders.weightKg,
-      lengthCm: orders.lengthCm,
-      widthCm: orders.widthCm,
-      heightCm: orders.heightCm,
-      quantity: orders.quantity,
-      distanceKm: orders.distanceKm,
-      durationMinutes: orders.durationMinutes,
-    })
+    .select({ ...runStopOrderColumns, status: orders.status })
     .from(orders)
     .where(inArray(orders.id, [...orderIds]));
 }

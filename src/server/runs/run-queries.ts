@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm
 import type { RunStatus, RunStopOutcome } from '#shared/runs';
 import type { RunStopRef } from '#shared/run-loads';
 import { readPageWithTotal } from '../db/list-total';
+import { runStopOrderColumns } from '../orders/order-reads';
 import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { drivers, orders, runStops, runs, trucks } from '../db/schema';
@@ -132,24 +133,8 @@ export async function listRunStopOrders(db: Database, orderIds: readonly string[
   if (orderIds.length === 0) return [];
   return db
     .select({
-      id: orders.id,
-      trackingNumber: orders.trackingNumber,
+      ...runStopOrderColumns,
       status: orders.status,
-      pickupLoc: orders.pickupLoc,
-      deliveryLoc: orders.deliveryLoc,
-      pickupAddress: orders.pickupAddress,
-      deliveryAddress: orders.deliveryAddress,
-      pickupLat: orders.pickupLat,
-      pickupLng: orders.pickupLng,
-      deliveryLat: orders.deliveryLat,
-      deliveryLng: orders.deliveryLng,
-      weightKg: orders.weightKg,
-      lengthCm: orders.lengthCm,
-      widthCm: orders.widthCm,
-      heightCm: orders.heightCm,
-      quantity: orders.quantity,
-      distanceKm: orders.distanceKm,
-      durationMinutes: orders.durationMinutes,
       pickedUpAt: orders.pickedUpAt,
       truckId: orders.truckId,
       runId: orders.runId,

@@ -5,6 +5,30 @@ import type { CsvColumn } from '../http/csv';
 import { loadItemOf, measureStops, pointOf, type RunOrderFacts } from '#shared/run-stops';
 import type { RunStopRow, RunSummaryRow } from './run-queries';
 
+/**
+ * Where a stop is and what it is for, as every screen of a run shows it (the office's, the
+ * driver's): its number from 1, its order, the city and address of its kind, its outcome.
+ */
+export function toStopPlace(
+  stop: Pick<RunStopRow, 'orderId' | 'kind'> & Partial<Pick<RunStopRow, 'outcome' | 'doneAt'>>,
+  order: RunStopOrder,
+  index: number,
+) {
+  const point = pointOf(order, stop.kind);
+  return {
+    position: index + 1,
+    orderId: stop.orderId,
+    trackingNumber: order.trackingNumber,
+    kind: stop.kind,
+    city: stop.kind === 'pickup' ? order.pickupLoc : order.deliveryLoc,
+    address: stop.kind === 'pickup' ? order.pickupAddress : order.deliveryAddress,
+    lat: point.lat,
+    lng: point.lng,
+    outcome: stop.outcome ?? null,
+    doneAt: stop.doneAt?.toISOString() ?? null,
+  };
+}
+
 /** What a stop shows of its order. */
 export interface RunStopOrder extends RunOrderFacts {
   pickupLoc: string;
@@ -57,18 +81,8 @@ export function toRunStops(
     startLoad: roundLoad(profile[0]!),
     stops: stops.map((stop, index) => {
       const order = ordersById.get(stop.orderId)!;
-      const point = pointOf(order, stop.kind);
       return {
-        position: index + 1,
-        orderId: stop.orderId,
-        trackingNumber: order.trackingNumber,
-        kind: stop.kind,
-        city: stop.kind === 'pickup' ? order.pickupLoc : order.deliveryLoc,
-        address: stop.kind === 'pickup' ? order.pickupAddress : order.deliveryAddress,
-        lat: point.lat,
-        lng: point.lng,
-        outcome: stop.outcome ?? null,
-        doneAt: stop.doneAt?.toISOString() ?? null,
+        ...toStopPlace(stop, order, index),
         loadAfter: roundLoad(profile[index + 1]!),
         legKm: roundToCents(legsKm[index] ?? 0),
       };
