@@ -62,6 +62,7 @@ describe('POST /api/admin/trucks/add', () => {
         model: 'Volvo FH',
         truckYear: 2021,
         capacity: 7500.5,
+        capacityM3: null,
         status: 'AVAILABLE',
         location: 'Depot 1',
         fullName: 'Hassan Ouali',
@@ -90,6 +91,17 @@ describe('POST /api/admin/trucks/add', () => {
       .from(users)
       .where(eq(users.id, driver!.userId));
     expect(account).toMatchObject({ role: 'DRIVER', email: null, passwordHash: null });
+  });
+
+  it('keeps a truck volume when given, and refuses one that is not a sensible number of m³', async () => {
+    const added = await addTruck({ ...driverTruckPayload(), capacityM3: 32.5 });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().truck).toMatchObject({ capacityM3: 32.5 });
+    for (const capacityM3 of [0, -1, 151, 'big']) {
+      const refused = await addTruck({ ...driverTruckPayload(), capacityM3 });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().errors)).toEqual(['capacityM3']);
+    }
   });
 
   it('a truck added through the form can take an order at once', async () => {

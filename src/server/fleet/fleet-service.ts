@@ -163,6 +163,7 @@ export function createFleetService({
               model: input.model,
               truckYear: input.truckYear,
               capacityKg: String(input.capacity),
+              capacityM3: input.capacityM3 === undefined ? null : String(input.capacityM3),
               technicalDate: input.technicalDate,
               status: 'AVAILABLE',
               location: 'Depot 1',

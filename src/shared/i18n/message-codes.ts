@@ -590,4 +590,7 @@ export interface MessagePlaceholders {
   'runs.suggest_not_pending': never;
   'runs.suggest_fits_volume': 'left' | 'm3';
   'runs.suggest_distance_from_run': 'km';
+  'fleet.capacity_m3_invalid': never;
+  'fleet.capacity_m3_too_large': never;
+  'csv.capacity_m3': never;
 }

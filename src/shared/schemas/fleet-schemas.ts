@@ -65,6 +65,9 @@ const optionalEmail = z
  * the names docs/product.md, decision 16 maps the form's fields to. A new truck is always AVAILABLE
  * at Depot 1; the two fixed fields may be sent but cannot say anything else.
  */
+/** A road train's box is about 100 m³; more is a typing slip. */
+export const MAX_TRUCK_VOLUME_M3 = 150;
+
 export const CreateDriverTruckSchema = z.object({
   fullName: requiredTextUpTo(messageKey('validation.full_name_required'), 100),
   // The driver signs in with this number, compared in E.164 (docs/decisions/0009-drivers.md).
@@ -83,6 +86,12 @@ export const CreateDriverTruckSchema = z.object({
       .gt(0, messageKey('fleet.capacity_positive'))
       .max(SERVER_MAX_WEIGHT_KG, messageKey('fleet.capacity_too_large')),
   ),
+  /** The load space in m³, when known: only then does volume limit the truck's runs. */
+  capacityM3: z
+    .number({ error: messageKey('fleet.capacity_m3_invalid') })
+    .gt(0, messageKey('fleet.capacity_m3_invalid'))
+    .max(MAX_TRUCK_VOLUME_M3, messageKey('fleet.capacity_m3_too_large'))
+    .optional(),
   truckYear: requiredNumber(messageKey('fleet.year_required')).pipe(
     z
       .number()
@@ -129,6 +138,8 @@ export const AdminTruckSchema = z.object({
   truckYear: z.number(),
   /** Kilograms. */
   capacity: z.number(),
+  /** m³, when known. */
+  capacityM3: z.number().nullable(),
   status: TruckStatusSchema,
   location: z.string(),
   /** The driver's name (docs/product.md, section 3 names it fullName on the truck). */

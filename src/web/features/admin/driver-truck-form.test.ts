@@ -22,6 +22,7 @@ const filled: DriverTruckForm = {
   expiryDate: addDays(today, 400),
   plateNumber: '12345-a-6',
   capacity: '12000.5',
+  volume: '',
   year: '2019',
   type: 'Box Truck',
   brand: 'Volvo FH',
@@ -36,11 +37,12 @@ describe('isStepFilled', () => {
     expect(isStepFilled(1, EMPTY_DRIVER_TRUCK_FORM)).toBe(false);
   });
 
-  it('needs all six fields of step 2', () => {
+  it('needs all six fields of step 2 but the volume', () => {
     expect(isStepFilled(2, filled)).toBe(true);
-    for (const field of STEP_FIELDS[2]) {
+    for (const field of STEP_FIELDS[2].filter((name) => name !== 'volume')) {
       expect(isStepFilled(2, { ...filled, [field]: '' }), field).toBe(false);
     }
+    expect(isStepFilled(2, { ...filled, volume: '' })).toBe(true);
   });
 });
 
@@ -55,6 +57,7 @@ describe('toDriverTruckPayload', () => {
       licenseExpire: filled.expiryDate,
       truckNumber: '12345-a-6',
       capacity: 12000.5,
+      capacityM3: undefined,
       truckYear: 2019,
       truckType: 'Box Truck',
       model: 'Volvo FH',
@@ -62,6 +65,7 @@ describe('toDriverTruckPayload', () => {
       status: 'AVAILABLE',
       location: 'Depot 1',
     });
+    expect(toDriverTruckPayload({ ...filled, volume: ' 32.5 ' }).capacityM3).toBe(32.5);
   });
 });
 

@@ -13,6 +13,7 @@ export interface DriverTruckForm {
   expiryDate: string;
   plateNumber: string;
   capacity: string;
+  volume: string;
   year: string;
   type: string;
   brand: string;
@@ -22,12 +23,12 @@ export type DriverTruckField = keyof DriverTruckForm;
 
 export const STEP_FIELDS = {
   1: ['fullName', 'phone', 'email', 'nationalId', 'license', 'expiryDate'],
-  2: ['plateNumber', 'capacity', 'year', 'type', 'brand', 'inspectionDate'],
+  2: ['plateNumber', 'capacity', 'volume', 'year', 'type', 'brand', 'inspectionDate'],
 } as const satisfies Record<1 | 2, readonly DriverTruckField[]>;
 export type FormStep = keyof typeof STEP_FIELDS;
 
-/** The email is the one optional field. */
-const OPTIONAL_FIELDS: readonly DriverTruckField[] = ['email'];
+/** The email and the truck's volume may stay empty. */
+const OPTIONAL_FIELDS: readonly DriverTruckField[] = ['email', 'volume'];
 
 export const EMPTY_DRIVER_TRUCK_FORM: DriverTruckForm = {
   fullName: '',
@@ -38,6 +39,7 @@ export const EMPTY_DRIVER_TRUCK_FORM: DriverTruckForm = {
   expiryDate: '',
   plateNumber: '',
   capacity: '',
+  volume: '',
   year: '',
   type: '',
   brand: '',
@@ -61,6 +63,7 @@ const PAYLOAD_FIELDS = {
   expiryDate: 'licenseExpire',
   plateNumber: 'truckNumber',
   capacity: 'capacity',
+  volume: 'capacityM3',
   year: 'truckYear',
   type: 'truckType',
   brand: 'model',
@@ -81,6 +84,7 @@ export function toDriverTruckPayload(form: DriverTruckForm): CreateDriverTruckIn
     licenseExpire: form.expiryDate,
     truckNumber: form.plateNumber,
     capacity: Number.parseFloat(form.capacity),
+    capacityM3: form.volume.trim() ? Number.parseFloat(form.volume) : undefined,
     truckYear: Number.parseInt(form.year, 10),
     truckType: form.type,
     model: form.brand,

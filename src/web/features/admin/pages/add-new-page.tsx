@@ -167,6 +167,14 @@ export function AddNewPage() {
                 step="any"
                 inputMode="decimal"
               />
+              <TextField
+                {...field('volume')}
+                type="number"
+                min={0}
+                step="any"
+                inputMode="decimal"
+                hint={t('admin.addNew.fields.volumeHint')}
+              />
               <TextField {...field('year')} type="number" step={1} inputMode="numeric" />
               <TextField
                 {...field('type')}

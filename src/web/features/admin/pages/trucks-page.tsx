@@ -103,7 +103,10 @@ export function TrucksPage() {
     {
       id: 'capacity',
       header: t('admin.trucks.columns.capacity'),
-      cell: (truck) => number(truck.capacity, 0, 2),
+      cell: (truck) =>
+        truck.capacityM3 === null
+          ? number(truck.capacity, 0, 2)
+          : `${number(truck.capacity, 0, 2)} · ${number(truck.capacityM3, 0, 2)} m³`,
       align: 'end',
     },
     {
