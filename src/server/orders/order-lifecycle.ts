@@ -186,6 +186,16 @@ export interface DispatchedRun {
   results: TransitionResult[];
 }
 
+/**
+ * Another driver's order is as unknown to a driver as a missing one, and another organization's
+ * to a customer.
+ */
+function isVisibleTo(order: OrderRow, actor: OrderActor): boolean {
+  if (actor.kind === 'driver') return order.driverId === actor.driverId;
+  if (actor.kind === 'customer') return order.organizationId === actor.organizationId;
+  return true;
+}
+
 /** Why a status change is refused, as the back office's toasts show it. */
 export function explainRefusedTransition(from: OrderStatus, to: OrderStatus): Message {
   if (FINAL_ORDER_STATUSES.includes(from)) {
@@ -464,15 +474,7 @@ export function createOrderLifecycle({
     const result = await db.transaction(async (tx) => {
       applied.length = 0;
       const order = await lockOrder(tx, orderId);
-      // Another driver's order is as unknown to a driver as a missing one, and another
-      // organization's to a customer.
-      if (
-        !order ||
-        (actor.kind === 'driver' && order.driverId !== actor.driverId) ||
-        (actor.kind === 'customer' && order.organizationId !== actor.organizationId)
-      ) {
-        throw notFound('order.not_found');
-      }
+      if (!order || !isVisibleTo(order, actor)) throw notFound('order.not_found');
       return applyStep(tx, name, order, actor, step, now, applied);
     });
     if (result instanceof KeptRefusal) throw result.error;
@@ -747,7 +749,12 @@ export function createOrderLifecycle({
     const locked = new Map<string, OrderRow>();
     for (const orderId of [...input.orderIds].sort()) {
       const order = isUuid(orderId) ? await lockOrder(tx, orderId) : undefined;
-      if (!order) throw notFound('runs.order_not_found', { orderId });
+      if (!order || !isVisibleTo(order, actor)) {
+        // The Confirmation's one order keeps its own words; a run names the one it misses.
+        throw input.into === 'join'
+          ? notFound('order.not_found')
+          : notFound('runs.order_not_found', { orderId });
+      }
       locked.set(orderId, order);
     }
     const orders = input.orderIds.map((orderId) => locked.get(orderId)!);
