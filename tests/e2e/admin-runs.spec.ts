@@ -148,7 +148,7 @@ test('the runs list finds a run by its day; its page shows the stops, takes orde
   await expect(stops).toContainText('of 12,000 Kg');
   await expect(stops).toContainText('To do');
 
-  // Add orders: the third one joins after the run's stops.
+  // Add orders: the solver places the third one among the run's stops.
   await page.getByRole('button', { name: 'Add orders' }).click();
   const dialog = page.getByRole('dialog', { name: `Add orders to the run of ${driver.plate}` });
   await dialog.getByRole('searchbox').fill(orders[2]!.trackingNumber);
@@ -160,7 +160,10 @@ test('the runs list finds a run by its day; its page shows the stops, takes orde
 
   // The driver picks up the first order: the page follows without a reload.
   const { token: driverToken } = await accounts.signInDriver(driver.phone);
-  const firstPickup = run.stops[0]!.orderId;
+  const widened = await page.request.get(`/api/admin/runs/${run.id}`, {
+    headers: bearer(admin.token),
+  });
+  const firstPickup = ((await widened.json()) as RunDetail).stops[0]!.orderId;
   const pickedUp = await page.request.post(`/api/driver/orders/${firstPickup}/pickup`, {
     headers: bearer(driverToken),
   });
