@@ -39,7 +39,7 @@ export function ReceiverPage() {
   return (
     <div className="min-h-dvh bg-slate-100">
       <header className="flex items-center justify-between gap-3 bg-white px-4 py-3 shadow-sm">
-        <span className="flex items-center gap-2 font-bold text-slate-900">
+        <span className="flex min-w-0 items-center gap-2 font-bold text-slate-900">
           <BrandMark className="size-8" />
           {t('receiver.brand')}
         </span>

@@ -14,7 +14,7 @@ export function ReceiverLanguageChoice() {
   const { t } = useTranslation();
   const current = useLocale();
   return (
-    <div role="group" aria-label={t('receiver.languageChoice')} className="flex gap-1">
+    <div role="group" aria-label={t('receiver.languageChoice')} className="flex shrink-0 gap-1">
       {RECEIVER_LOCALES.map((locale) => (
         <button
           key={locale}
@@ -22,7 +22,7 @@ export function ReceiverLanguageChoice() {
           lang={locale}
           aria-pressed={locale === current}
           onClick={() => void setLocale(locale, { saveToAccount: false })}
-          className={`min-h-10 rounded-lg px-3 text-sm font-semibold ${
+          className={`min-h-10 rounded-lg px-2 text-sm font-semibold sm:px-3 ${
             locale === current
               ? 'bg-brand-800 text-white'
               : 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
