@@ -25,7 +25,11 @@ import { isUuid } from '../db/uuid';
 import { englishText } from '#shared/i18n/message-catalogs';
 import type { MessageCode } from '#shared/i18n/message-key';
 import { conflictOf, notFound } from '../http/errors';
-import { explainRefusedTransition, type OrderLifecycle } from '../orders/order-lifecycle';
+import {
+  explainRefusedTransition,
+  officeActor,
+  type OrderLifecycle,
+} from '../orders/order-lifecycle';
 import type { RunsService } from '../runs/runs-service';
 import type { PositionsService } from '../positions/positions-service';
 import {
@@ -64,9 +68,6 @@ const TRANSITION_MESSAGES: Partial<Record<OrderStatus, MessageCode>> = {
 };
 
 const HOUR_MS = 60 * 60 * 1000;
-
-const officeActor = (office: OfficeActor) =>
-  ({ kind: 'admin', userId: office.userId, office }) as const;
 
 interface AdminServiceDeps {
   db: Database;

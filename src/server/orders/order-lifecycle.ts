@@ -99,6 +99,10 @@ export type OrderActor =
   /** The receiver, through their link: the service found the order by its token. */
   | { kind: 'receiver'; userId: null };
 
+/** The office as the lifecycle's actor: its changes are audited in its name. */
+export const officeActor = (office: OfficeActor) =>
+  ({ kind: 'admin', userId: office.userId, office }) as const;
+
 const SYSTEM: OrderActor = { kind: 'system', userId: null };
 const RECEIVER: OrderActor = { kind: 'receiver', userId: null };
 

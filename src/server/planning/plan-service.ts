@@ -17,7 +17,7 @@ import type { OfficeActor } from '../audit/office-actions';
 import type { Database } from '../db/open-database';
 import { isUuid } from '../db/uuid';
 import { badRequest, conflict, conflictOf, notFound } from '../http/errors';
-import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { officeActor, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { PositionsService } from '../positions/positions-service';
 import type { DistanceMatrixLookup } from '../routing/distance-matrix';
 import { toRunStops } from '../runs/run-view';
@@ -53,9 +53,6 @@ const UNPLANNED_MESSAGES: Record<UnplannedReason, Message> = {
   'no-room': message('runs.unplanned_no_room'),
   'not-pending': message('runs.unplanned_not_pending'),
 };
-
-const officeActor = (office: OfficeActor) =>
-  ({ kind: 'admin', userId: office.userId, office }) as const;
 
 function toPlanOrder(order: PlanOrderRow): RunPlanOrder {
   return {

@@ -12,7 +12,7 @@ import type { Database } from '../db/open-database';
 import type { Page } from '../db/page';
 import { isUuid } from '../db/uuid';
 import { notFound } from '../http/errors';
-import type { OrderLifecycle } from '../orders/order-lifecycle';
+import { officeActor, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderStops } from '../planning/stop-ordering';
 import type { RunStopRef } from '#shared/run-loads';
 import {
@@ -31,9 +31,6 @@ interface RunsServiceDeps {
   /** The solver's order for one truck's stops (src/server/planning/stop-ordering.ts). */
   orderStops: OrderStops;
 }
-
-const officeActor = (office: OfficeActor) =>
-  ({ kind: 'admin', userId: office.userId, office }) as const;
 
 /**
  * Runs (docs/decisions/0024-runs-and-planning.md): the office dispatches many orders onto one
