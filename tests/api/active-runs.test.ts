@@ -12,7 +12,7 @@ import {
 import { buildTestApp, type TestApp } from './helpers';
 
 /*
- * GET /api/admin/runs/active (docs/decisions/0024-planning-screen.part.md, "Runs on the live
+ * GET /api/admin/runs/active (docs/decisions/0024-runs-and-planning.md, "Runs on the live
  * map"): every run not ended with its stops in order and their outcomes, as the map draws them.
  */
 let testApp: TestApp;

@@ -14,7 +14,7 @@ import {
 import { buildTestApp, type TestApp } from './helpers';
 
 /*
- * Dispatch suggestions (docs/decisions/0024-suggestions.part.md): the best three truck-driver
+ * Dispatch suggestions (docs/decisions/0024-runs-and-planning.md, "Dispatch suggestions"): the best three truck-driver
  * combinations for a pending order, ranked by the road km the order adds, each with why.
  */
 let testApp: TestApp;

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, runPlans, runs, trucks } from '../../src/server/db/schema';
+import { driverPositions, orders, runPlans, runs, trucks } from '../../src/server/db/schema';
 import { generateTrackingNumber } from '../../src/server/orders/tracking-number';
 import { checkRunStops, type RunStopRef } from '../../src/shared/run-loads';
 import { loadItemOf } from '../../src/shared/run-stops';
@@ -142,6 +142,59 @@ describe('POST /api/admin/runs/plan', () => {
     expect(
       (arabic.json() as RunPlan).unplanned.find((item) => item.orderId === heavy)!.message,
     ).toBe('أثقل مما تستطيع أي شاحنة حمله');
+  });
+
+  it('starts each truck where its driver last was: the orders near it go on it', async () => {
+    const [first, second] = [
+      await createTruckWithDriver(testApp, { capacityKg: 1_000 }),
+      await createTruckWithDriver(testApp, { capacityKg: 1_000 }),
+    ];
+    const tangier: [number, number] = [35.76, -5.83];
+    const agadir: [number, number] = [30.42, -9.59];
+    const near = ([lat, lng]: [number, number], step: number): [number, number] => [
+      lat + step * 0.01,
+      lng + step * 0.01,
+    ];
+    const inTangier = await pendingOrders(
+      [1, 2].map((step) => ({
+        kg: 50,
+        pickup: near(tangier, step),
+        delivery: near(tangier, -step),
+      })),
+    );
+    const inAgadir = await pendingOrders(
+      [1, 2].map((step) => ({ kg: 50, pickup: near(agadir, step), delivery: near(agadir, -step) })),
+    );
+    const planWith = async (firstAt: [number, number], secondAt: [number, number]) => {
+      await db()
+        .insert(driverPositions)
+        .values([
+          { driverId: first.driverId, lat: firstAt[0], lng: firstAt[1], accuracyM: 10 },
+          { driverId: second.driverId, lat: secondAt[0], lng: secondAt[1], accuracyM: 10 },
+        ]);
+      const response = await post('/api/admin/runs/plan', {
+        orderIds: [...inTangier, ...inAgadir],
+        truckIds: [first.truckId, second.truckId],
+        date: today,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const plan = response.json() as RunPlan;
+      const ordersOf = (truckId: string) =>
+        new Set(
+          plan.runs.find((run) => run.truck.id === truckId)!.stops.map((stop) => stop.orderId),
+        );
+      return { first: ordersOf(first.truckId), second: ordersOf(second.truckId) };
+    };
+
+    expect(await planWith(tangier, agadir)).toEqual({
+      first: new Set(inTangier),
+      second: new Set(inAgadir),
+    });
+    // The drivers' newer positions swap them: so do their orders.
+    expect(await planWith(agadir, tangier)).toEqual({
+      first: new Set(inAgadir),
+      second: new Set(inTangier),
+    });
   });
 
   it('confirms the proposal: every run dispatched in one go; a plan is confirmed once', async () => {

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { bearer, pointOf } from './support/app-api';
 
 /*
- * The office's runs (docs/decisions/0024-suggestions.part.md): the Confirmation's suggestions pick
+ * The office's runs (docs/decisions/0024-runs-and-planning.md, "The runs screens"): the Confirmation's suggestions pick
  * a truck; the runs list finds a run by its day, and its page shows its stops, takes more orders
  * and follows the driver live.
  */

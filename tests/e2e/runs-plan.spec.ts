@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { addDriverThroughApi, bearer } from './support/app-api';
 
 /*
- * The planning screen (docs/decisions/0024-planning-screen.part.md, "The planning screen"): the
+ * The planning screen (docs/decisions/0024-runs-and-planning.md, "The planning screen"): the
  * office plans twelve orders on two trucks, moves one stop and sees the load and the distance
  * change, confirms; the runs exist with the stops as edited.
  */

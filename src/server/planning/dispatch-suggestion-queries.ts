@@ -3,7 +3,7 @@ import type { Database } from '../db/open-database';
 import { driverPositions, drivers, orders, runStops, runs, trucks } from '../db/schema';
 
 /*
- * What dispatch suggestions read (docs/decisions/0024-suggestions.part.md): the order, the trucks
+ * What dispatch suggestions read (docs/decisions/0024-runs-and-planning.md, "Dispatch suggestions"): the order, the trucks
  * that could take it with their runs and last positions, and the stops of runs not yet started.
  * The order and stop columns are those of #shared/run-stops' RunOrderFacts.
  */

@@ -23,15 +23,10 @@ import {
   listStandingStops,
   type CandidateTruckRow,
 } from './dispatch-suggestion-queries';
+import { POSITION_FRESH_MS } from './stop-ordering';
 
 /** How many combinations the office is offered (issue 27, "Dispatch suggestions"). */
 export const SUGGESTION_COUNT = 3;
-/**
- * A position older than this says little of where the truck is now: the distance is then taken
- * from its run's last stop, or is unknown (docs/decisions/0024-suggestions.part.md).
- */
-export const POSITION_FRESH_MS = 12 * 60 * 60 * 1000;
-
 /** A run not yet started: its standing stops in order and their orders. */
 export interface PlannedRunStops {
   stops: RunStopRef[];
@@ -225,7 +220,7 @@ export async function readPlannedRuns(
 }
 
 /**
- * Dispatch suggestions (issue 27, item 3; docs/decisions/0024-suggestions.part.md): the best
+ * Dispatch suggestions (issue 27, item 3; docs/decisions/0024-runs-and-planning.md, "Dispatch suggestions"): the best
  * truck-driver combinations for a pending order, each with why.
  */
 export function createDispatchSuggestions({ db, clock }: { db: Database; clock: () => Date }) {

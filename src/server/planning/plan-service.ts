@@ -124,12 +124,14 @@ export function createPlanService({
   /** Where each truck starts: its driver's latest position, when recent. */
   async function startsOf(rows: readonly PlanTruckRow[], now: Date) {
     const since = new Date(now.getTime() - POSITION_FRESH_MS);
-    return Promise.all(
-      rows.map(async (row) => {
-        const position = await positionsService.latestPositionOf(row.driver.id, since);
-        return position ? { lat: position.lat, lng: position.lng } : null;
-      }),
+    const positions = await positionsService.latestPositionsOf(
+      rows.map((row) => row.driver.id),
+      since,
     );
+    return rows.map((row) => {
+      const position = positions.get(row.driver.id);
+      return position ? { lat: position.lat, lng: position.lng } : null;
+    });
   }
 
   /** `render` writes a message in the request's language (the unplanned orders' reasons). */

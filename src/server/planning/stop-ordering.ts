@@ -6,7 +6,11 @@ import { listPlanOrders, listPlanTrucks } from './plan-queries';
 import { solveRoutes } from './solver/solve-routes';
 import { buildSolverInput } from './solver-input';
 
-/** A position older than this says nothing about where the truck starts. */
+/**
+ * A position older than this says little of where the truck is now: a plan then starts the truck
+ * at its first stop, and a suggestion measures from its run's last stop or not at all
+ * (docs/decisions/0024-runs-and-planning.md, "Dispatch suggestions").
+ */
 export const POSITION_FRESH_MS = 12 * 60 * 60 * 1000;
 /** The same request orders the same way (docs/decisions/0024-runs-and-planning.md). */
 export const PLAN_SEED = 1;

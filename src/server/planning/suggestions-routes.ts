@@ -6,7 +6,7 @@ import type { DispatchSuggestions } from './dispatch-suggestions';
 
 const OrderIdParams = z.object({ id: z.string().max(100) });
 
-/** Dispatch suggestions (docs/decisions/0024-suggestions.part.md): admins only. */
+/** Dispatch suggestions (docs/decisions/0024-runs-and-planning.md, "Dispatch suggestions"): admins only. */
 export function registerSuggestionRoutes(app: ZodApp, suggestions: DispatchSuggestions): void {
   app.get(
     '/admin/orders/:id/suggestions',

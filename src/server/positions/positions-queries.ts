@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { orderMapColumns } from '../orders/order-reads';
 import { preparedOnce } from '../db/prepared-statements';
@@ -34,7 +34,7 @@ export async function lockDriverPositions(tx: Database, driverId: string): Promi
  * The driver's newest position since `since` (one probe of driver_positions' (driver,
  * recorded_at desc) index): for values, placeholders or the columns of an outer query.
  */
-function selectLatestPosition(db: Database, driverId: SQLWrapper, since: SQLWrapper) {
+function selectLatestPosition(db: Database, driverId: SQLWrapper, since: SQLWrapper | Date) {
   return db
     .select({
       lat: driverPositions.lat,
@@ -56,6 +56,27 @@ export async function findLatestPosition(
     selectLatestPosition(db, sql.placeholder('driverId'), sql.placeholder('since')).prepare(name),
   ).execute({ driverId, since });
   return row;
+}
+
+/** Each driver's newest position since `since`, for the drivers that have one: one query. */
+export async function findLatestPositions(
+  db: Database,
+  driverIds: readonly string[],
+  since: Date,
+): Promise<Map<string, StoredPosition>> {
+  if (driverIds.length === 0) return new Map();
+  const latest = selectLatestPosition(db, drivers.id, since).as('latest');
+  const rows = await db
+    .select({
+      driverId: drivers.id,
+      lat: latest.lat,
+      lng: latest.lng,
+      recordedAt: latest.recordedAt,
+    })
+    .from(drivers)
+    .innerJoinLateral(latest, sql`true`)
+    .where(inArray(drivers.id, [...driverIds]));
+  return new Map(rows.map(({ driverId, ...position }) => [driverId, position]));
 }
 
 /** Deletes the positions recorded before `cutoff`; answers how many. */

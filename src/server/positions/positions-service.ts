@@ -10,6 +10,7 @@ import { MAX_ORDERS_PER_POSITION, publishPosition } from '../events/position-not
 import {
   deletePositionsRecordedBefore,
   findLatestPosition,
+  findLatestPositions,
   insertPosition,
   listOrdersOnTheRoadWithPositions,
   lockDriverPositions,
@@ -149,9 +150,14 @@ export function createPositionsService({
       return toMapFields(order, stored && toPublicPoint(stored));
     },
 
-    /** The driver's newest position since `since`: where the planner and the driver's run start. */
+    /** The driver's newest position since `since`: where a run's stops and the driver's run start. */
     latestPositionOf(driverId: string, since: Date): Promise<StoredPosition | undefined> {
       return findLatestPosition(db, driverId, since);
+    },
+
+    /** Each driver's newest position since `since`, by driver: where the planner's trucks start. */
+    latestPositionsOf(driverIds: readonly string[], since: Date) {
+      return findLatestPositions(db, driverIds, since);
     },
 
     /** GET /api/admin/map: every truck on the road with the order it carries. */

@@ -12,7 +12,7 @@ import {
 import { toRunStops, toRunSummary } from './run-view';
 
 /**
- * Every run not ended with its stops in order (docs/decisions/0024-planning-screen.part.md,
+ * Every run not ended with its stops in order (docs/decisions/0024-runs-and-planning.md,
  * "Runs on the live map"): three reads whatever the number of runs, never one per run.
  */
 export async function readActiveRuns(db: Database): Promise<RunDetail[]> {

@@ -1,5 +1,5 @@
 import { runLoadProfile } from '#shared/run-loads';
-import type { RunDetail, RunStop, RunSummary } from '#shared/schemas/run-schemas';
+import type { RunDetail, RunStop, RunStopPlace, RunSummary } from '#shared/schemas/run-schemas';
 import { roundToCents } from '#shared/numbers';
 import type { CsvColumn } from '../http/csv';
 import { loadItemOf, measureStops, pointOf, type RunOrderFacts } from '#shared/run-stops';
@@ -13,7 +13,7 @@ export function toStopPlace(
   stop: Pick<RunStopRow, 'orderId' | 'kind'> & Partial<Pick<RunStopRow, 'outcome' | 'doneAt'>>,
   order: RunStopOrder,
   index: number,
-) {
+): RunStopPlace {
   const point = pointOf(order, stop.kind);
   return {
     position: index + 1,

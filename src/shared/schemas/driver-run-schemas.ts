@@ -4,21 +4,10 @@
  *   GET /api/driver/run                                             → DriverRunAnswerSchema
  */
 import { z } from 'zod';
-import { RUN_STATUSES, RUN_STOP_KINDS, RUN_STOP_OUTCOMES } from '../runs';
+import { RUN_STATUSES } from '../runs';
+import { RunStopPlaceSchema } from './run-schemas';
 
-export const DriverRunStopSchema = z.object({
-  /** 1 for the first stop of the run. */
-  position: z.number().int(),
-  orderId: z.uuid(),
-  trackingNumber: z.string(),
-  kind: z.enum(RUN_STOP_KINDS),
-  city: z.string(),
-  address: z.string().nullable(),
-  lat: z.number(),
-  lng: z.number(),
-  /** Null while the stop is still to do; a failed (skipped) stop counts as done. */
-  outcome: z.enum(RUN_STOP_OUTCOMES).nullable(),
-  doneAt: z.iso.datetime().nullable(),
+export const DriverRunStopSchema = RunStopPlaceSchema.extend({
   /** When the truck should reach the stop, for a stop still to do; else null. */
   etaAt: z.iso.datetime().nullable(),
   /** Turn-by-turn directions to the stop in the phone's maps app. */

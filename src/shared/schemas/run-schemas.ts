@@ -67,7 +67,9 @@ export type RunListQuery = z.infer<typeof RunListQuerySchema>;
 
 export const RunLoadSchema = z.object({ kg: z.number(), m3: z.number() });
 
-export const RunStopSchema = z.object({
+/** Where a stop is and how it went: what the office's run and the driver's run both show. */
+export const RunStopPlaceSchema = z.object({
+  /** 1 for the first stop of the run. */
   position: z.number().int(),
   orderId: z.uuid(),
   trackingNumber: z.string(),
@@ -76,8 +78,13 @@ export const RunStopSchema = z.object({
   address: z.string().nullable(),
   lat: z.number(),
   lng: z.number(),
+  /** Null while the stop is still to do; a failed (skipped) stop counts as done. */
   outcome: z.enum(RUN_STOP_OUTCOMES).nullable(),
   doneAt: z.iso.datetime().nullable(),
+});
+export type RunStopPlace = z.infer<typeof RunStopPlaceSchema>;
+
+export const RunStopSchema = RunStopPlaceSchema.extend({
   /** The truck's load once this stop is done. */
   loadAfter: RunLoadSchema,
   /** Road km from the previous stop (from the start for the first). */

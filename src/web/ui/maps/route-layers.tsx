@@ -35,7 +35,7 @@ function stopIconOf(stop: MapRouteStop, colour: string): L.DivIcon {
 const toLatLng = ({ lat, lng }: MapPoint): L.LatLngTuple => [lat, lng];
 
 /**
- * The runs' routes (docs/decisions/0024-planning-screen.part.md): the way already driven through
+ * The runs' routes (docs/decisions/0024-runs-and-planning.md, "Runs on the live map"): the way already driven through
  * the stops done in a faint dashed line, the way ahead from the truck through the stops left in
  * the run's colour, and each stop numbered.
  */

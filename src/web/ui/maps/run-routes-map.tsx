@@ -1,4 +1,5 @@
 import '../../i18n/maps-strings';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyLeafletMap } from './lazy-leaflet-map';
 import type { MapMarker } from './leaflet-map';
@@ -20,9 +21,39 @@ interface RunRoutesMapProps {
 
 const NO_MARKERS: MapMarker[] = [];
 
+interface LegendMark {
+  label: string;
+  swatch: { className: string; style?: CSSProperties };
+}
+
+const STOP_MARKS: readonly LegendMark[] = [
+  {
+    label: 'maps.routes.pickup',
+    swatch: { className: 'size-4 rounded-full border-[3px] border-slate-700 bg-white' },
+  },
+  { label: 'maps.routes.delivery', swatch: { className: 'size-4 rounded-full bg-slate-700' } },
+];
+
+const PROGRESS_MARKS: readonly LegendMark[] = [
+  {
+    label: 'maps.routes.done',
+    swatch: { className: 'size-4 rounded-full', style: { background: DONE_COLOUR } },
+  },
+  {
+    label: 'maps.routes.next',
+    swatch: { className: 'size-4 rounded-full bg-slate-700 ring-4 ring-slate-700/30' },
+  },
+  { label: 'maps.routes.ahead', swatch: { className: 'size-3.5 rounded-full bg-slate-700' } },
+];
+
+/** What each mark on the map means: the stops' kinds, and on a live map how far the run is. */
+function legendMarks(progress: boolean): readonly LegendMark[] {
+  return progress ? [...STOP_MARKS, ...PROGRESS_MARKS] : STOP_MARKS;
+}
+
 /**
  * Runs on a map, one colour per truck, their stops numbered in order and joined by the route
- * (docs/decisions/0024-planning-screen.part.md): the planning screen's proposal and the live map's
+ * (docs/decisions/0024-runs-and-planning.md, "The planning screen"): the planning screen's proposal and the live map's
  * runs draw with this one component, and its legend says what each mark means.
  */
 export function RunRoutesMap({
@@ -58,40 +89,12 @@ export function RunRoutesMap({
             <span className="font-mono">{truckOf(route)}</span>
           </li>
         ))}
-        <li className="flex items-center gap-1.5">
-          <span
-            aria-hidden="true"
-            className="flex size-4 items-center justify-center rounded-full border-[3px] border-slate-700 bg-white text-[8px] font-bold"
-          />
-          {t('maps.routes.pickup')}
-        </li>
-        <li className="flex items-center gap-1.5">
-          <span aria-hidden="true" className="size-4 rounded-full bg-slate-700" />
-          {t('maps.routes.delivery')}
-        </li>
-        {progress && (
-          <>
-            <li className="flex items-center gap-1.5">
-              <span
-                aria-hidden="true"
-                className="size-4 rounded-full"
-                style={{ background: DONE_COLOUR }}
-              />
-              {t('maps.routes.done')}
-            </li>
-            <li className="flex items-center gap-1.5">
-              <span
-                aria-hidden="true"
-                className="size-4 rounded-full bg-slate-700 ring-4 ring-slate-700/30"
-              />
-              {t('maps.routes.next')}
-            </li>
-            <li className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="size-3.5 rounded-full bg-slate-700" />
-              {t('maps.routes.ahead')}
-            </li>
-          </>
-        )}
+        {legendMarks(progress).map(({ label, swatch }) => (
+          <li key={label} className="flex items-center gap-1.5">
+            <span aria-hidden="true" {...swatch} />
+            {t(label)}
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -62,7 +62,7 @@ function CombinationChoice({
 /**
  * Confirms a pending order onto a truck and its driver (docs/product.md, decisions 5 and 15): only
  * the combinations that can take this order are offered, the three best first as "Suggested"
- * (docs/decisions/0024-suggestions.part.md), whose click picks the pair. A refusal (a truck that
+ * (docs/decisions/0024-runs-and-planning.md, "Dispatch suggestions"), whose click picks the pair. A refusal (a truck that
  * just left, 409) is told in a toast and the list is asked again, so the admin can choose another.
  */
 export function ConfirmOrderDialog({

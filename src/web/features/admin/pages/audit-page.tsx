@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES } from '#shared/audit-actions';
 import { getRoleTone } from '#shared/order-status';
 import type { AuditEntry } from '#shared/schemas/audit-schemas';
+import { DateField } from '../../../ui/date-field';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { ListScreen, type ListFilterOption } from '../../../ui/list-screen';
@@ -82,22 +83,17 @@ function AuditRecordFilterFields({
           />
         )}
       </FormField>
-      <FormField label={t('admin.audit.filters.from')}>
-        {(control) => (
-          <input {...control} {...field('from')} type="date" className={inputClassName()} />
-        )}
-      </FormField>
-      <FormField label={t('admin.audit.filters.to')}>
-        {(control) => (
-          <input
-            {...control}
-            {...field('to')}
-            type="date"
-            min={value.from || undefined}
-            className={inputClassName()}
-          />
-        )}
-      </FormField>
+      <DateField
+        label={t('admin.audit.filters.from')}
+        value={value.from}
+        onChange={(from) => onChange({ ...value, from })}
+      />
+      <DateField
+        label={t('admin.audit.filters.to')}
+        value={value.to}
+        min={value.from}
+        onChange={(to) => onChange({ ...value, to })}
+      />
     </div>
   );
 }

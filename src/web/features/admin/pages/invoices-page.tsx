@@ -9,6 +9,7 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { buttonClassName } from '../../../ui/button-styles';
 import { Card } from '../../../ui/card';
+import { DateField } from '../../../ui/date-field';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { ListScreen, type ListFilterOption } from '../../../ui/list-screen';
@@ -236,17 +237,12 @@ export function InvoicesPage() {
           <>
             <IssueInvoicesCard />
             <div className="mb-4 max-w-xs">
-              <FormField label={t('admin.invoices.filters.month')}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="month"
-                    value={month}
-                    onChange={(event) => setMonth(event.target.value)}
-                    className={inputClassName()}
-                  />
-                )}
-              </FormField>
+              <DateField
+                label={t('admin.invoices.filters.month')}
+                type="month"
+                value={month}
+                onChange={setMonth}
+              />
             </div>
           </>
         }

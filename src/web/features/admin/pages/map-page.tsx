@@ -32,7 +32,7 @@ type TruckOnTheMap = AdminMapTruck & { livePosition: TruckPosition | null };
  * road at its last known position, each with a popup naming its plate, driver, shipment and
  * expected arrival, and the same trucks listed below the map for small screens and screen
  * readers. Each run on the road is drawn from its truck through its stops, done, next and to
- * come (docs/decisions/0024-planning-screen.part.md, "Runs on the live map"); every order event
+ * come (docs/decisions/0024-runs-and-planning.md, "Runs on the live map"); every order event
  * refetches the runs, so a stop done moves the run on.
  */
 export function AdminMapPage() {

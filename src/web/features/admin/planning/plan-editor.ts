@@ -4,7 +4,7 @@ import { capacityOf, describeRunProblems, loadItemOf, measureStops } from '#shar
 import type { ConfirmPlan, RunPlan, RunPlanOrder } from '#shared/schemas/run-schemas';
 
 /*
- * The plan editor's rules (docs/decisions/0024-planning-screen.part.md, "The planning screen"):
+ * The plan editor's rules (docs/decisions/0024-runs-and-planning.md, "The planning screen"):
  * pure functions over each truck's stops, so moving a stop or an order never touches the screen
  * and the loads and problems come from the server's own rules (#shared/run-loads, run-stops).
  */

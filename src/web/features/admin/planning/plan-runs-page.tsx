@@ -15,7 +15,7 @@ import { PlanSelection } from './plan-selection';
 import { usePlanRuns } from './planning-api';
 
 /**
- * /admin/runs/plan (docs/decisions/0024-planning-screen.part.md, "The planning screen"): choose
+ * /admin/runs/plan (docs/decisions/0024-runs-and-planning.md, "The planning screen"): choose
  * pending orders and trucks, see the planner's proposal, edit it, confirm; nothing is dispatched
  * before Confirm.
  */

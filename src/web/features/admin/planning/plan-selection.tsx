@@ -7,6 +7,7 @@ import { buttonClassName } from '../../../ui/button-styles';
 import { BusySubmitButton } from '../../../ui/busy-submit-button';
 import { Card } from '../../../ui/card';
 import { FormAlert } from '../../../ui/form-alert';
+import { DateField } from '../../../ui/date-field';
 import { FormField } from '../../../ui/form-field';
 import { inputClassName } from '../../../ui/input-styles';
 import { EmptyState, ErrorState } from '../../../ui/query-states';
@@ -93,17 +94,11 @@ export function PlanSelection({ busy, error, onPlan }: PlanSelectionProps) {
                   </select>
                 )}
               </FormField>
-              <FormField label={t('planning.orders.date')}>
-                {(control) => (
-                  <input
-                    {...control}
-                    type="date"
-                    value={createdOn}
-                    onChange={(event) => setCreatedOn(event.target.value)}
-                    className={inputClassName()}
-                  />
-                )}
-              </FormField>
+              <DateField
+                label={t('planning.orders.date')}
+                value={createdOn}
+                onChange={setCreatedOn}
+              />
               <div className="flex flex-wrap gap-2">
                 <button
                   type="button"
@@ -197,18 +192,13 @@ export function PlanSelection({ busy, error, onPlan }: PlanSelectionProps) {
         )}
       </Card>
       <div className="flex flex-wrap items-end gap-4">
-        <FormField label={t('planning.date')} className="w-48">
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              required
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-              className={inputClassName()}
-            />
-          )}
-        </FormField>
+        <DateField
+          label={t('planning.date')}
+          className="w-48"
+          required
+          value={date}
+          onChange={setDate}
+        />
         <BusySubmitButton
           busy={busy}
           label={t('planning.plan')}

@@ -11,7 +11,7 @@ import type {
 import { ADMIN_PAGE_SIZE, adminQueryKeys } from '../api/admin-api';
 
 /*
- * The runs screens' calls (docs/decisions/0024-suggestions.part.md). Every key sits under the
+ * The runs screens' calls (docs/decisions/0024-runs-and-planning.md, "The runs screens"). Every key sits under the
  * back office's prefix: the admin frame refreshes it on each order event (admin-layout.tsx), so a
  * run's page follows its orders live.
  */

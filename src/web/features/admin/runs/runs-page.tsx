@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RUN_STATUSES } from '#shared/runs';
 import type { RunSummary } from '#shared/schemas/run-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
-import { FormField } from '../../../ui/form-field';
-import { inputClassName } from '../../../ui/input-styles';
+import { DateField } from '../../../ui/date-field';
 import { ListScreen, type ListFilterOption } from '../../../ui/list-screen';
 import { RowCards, type CardColumn } from '../../../ui/row-cards';
 import { notifyError } from '../../../ui/toasts';
@@ -110,17 +109,7 @@ export function RunsPage() {
       otherFilters={date}
       above={
         <div className="mb-4 max-w-xs">
-          <FormField label={t('runs.list.date')}>
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                value={date}
-                onChange={(event) => setDate(event.target.value)}
-                className={inputClassName()}
-              />
-            )}
-          </FormField>
+          <DateField label={t('runs.list.date')} value={date} onChange={setDate} />
         </div>
       }
       emptyMessage={t('runs.list.empty')}

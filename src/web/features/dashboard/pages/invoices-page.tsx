@@ -12,8 +12,7 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import { useSession } from '../../../lib/session/session-context';
 import { PdfDownloadButton } from '../../../ui/pdf-download-button';
 import type { DataTableColumn } from '../../../ui/data-table';
-import { FormField } from '../../../ui/form-field';
-import { inputClassName } from '../../../ui/input-styles';
+import { DateField } from '../../../ui/date-field';
 import { ListScreen, type ListFilterOption } from '../../../ui/list-screen';
 import { StatusBadge } from '../../../ui/status-badge';
 import { downloadInvoicePdf, downloadInvoicesCsv, invoiceListQuery } from '../api/invoice-queries';
@@ -152,17 +151,12 @@ export function InvoicesPage() {
       otherFilters={month}
       above={
         <div className="mb-4 max-w-xs">
-          <FormField label={t('dashboard.invoices.filters.month')}>
-            {(control) => (
-              <input
-                {...control}
-                type="month"
-                value={month}
-                onChange={(event) => setMonth(event.target.value)}
-                className={inputClassName()}
-              />
-            )}
-          </FormField>
+          <DateField
+            label={t('dashboard.invoices.filters.month')}
+            type="month"
+            value={month}
+            onChange={setMonth}
+          />
         </div>
       }
       emptyMessage={t('dashboard.invoices.empty')}

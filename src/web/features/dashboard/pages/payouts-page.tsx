@@ -10,8 +10,7 @@ import { useFormatters } from '../../../i18n/use-formatters';
 import { useSession } from '../../../lib/session/session-context';
 import { CsvDownloadButton } from '../../../ui/csv-download-button';
 import type { DataTableColumn } from '../../../ui/data-table';
-import { FormField } from '../../../ui/form-field';
-import { inputClassName } from '../../../ui/input-styles';
+import { DateField } from '../../../ui/date-field';
 import { ListScreen, type ListFilterOption, type ListScreenStrings } from '../../../ui/list-screen';
 import { PageHeader } from '../../../ui/page-header';
 import { ErrorState } from '../../../ui/query-states';
@@ -134,30 +133,18 @@ function LedgerDayFields({
   const { t } = useTranslation();
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-xl">
-      <FormField label={t('payouts.ledger.from')}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={value.from}
-            max={value.to || undefined}
-            onChange={(event) => onChange({ ...value, from: event.target.value })}
-            className={inputClassName()}
-          />
-        )}
-      </FormField>
-      <FormField label={t('payouts.ledger.to')}>
-        {(control) => (
-          <input
-            {...control}
-            type="date"
-            value={value.to}
-            min={value.from || undefined}
-            onChange={(event) => onChange({ ...value, to: event.target.value })}
-            className={inputClassName()}
-          />
-        )}
-      </FormField>
+      <DateField
+        label={t('payouts.ledger.from')}
+        value={value.from}
+        max={value.to}
+        onChange={(from) => onChange({ ...value, from })}
+      />
+      <DateField
+        label={t('payouts.ledger.to')}
+        value={value.to}
+        min={value.from}
+        onChange={(to) => onChange({ ...value, to })}
+      />
     </div>
   );
 }

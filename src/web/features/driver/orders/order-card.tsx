@@ -133,9 +133,26 @@ export function ReceiverNotes({ order }: { order: DriverOrder }) {
  * nothing and asks for the sender's return code. Steps waiting for the network show as done,
  * with a note, so the driver goes on with their round.
  */
+/** The cash the driver collects at the door, on an order's card and on its run stop alike. */
+export function CashToCollect({ centimes }: { centimes: number }) {
+  const { t } = useTranslation();
+  const { mad } = useFormatters();
+  return (
+    <p className="flex items-center justify-between gap-3 rounded-lg border border-accent-300 bg-amber-50 px-3 py-2">
+      <span className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <Banknote aria-hidden="true" className="size-5 text-accent-600" />
+        {t('driver.card.cashToCollect')}
+      </span>
+      <span className="text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums">
+        {mad(centimes)}
+      </span>
+    </p>
+  );
+}
+
 export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQueue }) {
   const { t } = useTranslation();
-  const { kg, mad } = useFormatters();
+  const { kg } = useFormatters();
   const titleId = useId();
   const receiverName = order.receiver.name ?? t('driver.card.noReceiver');
   const returning = order.status === 'RETURNING';
@@ -185,15 +202,7 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
       {returning ? (
         <p className="text-sm font-medium text-slate-700">{t('driver.card.nothingToCollect')}</p>
       ) : order.cashToCollect !== null ? (
-        <p className="flex items-center justify-between gap-3 rounded-lg border border-accent-300 bg-amber-50 px-3 py-2">
-          <span className="flex items-center gap-2 text-sm font-medium text-slate-800">
-            <Banknote aria-hidden="true" className="size-5 text-accent-600" />
-            {t('driver.card.cashToCollect')}
-          </span>
-          <span className="text-xl font-bold whitespace-nowrap text-slate-900 tabular-nums">
-            {mad(order.cashToCollect)}
-          </span>
-        </p>
+        <CashToCollect centimes={order.cashToCollect} />
       ) : (
         <p className="text-sm text-slate-600">{t('driver.card.prepaid')}</p>
       )}

@@ -1,13 +1,13 @@
 import '../driver-strings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Banknote, CheckCircle2, Clock, MapPin, Navigation, Phone, Route } from 'lucide-react';
+import { CheckCircle2, Clock, MapPin, Navigation, Phone, Route } from 'lucide-react';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import type { DriverRun, DriverRunStop } from '#shared/schemas/driver-run-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import type { StepQueue } from '../offline/use-step-queue';
-import { ReceiverNotes } from '../orders/order-card';
+import { CashToCollect, ReceiverNotes } from '../orders/order-card';
 import { OrderSteps } from '../orders/order-steps';
 
 /**
@@ -58,7 +58,7 @@ function OpenStop({
   next: boolean;
 }) {
   const { t } = useTranslation();
-  const { dateTime, mad } = useFormatters();
+  const { dateTime } = useFormatters();
   const titleId = useId();
   const delivery = stop.kind === 'delivery';
   return (
@@ -88,15 +88,7 @@ function OpenStop({
       </header>
       <StopPlace stop={stop} />
       {delivery && order && order.cashToCollect !== null && (
-        <p className="flex items-center justify-between gap-3 rounded-lg border border-accent-300 bg-amber-50 px-3 py-2 text-sm">
-          <span className="flex items-center gap-2 font-medium text-slate-800">
-            <Banknote aria-hidden="true" className="size-5 text-accent-600" />
-            {t('driver.card.cashToCollect')}
-          </span>
-          <span className="font-bold whitespace-nowrap text-slate-900 tabular-nums">
-            {mad(order.cashToCollect)}
-          </span>
-        </p>
+        <CashToCollect centimes={order.cashToCollect} />
       )}
       {delivery && order?.deliveryCodeLocked && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
