@@ -7,17 +7,17 @@ reports=.tmp/reports
 rm -rf "$reports" && mkdir -p "$reports"
 failed_steps=()
 
+# Each step's report says whether it passed and how long it took (the summary lists the times).
 step() {
   local name=$1
   shift
   echo
   echo "=== $name"
-  if "$@"; then
-    echo "{\"step\":\"$name\",\"passed\":true}" >"$reports/step-$name.json"
-  else
-    echo "{\"step\":\"$name\",\"passed\":false}" >"$reports/step-$name.json"
-    failed_steps+=("$name")
-  fi
+  local started=$SECONDS passed=true
+  "$@" || passed=false
+  echo "{\"step\":\"$name\",\"passed\":$passed,\"seconds\":$((SECONDS - started))}" \
+    >"$reports/step-$name.json"
+  [ "$passed" = true ] || failed_steps+=("$name")
 }
 
 vitest_run() {
@@ -38,10 +38,12 @@ replay_static_check() {
   cat "$reports/static-$1.log"
   return "$(cat "$reports/static-$1.status")"
 }
+static_started=$SECONDS
 run_static_check typecheck npm run --silent typecheck &
 run_static_check lint npx eslint . &
 run_static_check format npx prettier --check . --log-level warn &
 wait
+echo "{\"seconds\":$((SECONDS - static_started))}" >"$reports/static-checks-time.json"
 for check in typecheck lint format; do step "$check" replay_static_check "$check"; done
 step unit vitest_run unit --project unit
 step api-pglite vitest_run api-pglite --project api
