@@ -59,5 +59,3 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** Parcels one POST /api/v1/parcels may carry. */
 export const MAX_PARCELS_PER_REQUEST = 100;
-/** Rows one import file may carry. */
-export const MAX_IMPORT_ROWS = 5000;

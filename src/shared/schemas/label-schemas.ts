@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { messageKey } from '../i18n/message-key';
 import '../i18n/zod-messages';
 import { LABEL_FORMATS, MAX_LABELS_PER_PDF } from '../labels';
-import { MAX_IMPORT_ROWS } from '../shippers-api';
+import { MAX_IMPORT_ROWS } from './import-schemas';
 
 /** `a6`, `100x150` or `a4`; left out: the organization's remembered format. */
 export const LabelFormatSchema = z.enum(LABEL_FORMATS, {
