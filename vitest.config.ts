@@ -20,6 +20,8 @@ export const API_FILES_ON_ONE_DATABASE = [
   'tests/api/web-app-compression.test.ts',
   // The request log's lines.
   'tests/api/request-log.test.ts',
+  // The OpenAPI document, generated from the routes' schemas alone.
+  'tests/api/openapi.test.ts',
 ];
 
 export default defineConfig({

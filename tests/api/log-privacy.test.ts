@@ -20,7 +20,8 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   testApp = await buildTestApp({
-    env: { LOG_LEVEL: 'info' },
+    // The time-out test's locked insert is cancelled after 3 s rather than the tests' usual 30.
+    env: { LOG_LEVEL: 'info', DB_STATEMENT_TIMEOUT_MS: '3000' },
     logStream: { write: (line) => void logLines.push(line) },
   });
   // Rules of this test's own database that refuse one account and one national ID, as a

@@ -163,6 +163,20 @@ test('/admin/map draws each run on the road through its stops and follows its pr
     );
   }
   await expect(page.locator('.leaflet-overlay-pane path')).not.toHaveCount(0);
+  // The truck carries both orders: one marker, one entry listing both.
+  await expect(
+    page.locator('.leaflet-marker-icon[title="Truck"]', { hasText: driver.plate }),
+  ).toHaveCount(1);
+  const carried = page
+    .getByRole('region', { name: 'Trucks on the road' })
+    .getByRole('listitem')
+    .filter({ hasText: driver.plate });
+  await expect(carried).toHaveCount(1);
+  for (const order of [first, second]) {
+    await expect(
+      carried.getByRole('link', { name: `Open order ${order.trackingNumber}` }),
+    ).toBeVisible();
+  }
   const legend = page.getByRole('list', { name: 'Map legend' });
   for (const entry of [driver.plate, 'Done', 'Next stop', 'To come']) {
     await expect(legend).toContainText(entry);

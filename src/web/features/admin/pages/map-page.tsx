@@ -25,7 +25,37 @@ const adminMapQueryKey = ['admin', 'map'] as const;
 /** Arrival estimates move with the trucks; the positions themselves arrive live. */
 const REFRESH_INTERVAL_MS = 60_000;
 
-type TruckOnTheMap = AdminMapTruck & { livePosition: TruckPosition | null };
+/** A truck on the road with every order it carries (a run's truck carries many). */
+interface TruckOnTheRoad {
+  truckNumber: string;
+  driverName: string;
+  orders: AdminMapTruck[];
+  /** The newest of its orders' positions, live or as the map read it. */
+  position: TruckPosition | null;
+}
+
+/** One entry per truck: the map lists an order per row, and a run's orders share their truck. */
+function trucksOnTheRoad(
+  rows: readonly AdminMapTruck[],
+  live: ReadonlyMap<string, TruckPosition>,
+): TruckOnTheRoad[] {
+  const byTruck = new Map<string, TruckOnTheRoad>();
+  for (const row of rows) {
+    const truck = byTruck.get(row.truckNumber) ?? {
+      truckNumber: row.truckNumber,
+      driverName: row.driverName,
+      orders: [],
+      position: null,
+    };
+    truck.orders.push(row);
+    truck.position = newerPosition(
+      truck.position,
+      newerPosition(row.position, live.get(row.trackingNumber)),
+    );
+    byTruck.set(row.truckNumber, truck);
+  }
+  return [...byTruck.values()];
+}
 
 /**
  * /admin/map (docs/decisions/0009-drivers.md, "Positions, ETA and maps"): every truck on the
@@ -47,26 +77,19 @@ export function AdminMapPage() {
     refetchInterval: REFRESH_INTERVAL_MS,
   });
 
-  const onTheMap = useMemo<TruckOnTheMap[]>(
-    () =>
-      (trucks.data ?? []).map((truck) => ({
-        ...truck,
-        livePosition: newerPosition(truck.position, live.get(truck.trackingNumber)),
-      })),
-    [trucks.data, live],
-  );
+  const onTheMap = useMemo(() => trucksOnTheRoad(trucks.data ?? [], live), [trucks.data, live]);
   const markers = useMemo<MapMarker[]>(
     () =>
-      onTheMap.flatMap(({ livePosition, ...truck }) =>
-        livePosition
+      onTheMap.flatMap((truck) =>
+        truck.position
           ? [
               {
-                key: truck.orderId,
+                key: truck.truckNumber,
                 kind: 'truck' as const,
                 label: truck.truckNumber,
-                lat: livePosition.lat,
-                lng: livePosition.lng,
-                popup: <TruckPopup truck={truck} position={livePosition} />,
+                lat: truck.position.lat,
+                lng: truck.position.lng,
+                popup: <TruckPopup truck={truck} />,
               },
             ]
           : [],
@@ -141,12 +164,12 @@ export function AdminMapPage() {
           ) : (
             <Card title={t('maps.admin.listTitle')}>
               <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-                {onTheMap.map(({ livePosition, ...truck }) => (
+                {onTheMap.map((truck) => (
                   <li
-                    key={truck.orderId}
+                    key={truck.truckNumber}
                     className="rounded-lg border border-slate-200 p-3 text-sm"
                   >
-                    <TruckDetails truck={truck} position={livePosition} />
+                    <TruckDetails truck={truck} />
                   </li>
                 ))}
               </ul>
@@ -164,17 +187,12 @@ export function AdminMapPage() {
  */
 function truckPositionOf(
   run: RunDetail,
-  trucks: readonly TruckOnTheMap[],
+  trucks: readonly TruckOnTheRoad[],
   live: ReadonlyMap<string, TruckPosition>,
 ): TruckPosition | null {
-  let newest: TruckPosition | null = null;
-  for (const truck of trucks) {
-    if (truck.truckNumber === run.truck.truckNumber) {
-      newest = newerPosition(newest, truck.livePosition);
-    }
-  }
+  let newest = trucks.find((truck) => truck.truckNumber === run.truck.truckNumber)?.position;
   for (const stop of run.stops) newest = newerPosition(newest, live.get(stop.trackingNumber));
-  return newest;
+  return newest ?? null;
 }
 
 function RunProgress({ run, colour }: { run: RunDetail; colour: string }) {
@@ -204,51 +222,57 @@ function RunProgress({ run, colour }: { run: RunDetail; colour: string }) {
   );
 }
 
-function TruckPopup({ truck, position }: { truck: AdminMapTruck; position: TruckPosition }) {
+function TruckPopup({ truck }: { truck: TruckOnTheRoad }) {
   return (
     <div className="min-w-48 text-sm">
-      <TruckDetails truck={truck} position={position} />
+      <TruckDetails truck={truck} />
     </div>
   );
 }
 
-function TruckDetails({
-  truck,
-  position,
-}: {
-  truck: AdminMapTruck;
-  position: TruckPosition | null;
-}) {
+/** The truck, its driver, when it was last seen, and each order it carries with its arrival. */
+function TruckDetails({ truck }: { truck: TruckOnTheRoad }) {
   const { t } = useTranslation();
   const { dateTime, city } = useFormatters();
-  const details = [
-    [t('maps.admin.driver'), truck.driverName],
-    [t('maps.admin.trackingNumber'), truck.trackingNumber],
-    [t('maps.admin.eta'), truck.eta ? dateTime(truck.eta) : t('maps.admin.etaUnknown')],
-    [t('maps.admin.lastSeen'), position ? dateTime(position.at) : t('maps.admin.noPosition')],
-  ] as const;
   return (
     <>
       <p className="font-semibold text-slate-900">
         {t('maps.admin.truck')} <span className="font-mono tabular-nums">{truck.truckNumber}</span>
       </p>
-      <p className="text-slate-600">
-        {t('maps.admin.route', { from: city(truck.pickupLoc), to: city(truck.deliveryLoc) })}
-      </p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        {details.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-slate-500">{label}</dt>
-            <dd className="font-medium text-slate-900 tabular-nums">{value}</dd>
-          </div>
-        ))}
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="text-slate-500">{t('maps.admin.driver')}</dt>
+        <dd className="font-medium text-slate-900">{truck.driverName}</dd>
+        <dt className="text-slate-500">{t('maps.admin.lastSeen')}</dt>
+        <dd className="font-medium text-slate-900 tabular-nums">
+          {truck.position ? dateTime(truck.position.at) : t('maps.admin.noPosition')}
+        </dd>
       </dl>
-      <Link
-        to={`/admin/orders/${truck.orderId}`}
-        className="mt-2 inline-flex min-h-10 items-center font-semibold text-brand-800! underline-offset-4 hover:underline"
-      >
-        {t('maps.admin.openOrder')}
-      </Link>
+      <ul className="mt-2 flex flex-col gap-2">
+        {truck.orders.map((order) => (
+          <li key={order.orderId} className="border-t border-slate-100 pt-2">
+            <p className="text-slate-600">
+              {t('maps.admin.route', { from: city(order.pickupLoc), to: city(order.deliveryLoc) })}
+            </p>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              <dt className="text-slate-500">{t('maps.admin.trackingNumber')}</dt>
+              <dd className="font-mono font-medium text-slate-900 tabular-nums">
+                {order.trackingNumber}
+              </dd>
+              <dt className="text-slate-500">{t('maps.admin.eta')}</dt>
+              <dd className="font-medium text-slate-900 tabular-nums">
+                {order.eta ? dateTime(order.eta) : t('maps.admin.etaUnknown')}
+              </dd>
+            </dl>
+            <Link
+              to={`/admin/orders/${order.orderId}`}
+              aria-label={t('maps.admin.openOrderNamed', { trackingNumber: order.trackingNumber })}
+              className="inline-flex min-h-10 items-center font-semibold text-brand-800! underline-offset-4 hover:underline"
+            >
+              {t('maps.admin.openOrder')}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
