@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { collectPageErrors, expect, test } from './fixtures';
-import { addDriverAndDispatch, addDriverThroughApi, bearer, placeOrder } from './support/app-api';
+import {
+  addDriverAndDispatch,
+  addDriverThroughApi,
+  bearer,
+  dispatchRunThroughApi,
+  placeOrder,
+} from './support/app-api';
 import { expectNoHorizontalScroll } from './support/page-checks';
 
 /**
@@ -128,26 +134,18 @@ test('/admin/map draws each run on the road through its stops and follows its pr
   const first = await placeOrder(page.request, customer.token, 'Rabat');
   const second = await placeOrder(page.request, customer.token, 'Kenitra');
   const driver = await addDriverThroughApi(page.request, admin.token, 'Rachid Alaoui');
-  const trucks = await page.request.get('/api/admin/truck-driver', {
-    headers: bearer(admin.token),
-  });
-  const truck = ((await trucks.json()) as Array<{ truckId: string; truckNumber: string }>).find(
-    (combination) => combination.truckNumber === driver.plate,
-  )!;
-  const created = await page.request.post('/api/admin/runs', {
-    headers: bearer(admin.token),
-    data: {
-      truckId: truck.truckId,
-      orderIds: [first.id, second.id],
-      stops: [
-        { orderId: first.id, kind: 'pickup' },
-        { orderId: second.id, kind: 'pickup' },
-        { orderId: first.id, kind: 'delivery' },
-        { orderId: second.id, kind: 'delivery' },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+  await dispatchRunThroughApi(
+    page.request,
+    admin.token,
+    driver,
+    [first.id, second.id],
+    [
+      { orderId: first.id, kind: 'pickup' },
+      { orderId: second.id, kind: 'pickup' },
+      { orderId: first.id, kind: 'delivery' },
+      { orderId: second.id, kind: 'delivery' },
+    ],
+  );
   const { token: driverToken } = await accounts.signInDriver(driver.phone);
   await postPosition(page.request, driverToken, { lat: 33.6, lng: -7.5 });
 

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { RunDetail } from '../../src/shared/schemas/run-schemas';
 import { expect, test } from './fixtures';
-import { bearer, pointOf } from './support/app-api';
+import { bearer, dispatchRunThroughApi, pointOf } from './support/app-api';
 
 /*
  * The office's runs (docs/decisions/0024-runs-and-planning.md, "The runs screens"): the Confirmation's suggestions pick
@@ -57,19 +57,8 @@ test('the Confirmation suggests the truck at the pickup, explained, and one clic
   const customer = await accounts.customer({ prefix: 'suggested' });
   const [first, order] = await placeFromTaza(page.request, customer.token, 2);
   const driver = await accounts.driver(admin.token, 'Idriss Suggested');
-  const trucks = await page.request.get('/api/admin/truck-driver', {
-    headers: bearer(admin.token),
-  });
-  const truck = ((await trucks.json()) as Array<{ truckId: string; truckNumber: string }>).find(
-    (offered) => offered.truckNumber === driver.plate,
-  )!;
   // A run not yet started, its driver at Taza: a position is kept while orders are on the road.
-  const created = await page.request.post('/api/admin/runs', {
-    headers: bearer(admin.token),
-    data: { truckId: truck.truckId, orderIds: [first!.id] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const run = (await created.json()) as RunDetail;
+  const run = await dispatchRunThroughApi(page.request, admin.token, driver, [first!.id]);
   const { token: driverToken } = await accounts.signInDriver(driver.phone);
   await postPosition(page.request, driverToken, 'Taza');
 
@@ -108,17 +97,11 @@ test('the runs list finds a run by its day; its page shows the stops, takes orde
   const customer = await accounts.customer({ prefix: 'runs' });
   const orders = await placeFromTaza(page.request, customer.token, 3);
   const driver = await accounts.driver(admin.token, 'Hamza Runner');
-  const trucks = await page.request.get('/api/admin/truck-driver', {
-    headers: bearer(admin.token),
-  });
-  const truck = ((await trucks.json()) as Array<{ truckId: string; truckNumber: string }>).find(
-    (offered) => offered.truckNumber === driver.plate,
-  )!;
   // A day of its own, far ahead: the list filtered by it shows this run alone.
   const day = `2031-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`;
   const created = await page.request.post('/api/admin/runs', {
     headers: bearer(admin.token),
-    data: { truckId: truck.truckId, orderIds: [orders[0]!.id, orders[1]!.id], date: day },
+    data: { truckId: driver.truckId, orderIds: [orders[0]!.id, orders[1]!.id], date: day },
   });
   expect(created.status(), await created.text()).toBe(201);
   const run = (await created.json()) as RunDetail;

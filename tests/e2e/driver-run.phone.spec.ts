@@ -1,8 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
-import type { RunDetail } from '../../src/shared/schemas/run-schemas';
 import { collectPageErrors, expect, test } from './fixtures';
-import { bearer, placeOrders } from './support/app-api';
+import { dispatchRunThroughApi, placeOrders, type TestDriver } from './support/app-api';
 import { waitForSms } from './support/catchers';
 import { expectTranslatedScreen } from './support/translations';
 
@@ -23,30 +22,22 @@ test.use({
 });
 
 /** The office dispatches these orders as one run of the driver's truck: all pickups, then all deliveries. */
-async function dispatchRun(
+function dispatchRun(
   request: APIRequestContext,
   adminToken: string,
-  plate: string,
+  driver: TestDriver,
   orders: readonly CustomerOrderDetail[],
 ) {
-  const trucks = await request.get(`/api/admin/trucks?q=${encodeURIComponent(plate)}`, {
-    headers: bearer(adminToken),
-  });
-  expect(trucks.status(), await trucks.text()).toBe(200);
-  const [truck] = (await trucks.json()) as Array<{ id: string }>;
-  const dispatched = await request.post('/api/admin/runs', {
-    headers: bearer(adminToken),
-    data: {
-      truckId: truck!.id,
-      orderIds: orders.map((order) => order.id),
-      stops: [
-        ...orders.map((order) => ({ orderId: order.id, kind: 'pickup' })),
-        ...orders.map((order) => ({ orderId: order.id, kind: 'delivery' })),
-      ],
-    },
-  });
-  expect(dispatched.status(), await dispatched.text()).toBe(201);
-  return (await dispatched.json()) as RunDetail;
+  return dispatchRunThroughApi(
+    request,
+    adminToken,
+    driver,
+    orders.map((order) => order.id),
+    [
+      ...orders.map((order) => ({ orderId: order.id, kind: 'pickup' as const })),
+      ...orders.map((order) => ({ orderId: order.id, kind: 'delivery' as const })),
+    ],
+  );
 }
 
 const nextStop = (run: Locator) => run.locator('li[aria-current="step"]');
@@ -78,7 +69,7 @@ test('a driver works a run of three orders stop by stop; the customer sees their
   ]);
   const orders = [toRabat!, toKenitra!, toTanger!];
   const { token: adminToken } = await accounts.admin();
-  const dispatched = await dispatchRun(request, adminToken, driver.plate, orders);
+  const dispatched = await dispatchRun(request, adminToken, driver, orders);
   expect(dispatched.stops).toHaveLength(6);
 
   // The customer's page of the first order is open before the driver moves.
@@ -176,7 +167,7 @@ test.describe('in Arabic', () => {
     const customer = await accounts.customer({ prefix: 'run-arabic' });
     const orders = await placeOrders(request, customer.token, ['Rabat', 'Fes']);
     const { token: adminToken } = await accounts.admin();
-    await dispatchRun(request, adminToken, driver.plate, orders);
+    await dispatchRun(request, adminToken, driver, orders);
     await page.goto('/driver');
     const run = page.getByRole('region', { name: 'جولتك' });
     await expect(run.getByText('تم 0 من 4 توقفات')).toBeVisible();

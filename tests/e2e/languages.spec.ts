@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { dispatchThroughApi, placeOrder } from './support/app-api';
+import { dispatchRunThroughApi, dispatchThroughApi, placeOrder } from './support/app-api';
 import {
   expectNoSidewaysScrollOnAPhone,
   expectSidebarOnTheRight,
@@ -109,6 +109,40 @@ test('an Arabic administrator runs users, fleet, money and messages right to lef
       '/admin/messages',
       '/admin/cash',
       '/admin/map',
+    ],
+    { sidebar: true },
+  );
+});
+
+test('an Arabic administrator plans and follows runs right to left', async ({
+  page,
+  admin,
+  accounts,
+}) => {
+  const { token } = await accounts.customer({ prefix: 'arabic-runs-customer' });
+  const order = await placeOrder(page.request, token, 'Tangier');
+  const driver = await accounts.driver(admin.token);
+  const run = await dispatchRunThroughApi(page.request, admin.token, driver, [order.id]);
+  await sweep(page, ['/admin/runs', `/admin/runs/${run.id}`, '/admin/runs/plan'], {
+    sidebar: true,
+  });
+});
+
+test('an Arabic administrator runs returns, money documents, manifests and scanning right to left', async ({
+  page,
+  admin: _signedIn,
+}) => {
+  await sweep(
+    page,
+    [
+      '/admin/returns',
+      '/admin/payouts',
+      '/admin/invoices',
+      '/admin/manifests',
+      '/admin/manifests/new',
+      '/admin/scan',
+      '/admin/audit',
+      '/admin/settings',
     ],
     { sidebar: true },
   );

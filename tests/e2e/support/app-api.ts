@@ -2,6 +2,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { findCity } from '../../../src/shared/cities';
 import type { Priority } from '../../../src/shared/pricing';
 import type { CustomerOrderDetail, PriceResult } from '../../../src/shared/schemas/order-schemas';
+import type { RunDetail } from '../../../src/shared/schemas/run-schemas';
 import {
   companyPayload,
   driverTruckPayload,
@@ -189,6 +190,7 @@ export async function priceThroughApi(
 
 export interface TestDriver {
   driverId: string;
+  truckId: string;
   /** The truck's plate. */
   plate: string;
   /** E.164, unique to this driver. */
@@ -207,8 +209,10 @@ export async function addDriverThroughApi(
     data: driverTruckPayload({ fullName: driverName, phone }),
   });
   expect(response.status(), await response.text()).toBe(201);
-  const { truck } = (await response.json()) as { truck: { driverId: string; truckNumber: string } };
-  return { driverId: truck.driverId, plate: truck.truckNumber, phone };
+  const { truck } = (await response.json()) as {
+    truck: { id: string; driverId: string; truckNumber: string };
+  };
+  return { driverId: truck.driverId, truckId: truck.id, plate: truck.truckNumber, phone };
 }
 
 /** The admin confirms the order onto the driver's truck: the order is on the road. */
@@ -223,6 +227,22 @@ export async function dispatchThroughApi(
     data: { status: 'IN_TRANSIT', truckNumber: driver.plate, driverId: driver.driverId },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The office puts these orders on the driver's truck as one run, stops in this order if given. */
+export async function dispatchRunThroughApi(
+  request: APIRequestContext,
+  adminToken: string,
+  driver: TestDriver,
+  orderIds: readonly string[],
+  stops?: ReadonlyArray<{ orderId: string; kind: 'pickup' | 'delivery' }>,
+): Promise<RunDetail> {
+  const response = await request.post('/api/admin/runs', {
+    headers: bearer(adminToken),
+    data: { truckId: driver.truckId, orderIds, ...(stops && { stops }) },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as RunDetail;
 }
 
 /** A new driver and truck, with this order dispatched to them. */
