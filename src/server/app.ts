@@ -327,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
     db,
     clock,
     lifecycle,
+    positions: positionsService,
     orderStops: createStopOrdering({
       db,
       clock,
@@ -518,7 +519,7 @@ export async function buildApp(deps: AppDeps): Promise<ZodApp> {
       registerLabelsApiRoutes(zodApi, labelsService);
       registerRunRoutes(zodApi, runsService);
       registerPlanRoutes(zodApi, planService);
-      registerActiveRunRoutes(zodApi, { db });
+      registerActiveRunRoutes(zodApi, { db, clock, positions: positionsService });
       registerSuggestionRoutes(zodApi, createDispatchSuggestions({ db, clock }));
       registerReceiverRoutes(zodApi, {
         service: createReceiverService({ db, lifecycle, receiverTokens, clock }),

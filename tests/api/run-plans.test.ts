@@ -111,6 +111,11 @@ describe('POST /api/admin/runs/plan', () => {
     );
     const planned = plan.runs.flatMap((run) => run.stops.map((stop) => stop.orderId));
     expect(new Set(planned)).toEqual(new Set(orderIds));
+    // A proposal's stops are not on the road: no outcome, no time.
+    for (const stop of plan.runs.flatMap((run) => run.stops)) {
+      expect(Object.keys(stop)).not.toEqual(expect.arrayContaining(['outcome']));
+      expect(Object.keys(stop)).not.toEqual(expect.arrayContaining(['etaAt']));
+    }
     const items = await itemsOf(orderIds);
     for (const run of plan.runs) {
       expect(

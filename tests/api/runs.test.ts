@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, runStops, runs, trucks } from '../../src/server/db/schema';
+import { driverPositions, orders, runStops, runs, trucks } from '../../src/server/db/schema';
 import { checkRunStops, type RunStopRef } from '../../src/shared/run-loads';
 import type { RunDetail, RunSummary } from '../../src/shared/schemas/run-schemas';
 import {
@@ -48,6 +48,12 @@ function postRun(body: object, app: TestApp = testApp, token = admin.token) {
   });
 }
 
+/** The run without its arrival times, which are measured from the moment it is read. */
+const untimed = (run: RunDetail) => ({
+  ...run,
+  stops: run.stops.map(({ etaAt: _measuredNow, ...stop }) => stop),
+});
+
 async function readRunOf(orderId: string) {
   const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
   return order!;
@@ -90,7 +96,8 @@ describe('POST /api/admin/runs', () => {
       headers: bearer(admin.token),
     });
     expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toEqual(run);
+    // The same run; its arrival times run from the moment of each read.
+    expect(untimed(detail.json() as RunDetail)).toEqual(untimed(run));
   });
 
   it('all or none: one order that cannot go refuses the run with 409 naming it and why', async () => {
@@ -239,6 +246,74 @@ describe('a run after its dispatch', () => {
     });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This run has started: no order can be added');
+  });
+
+  it("times each stop still to do from the driver's position; a run for a later day is not timed", async () => {
+    const truck = await createTruckWithDriver(testApp);
+    const run = await newRun(truck, 2);
+    const times = (detail: RunDetail) =>
+      detail.stops.map((stop) => (stop.etaAt ? Date.parse(stop.etaAt) : null));
+    const ascending = (values: ReadonlyArray<number | null>) =>
+      values.every((value, index) => index === 0 || value! >= values[index - 1]!);
+    // Dispatched today, no position yet: timed from the first stop, reached now.
+    const fromFirstStop = times(run);
+    expect(fromFirstStop.every((time) => time !== null)).toBe(true);
+    expect(ascending(fromFirstStop)).toBe(true);
+
+    // The driver is in Agadir, hours from the pickups in Casablanca: every stop is later.
+    await db()
+      .insert(driverPositions)
+      .values({ driverId: truck.driverId, lat: 30.42, lng: -9.59, accuracyM: 10 });
+    const read = async () => {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `/api/admin/runs/${run.id}`,
+        headers: bearer(admin.token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as RunDetail;
+    };
+    const fromAgadir = times(await read());
+    expect(fromAgadir[0]! - fromFirstStop[0]!).toBeGreaterThan(3 * 60 * 60_000);
+    expect(ascending(fromAgadir)).toBe(true);
+
+    // The first order delivered: its stops are done, with no time to come; the others stay timed.
+    const delivered = run.stops[0]!.orderId;
+    expect(
+      (await updateOrderStatus(testApp, admin, delivered, { status: 'DELIVERED' })).statusCode,
+    ).toBe(200);
+    const midway = await read();
+    for (const stop of midway.stops) {
+      if (stop.orderId === delivered) expect(stop).toMatchObject({ outcome: 'done', etaAt: null });
+      else expect(stop.etaAt).not.toBeNull();
+    }
+    const active = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/runs/active',
+      headers: bearer(admin.token),
+    });
+    const onTheMap = (active.json() as RunDetail[]).find((item) => item.id === run.id)!;
+    expect(times(onTheMap).map((time) => time !== null)).toEqual(
+      midway.stops.map((stop) => stop.etaAt !== null),
+    );
+
+    // A run for a later day has no arrival to give yet.
+    const later = await postRun({
+      truckId: (await createTruckWithDriver(testApp)).truckId,
+      orderIds: await placeOrders(1),
+      date: '2031-01-15',
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    expect(times(later.json() as RunDetail)).toEqual([null, null]);
+    // Once under way, whatever its day, it is.
+    const laterRun = later.json() as RunDetail;
+    await db().update(runs).set({ status: 'started' }).where(eq(runs.id, laterRun.id));
+    const started = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/runs/${laterRun.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(times(started.json() as RunDetail).every((time) => time !== null)).toBe(true);
   });
 
   it('ends with its last stop and frees its truck; the list shows it', async () => {

@@ -152,6 +152,8 @@ test('the runs list finds a run by its day; its page shows the stops, takes orde
   });
   expect(pickedUp.status(), await pickedUp.text()).toBe(200);
   await expect(stops.getByRole('row').nth(1)).toContainText('Done', { timeout: 15_000 });
+  // Under way, each stop still to do has the time the truck should reach it.
+  await expect(stops.getByRole('row').nth(2)).toContainText('Expected');
   await expect(page.getByText('Under way')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add orders' })).toBeHidden();
   // The order links to its page.

@@ -3,7 +3,8 @@ import type { RunDetail, RunStop, RunStopPlace, RunSummary } from '#shared/schem
 import { roundToCents } from '#shared/numbers';
 import type { CsvColumn } from '../http/csv';
 import { loadItemOf, measureStops, pointOf, type RunOrderFacts } from '#shared/run-stops';
-import type { RunStopRow, RunSummaryRow } from './run-queries';
+import { runEtas, type RecordedPoint } from './run-etas';
+import type { RunRow, RunStopRow, RunSummaryRow } from './run-queries';
 
 /**
  * Where a stop is and what it is for, as every screen of a run shows it (the office's, the
@@ -66,17 +67,40 @@ const roundLoad = ({ kg, m3 }: { kg: number; m3: number }) => ({
   m3: Math.round(m3 * 1000) / 1000,
 });
 
+/** From where and when a run's stops are timed; absent for a run that is not timed. */
+export interface RunTiming {
+  position: RecordedPoint | null;
+  now: Date;
+}
+
 /**
- * Stops as a screen shows them, with the load once each is done and the road from the one
- * before; the capacity is not needed here, only the truck's (shown beside).
+ * Stops as a screen shows them, with the load once each is done, the road from the one before
+ * and, when timed, when the truck should reach each one still to do; the capacity is not needed
+ * here, only the truck's (shown beside).
  */
 export function toRunStops(
   stops: ReadonlyArray<Pick<RunStopRow, 'orderId' | 'kind'> & Partial<RunStopRow>>,
   ordersById: ReadonlyMap<string, RunStopOrder>,
+  timing?: RunTiming,
 ): { startLoad: RunDetail['startLoad']; stops: RunStop[] } {
   const refs = stops.map(({ orderId, kind }) => ({ orderId, kind }));
   const profile = runLoadProfile(refs, [...ordersById.values()].map(loadItemOf));
   const { legsKm } = measureStops(null, refs, ordersById);
+  const etas =
+    timing &&
+    runEtas(
+      stops.map((stop) => ({
+        stop: {
+          orderId: stop.orderId,
+          kind: stop.kind,
+          outcome: stop.outcome ?? null,
+          doneAt: stop.doneAt ?? null,
+        },
+        order: ordersById.get(stop.orderId)!,
+      })),
+      timing.position,
+      timing.now,
+    );
   return {
     startLoad: roundLoad(profile[0]!),
     stops: stops.map((stop, index) => {
@@ -85,9 +109,28 @@ export function toRunStops(
         ...toStopPlace(stop, order, index),
         loadAfter: roundLoad(profile[index + 1]!),
         legKm: roundToCents(legsKm[index] ?? 0),
+        etaAt: etas?.etaAt[index]?.toISOString() ?? null,
       };
     }),
   };
+}
+
+/**
+ * A run is timed once it has started, and before that from its day on (Morocco's day, `today`):
+ * a run planned for a later day has no arrival to give yet, an ended one none left.
+ */
+export function isTimed(run: Pick<RunRow, 'status' | 'runDate'>, today: string): boolean {
+  return run.status === 'started' || (run.status === 'planned' && run.runDate <= today);
+}
+
+/** A run with its stops, as its page and the live map show it. */
+export function toRunDetail(
+  summary: RunSummaryRow,
+  stops: ReadonlyArray<RunStopRow>,
+  ordersById: ReadonlyMap<string, RunStopOrder>,
+  timing?: RunTiming,
+): RunDetail {
+  return { ...toRunSummary(summary), ...toRunStops(stops, ordersById, timing) };
 }
 
 export const runCsvColumns: readonly CsvColumn<RunSummary>[] = [

@@ -14,6 +14,7 @@ import { isUuid } from '../db/uuid';
 import { notFound } from '../http/errors';
 import { officeActor, type OrderLifecycle } from '../orders/order-lifecycle';
 import type { OrderStops } from '../planning/stop-ordering';
+import type { PositionsService } from '../positions/positions-service';
 import type { RunStopRef } from '#shared/run-loads';
 import {
   findPlannedRunOfTruck,
@@ -22,7 +23,7 @@ import {
   listRunStops,
   listRunSummaries,
 } from './run-queries';
-import { toRunStops, toRunSummary } from './run-view';
+import { isTimed, toRunDetail, toRunSummary } from './run-view';
 
 interface RunsServiceDeps {
   db: Database;
@@ -30,20 +31,35 @@ interface RunsServiceDeps {
   lifecycle: OrderLifecycle;
   /** The solver's order for one truck's stops (src/server/planning/stop-ordering.ts). */
   orderStops: OrderStops;
+  /** Where each run's truck was last seen, to time its stops. */
+  positions: Pick<PositionsService, 'latestPositionOf'>;
 }
 
 /**
  * Runs (docs/decisions/0024-runs-and-planning.md): the office dispatches many orders onto one
  * truck's run, adds to a run that has not started, and follows runs to their end.
  */
-export function createRunsService({ db, clock, lifecycle, orderStops }: RunsServiceDeps) {
+export function createRunsService({
+  db,
+  clock,
+  lifecycle,
+  orderStops,
+  positions,
+}: RunsServiceDeps) {
   async function getRun(runId: string): Promise<RunDetail> {
     const summary = isUuid(runId) ? await findRunSummary(db, runId) : undefined;
     if (!summary) throw notFound('runs.not_found');
-    const stops = await listRunStops(db, runId);
+    const now = clock();
+    const timed = isTimed(summary.run, toBusinessDate(now));
+    const [stops, position] = await Promise.all([
+      listRunStops(db, runId),
+      // A position from before the run was dispatched says nothing of where its truck is.
+      timed ? positions.latestPositionOf(summary.driver.id, summary.run.createdAt) : undefined,
+    ]);
     const orders = await listRunStopOrders(db, [...new Set(stops.map((stop) => stop.orderId))]);
     const ordersById = new Map(orders.map((order) => [order.id, order]));
-    return { ...toRunSummary(summary), ...toRunStops(stops, ordersById) };
+    const timing = timed ? { position: position ?? null, now } : undefined;
+    return toRunDetail(summary, stops, ordersById, timing);
   }
 
   /** The stops a run not started keeps (dropped ones are gone from it). */

@@ -89,6 +89,11 @@ export const RunStopSchema = RunStopPlaceSchema.extend({
   loadAfter: RunLoadSchema,
   /** Road km from the previous stop (from the start for the first). */
   legKm: z.number(),
+  /**
+   * When the truck should reach the stop, timed as the driver's phone times it: for a stop still
+   * to do on a run started, or planned for today or before; else null.
+   */
+  etaAt: z.iso.datetime().nullable(),
 });
 export type RunStop = z.infer<typeof RunStopSchema>;
 
@@ -141,7 +146,7 @@ export type UnplannedReason = (typeof UNPLANNED_REASONS)[number];
 export const PlannedRunSchema = z.object({
   truck: RunTruckSchema,
   driver: z.object({ id: z.uuid(), fullName: z.string() }),
-  stops: z.array(RunStopSchema.omit({ outcome: true, doneAt: true })),
+  stops: z.array(RunStopSchema.omit({ outcome: true, doneAt: true, etaAt: true })),
   startLoad: RunLoadSchema,
   distanceKm: z.number(),
   durationMinutes: z.number().int(),

@@ -22,7 +22,10 @@ import { AddRunOrdersDialog } from './add-run-orders-dialog';
 import { RunStatusBadge } from './run-status-badge';
 import { useRun } from './runs-api';
 
-/** The stops' table: in order, each with its order, city, the load after it and its outcome. */
+/**
+ * The stops' table: in order, each with its order, city, the load after it, its outcome and when:
+ * the time it was done, or for one still to do the time the truck should reach it.
+ */
 function StopsCard({ run }: { run: RunDetail }) {
   const { t } = useTranslation();
   const format = useFormatters();
@@ -82,6 +85,16 @@ function StopsCard({ run }: { run: RunDetail }) {
       id: 'outcome',
       header: t('runs.run.columns.outcome'),
       cell: (stop) => t(`runs.run.outcomes.${stop.outcome ?? 'open'}`),
+    },
+    {
+      id: 'time',
+      header: t('runs.run.columns.time'),
+      cell: (stop) =>
+        stop.doneAt
+          ? format.dateTime(stop.doneAt)
+          : stop.etaAt
+            ? t('runs.run.expectedAt', { time: format.dateTime(stop.etaAt) })
+            : '—',
     },
   ];
   const caption = t('runs.run.stopsCaption');
