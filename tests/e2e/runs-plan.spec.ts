@@ -5,8 +5,9 @@ import { addDriverThroughApi, bearer } from './support/app-api';
 
 /*
  * The planning screen (docs/decisions/0024-runs-and-planning.md, "The planning screen"): the
- * office plans twelve orders on two trucks, moves one stop and sees the load and the distance
- * change, confirms; the runs exist with the stops as edited.
+ * office plans twelve orders on two trucks, moves one stop with its buttons and sees the load and
+ * the distance change, drags an order onto the other truck, confirms; the runs exist with the
+ * stops as edited.
  */
 
 const DESTINATIONS = [
@@ -55,7 +56,7 @@ async function placeTwelveOrders(request: APIRequestContext, token: string) {
 /** "Pickup MA-…" or "Delivery MA-…": a stop's kind and order, as its card reads. */
 const STOP_TEXT = /(Pickup|Delivery) (MA-[A-Z0-9]{4}-[A-Z0-9]{4})/;
 
-test('the office plans 12 orders on 2 trucks, moves a stop, sees load and distance change, confirms', async ({
+test('the office plans 12 orders on 2 trucks, moves a stop and drags an order over, sees load and distance change, confirms', async ({
   page,
   admin,
   accounts,
@@ -121,6 +122,22 @@ test('the office plans 12 orders on 2 trucks, moves a stop, sees load and distan
   await expect(loadAt).not.toHaveText(loadBefore!);
   await expect(summary).not.toHaveText(summaryBefore!);
   await expect(card.getByRole('alert')).toHaveCount(0);
+
+  // A stop dragged onto the other truck's card takes its order there, both its stops.
+  const [from, to] = (await cards[1 - chosen!.card]!.getByTestId('plan-stop').count())
+    ? [cards[1 - chosen!.card]!, card]
+    : [card, cards[1 - chosen!.card]!];
+  const [fromCount, toCount] = [
+    await from.getByTestId('plan-stop').count(),
+    await to.getByTestId('plan-stop').count(),
+  ];
+  const draggedStop = from.getByTestId('plan-stop').first();
+  const [, , draggedTracking] = STOP_TEXT.exec((await draggedStop.textContent())!)!;
+  await draggedStop.dragTo(to.getByRole('heading', { level: 3 }));
+  await expect(from.getByTestId('plan-stop')).toHaveCount(fromCount - 2);
+  await expect(to.getByTestId('plan-stop')).toHaveCount(toCount + 2);
+  await expect(to.getByTestId('plan-stop').filter({ hasText: draggedTracking! })).toHaveCount(2);
+  await expect(to.getByRole('alert')).toHaveCount(0);
   const editedStops = (await card.getByTestId('plan-stop').allTextContents()).map((text) => {
     const [, kind, trackingNumber] = STOP_TEXT.exec(text)!;
     return { kind: kind!.toLowerCase(), trackingNumber };
