@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverPositions, orders, runStops, runs, trucks } from '../../src/server/db/schema';
 import { checkRunStops, type RunStopRef } from '../../src/shared/run-loads';
+import type { CustomerOrderDetail } from '../../src/shared/schemas/order-schemas';
 import type { RunDetail, RunSummary } from '../../src/shared/schemas/run-schemas';
 import {
   bearer,
@@ -314,6 +315,50 @@ describe('a run after its dispatch', () => {
       headers: bearer(admin.token),
     });
     expect(times(started.json() as RunDetail).every((time) => time !== null)).toBe(true);
+  });
+
+  it('tells the customer and the map when the run reaches the order, not straight from the truck', async () => {
+    const truck = await createTruckWithDriver(testApp);
+    const toTangier = await createOrderAs(testApp, customer, { delivery_loc: 'Tangier' });
+    const toRabat = await createOrderAs(testApp, customer, { delivery_loc: 'Rabat' });
+    // Both picked up in Casablanca, Tangier delivered first: Rabat comes hours after it.
+    const created = await postRun({
+      truckId: truck.truckId,
+      orderIds: [toTangier.id, toRabat.id],
+      stops: [
+        { orderId: toTangier.id, kind: 'pickup' },
+        { orderId: toRabat.id, kind: 'pickup' },
+        { orderId: toTangier.id, kind: 'delivery' },
+        { orderId: toRabat.id, kind: 'delivery' },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const run = created.json() as RunDetail;
+    await db()
+      .insert(driverPositions)
+      .values({ driverId: truck.driverId, lat: 33.57, lng: -7.59, accuracyM: 10 });
+
+    const get = async (url: string, token: string) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    const detail = (await get(`/api/admin/runs/${run.id}`, admin.token)) as RunDetail;
+    const runEta = Date.parse(
+      detail.stops.find((stop) => stop.orderId === toRabat.id && stop.kind === 'delivery')!.etaAt!,
+    );
+    const { order: shown } = (await get(`/api/dashboard/orders/${toRabat.id}`, customer.token)) as {
+      order: CustomerOrderDetail;
+    };
+    const onTheMap = (
+      (await get('/api/admin/map', admin.token)) as Array<{ orderId: string; eta: string }>
+    ).find((row) => row.orderId === toRabat.id)!;
+    for (const eta of [shown.eta!, onTheMap.eta]) {
+      // The same time along the run, give or take the moments between the reads.
+      expect(Math.abs(Date.parse(eta) - runEta)).toBeLessThan(60_000);
+    }
+    // Straight from Casablanca, Rabat is under two hours away; by way of Tangier it is not.
+    expect(Date.parse(shown.eta!) - Date.now()).toBeGreaterThan(4 * 60 * 60_000);
   });
 
   it('ends with its last stop and frees its truck; the list shows it', async () => {

@@ -15,6 +15,7 @@ import { newestOrdersFirst, pickOrderIds, readOrderPage } from './order-page-que
  */
 export const orderMapColumns = {
   status: orders.status,
+  runId: orders.runId,
   driverId: orders.driverId,
   exitDate: orders.exitDate,
   pickedUpAt: orders.pickedUpAt,

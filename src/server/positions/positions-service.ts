@@ -7,6 +7,7 @@ import type { AdminMapTruck, OrderMapFields } from '#shared/schemas/map-schemas'
 import type { Database } from '../db/open-database';
 import { listDriverOrdersOnTheRoad } from '../orders/order-reads';
 import { MAX_ORDERS_PER_POSITION, publishPosition } from '../events/position-notice';
+import { deliveryEtasOf } from '../runs/run-arrivals';
 import {
   deletePositionsRecordedBefore,
   findLatestPosition,
@@ -26,7 +27,10 @@ const ADMIN_MAP_LIMIT = 1_000;
 
 /** The columns of an order a map and its arrival estimate need. */
 export interface MappableOrder {
+  id: string;
   status: OrderStatus;
+  /** The run it is on: its arrival is then timed along the run's stops. */
+  runId: string | null;
   driverId: string | null;
   exitDate: Date | null;
   pickedUpAt: Date | null;
@@ -39,20 +43,30 @@ export interface MappableOrder {
   durationMinutes: number;
 }
 
-function toMapFields(order: MappableOrder, stored: StoredPosition | undefined): OrderMapFields {
+/**
+ * `runEta`: the order's delivery time along its run (deliveryEtasOf), which wins over the
+ * estimate straight from the truck to the order: the truck drives the stops before it first.
+ */
+function toMapFields(
+  order: MappableOrder,
+  stored: StoredPosition | undefined,
+  runEta?: Date,
+): OrderMapFields {
   const pickup = { lat: order.pickupLat, lng: order.pickupLng };
   const delivery = { lat: order.deliveryLat, lng: order.deliveryLng };
   const position = order.status === 'IN_TRANSIT' && stored ? stored : undefined;
-  const eta = estimateArrival({
-    status: order.status,
-    exitDate: order.exitDate,
-    distanceKm: Number(order.distanceKm),
-    durationMinutes: order.durationMinutes,
-    pickup,
-    delivery,
-    pickedUpAt: order.pickedUpAt,
-    position: position ? { lat: position.lat, lng: position.lng, at: position.recordedAt } : null,
-  });
+  const eta =
+    runEta ??
+    estimateArrival({
+      status: order.status,
+      exitDate: order.exitDate,
+      distanceKm: Number(order.distanceKm),
+      durationMinutes: order.durationMinutes,
+      pickup,
+      delivery,
+      pickedUpAt: order.pickedUpAt,
+      position: position ? { lat: position.lat, lng: position.lng, at: position.recordedAt } : null,
+    });
   return {
     position: position
       ? { lat: position.lat, lng: position.lng, at: position.recordedAt.toISOString() }
@@ -90,6 +104,17 @@ export function createPositionsService({
     } catch (error) {
       log.error({ err: error }, 'old positions could not be deleted');
     }
+  }
+
+  /** The order's delivery time along its run, when it is on the road on a timed run. */
+  async function runEtaOf(order: MappableOrder, position: StoredPosition | undefined) {
+    if (order.status !== 'IN_TRANSIT' || !order.runId) return undefined;
+    const etas = await deliveryEtasOf(
+      db,
+      [{ runId: order.runId, position: position ?? null }],
+      clock(),
+    );
+    return etas.get(order.id);
   }
 
   return {
@@ -134,7 +159,7 @@ export function createPositionsService({
         order.status === 'IN_TRANSIT' && order.driverId && order.exitDate
           ? await findLatestPosition(db, order.driverId, order.exitDate)
           : undefined;
-      return toMapFields(order, stored);
+      return toMapFields(order, stored, await runEtaOf(order, stored));
     },
 
     /**
@@ -147,7 +172,8 @@ export function createPositionsService({
         order.status === 'IN_TRANSIT' && order.pickedUpAt && order.driverId && order.exitDate
           ? await findLatestPosition(db, order.driverId, order.exitDate)
           : undefined;
-      return toMapFields(order, stored && toPublicPoint(stored));
+      const shown = stored && toPublicPoint(stored);
+      return toMapFields(order, shown, await runEtaOf(order, shown));
     },
 
     /** The driver's newest position since `since`: where a run's stops and the driver's run start. */
@@ -163,6 +189,16 @@ export function createPositionsService({
     /** GET /api/admin/map: every truck on the road with the order it carries. */
     async listTrucksOnTheRoad(): Promise<AdminMapTruck[]> {
       const rows = await listOrdersOnTheRoadWithPositions(db, ADMIN_MAP_LIMIT);
+      const runPositions = new Map(
+        rows.flatMap(({ order, position }) =>
+          order.runId ? [[order.runId, position ?? null] as const] : [],
+        ),
+      );
+      const runEtas = await deliveryEtasOf(
+        db,
+        [...runPositions].map(([runId, position]) => ({ runId, position })),
+        clock(),
+      );
       return rows.map(({ order, truckNumber, driverName, position }) => ({
         truckNumber,
         driverName,
@@ -170,7 +206,7 @@ export function createPositionsService({
         trackingNumber: order.trackingNumber,
         pickupLoc: order.pickupLoc,
         deliveryLoc: order.deliveryLoc,
-        ...toMapFields(order, position ?? undefined),
+        ...toMapFields(order, position ?? undefined, runEtas.get(order.id)),
       }));
     },
   };

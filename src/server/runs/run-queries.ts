@@ -220,3 +220,12 @@ export async function listStopsOfRuns(
     .where(inArray(runStops.runId, [...runIds]))
     .orderBy(asc(runStops.runId), asc(runStops.position));
 }
+
+/** These runs' rows, those that have not ended. */
+export async function listRunsNotEnded(db: Database, runIds: readonly string[]): Promise<RunRow[]> {
+  if (runIds.length === 0) return [];
+  return db
+    .select()
+    .from(runs)
+    .where(and(inArray(runs.id, [...runIds]), ne(runs.status, 'ended')));
+}
