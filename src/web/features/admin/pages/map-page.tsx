@@ -197,7 +197,7 @@ function truckPositionOf(
 
 function RunProgress({ run, colour }: { run: RunDetail; colour: string }) {
   const { t } = useTranslation();
-  const { city } = useFormatters();
+  const { city, dateTime } = useFormatters();
   const next = run.stops.find((stop) => stop.outcome === null);
   return (
     <li
@@ -215,7 +215,13 @@ function RunProgress({ run, colour }: { run: RunDetail; colour: string }) {
       </p>
       <p className="text-slate-600">
         {next
-          ? t('maps.routes.nextStop', { number: next.position, city: city(next.city) })
+          ? next.etaAt
+            ? t('maps.routes.nextStopAt', {
+                number: next.position,
+                city: city(next.city),
+                time: dateTime(next.etaAt),
+              })
+            : t('maps.routes.nextStop', { number: next.position, city: city(next.city) })
           : t('maps.routes.ended')}
       </p>
     </li>
