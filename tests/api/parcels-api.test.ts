@@ -211,6 +211,44 @@ describe('POST /api/v1/parcels', () => {
     });
   });
 
+  it('exchanges a delivered parcel once: refused when not delivered, unknown, or named twice', async () => {
+    const delivered = await createOne(keyA);
+    await testApp.database.db
+      .update(orders)
+      .set({ status: 'DELIVERED' })
+      .where(eq(orders.trackingNumber, delivered.trackingNumber));
+    const pending = await createOne(keyA);
+    const batch = await post(keyA, {
+      parcels: [
+        parcel({ exchangeOf: delivered.trackingNumber }),
+        parcel({ exchangeOf: delivered.trackingNumber.toLowerCase() }),
+        parcel({ exchangeOf: pending.trackingNumber }),
+        parcel({ exchangeOf: 'MA-ZZZZ-ZZZZ' }),
+      ],
+    });
+    expect(batch.statusCode, batch.body).toBe(207);
+    const items = (batch.json() as ParcelBatchResult).items;
+    expect(items[0]).toMatchObject({ status: 201 });
+    expect(items[1]).toMatchObject({ status: 409, code: 'returns.exchange_taken' });
+    for (const refused of [items[2], items[3]]) {
+      expect(refused).toMatchObject({
+        status: 400,
+        errorCodes: { exchangeOf: 'returns.exchange_invalid' },
+      });
+    }
+    // Exchanged once, it is taken for later calls too; another organization does not know it.
+    const later = await post(keyA, parcel({ exchangeOf: delivered.trackingNumber }));
+    expect(later.statusCode, later.body).toBe(409);
+    const stranger = await post(
+      keyB,
+      parcel({ exchangeOf: delivered.trackingNumber, sender: { city: 'Marrakech' } }),
+    );
+    expect(stranger.statusCode, stranger.body).toBe(400);
+    expect(stranger.json()).toMatchObject({
+      errorCodes: { exchangeOf: 'returns.exchange_invalid' },
+    });
+  });
+
   it("takes the organization's pickup address as the sender, and refuses without any", async () => {
     const created = await createOne(keyA);
     expect(created.sender).toEqual({ city: 'Casablanca', address: '5 boulevard Zerktouni' });

@@ -1,8 +1,12 @@
 import type { Database } from '../db/open-database';
 import { findUniqueViolationConstraint } from '../db/unique-violation';
 import { isUuid } from '../db/uuid';
-import { badRequest, conflict, type AppError } from '../http/errors';
-import { findExchangeCandidate } from './orders-queries';
+import { AppError, badRequest, conflict } from '../http/errors';
+import {
+  findExchangeCandidate,
+  listExchangeCandidates,
+  type ExchangeCandidate,
+} from './orders-queries';
 
 /** One exchange per delivered order (migration 0025): the database's last word on a race. */
 const ONE_EXCHANGE_PER_ORDER = 'orders_exchange_of_unique';
@@ -20,11 +24,43 @@ export async function resolveExchangedOrder(
   by: { id: string } | { trackingNumber: string },
   field: string,
 ): Promise<string> {
-  const refused = () =>
-    badRequest('returns.exchange_invalid', {}, { [field]: 'returns.exchange_invalid' });
-  if ('id' in by && !isUuid(by.id)) throw refused();
-  const candidate = await findExchangeCandidate(db, organizationId, by);
-  if (!candidate || candidate.status !== 'DELIVERED') throw refused();
+  if ('id' in by && !isUuid(by.id)) throw exchangeRefused(field);
+  return exchangedOrderOf(await findExchangeCandidate(db, organizationId, by), field);
+}
+
+const exchangeRefused = (field: string) =>
+  badRequest('returns.exchange_invalid', {}, { [field]: 'returns.exchange_invalid' });
+
+/**
+ * resolveExchangedOrder for many tracking numbers in one read: by tracking number, the exchanged
+ * order's id or why it cannot be exchanged.
+ */
+export async function resolveExchangedOrders(
+  db: Database,
+  organizationId: string,
+  trackingNumbers: readonly string[],
+  field: string,
+): Promise<Map<string, string | AppError>> {
+  const candidates = new Map(
+    (await listExchangeCandidates(db, organizationId, trackingNumbers)).map((candidate) => [
+      candidate.trackingNumber,
+      candidate,
+    ]),
+  );
+  return new Map<string, string | AppError>(
+    trackingNumbers.map((trackingNumber) => {
+      try {
+        return [trackingNumber, exchangedOrderOf(candidates.get(trackingNumber), field)];
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return [trackingNumber, error];
+      }
+    }),
+  );
+}
+
+function exchangedOrderOf(candidate: ExchangeCandidate | undefined, field: string): string {
+  if (!candidate || candidate.status !== 'DELIVERED') throw exchangeRefused(field);
   if (candidate.exchanged) throw conflict('returns.exchange_taken');
   return candidate.id;
 }

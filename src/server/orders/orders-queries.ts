@@ -382,6 +382,7 @@ export async function findOrderWeightKg(
 /** An order another may exchange: its status, and whether an exchange already names it. */
 export interface ExchangeCandidate {
   id: string;
+  trackingNumber: string;
   status: OrderStatus;
   exchanged: boolean;
 }
@@ -391,17 +392,20 @@ export interface ExchangeCandidate {
  * (docs/decisions/0023-failed-deliveries-and-returns.md, "Exchanges"); `exchanged` reads the
  * unique index orders_exchange_of_unique.
  */
+const exchangeCandidateColumns = {
+  id: orders.id,
+  trackingNumber: orders.trackingNumber,
+  status: orders.status,
+  exchanged: sql<boolean>`exists (select 1 from ${orders} as "exchange" where "exchange"."exchange_of" = ${orders.id})`,
+};
+
 export async function findExchangeCandidate(
   db: Database,
   organizationId: string,
   by: { id: string } | { trackingNumber: string },
 ): Promise<ExchangeCandidate | undefined> {
   const [row] = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      exchanged: sql<boolean>`exists (select 1 from ${orders} as "exchange" where "exchange"."exchange_of" = ${orders.id})`,
-    })
+    .select(exchangeCandidateColumns)
     .from(orders)
     .where(
       and(
@@ -411,4 +415,22 @@ export async function findExchangeCandidate(
     )
     .limit(1);
   return row;
+}
+
+/** The organization's orders of these tracking numbers, as exchange candidates: one read. */
+export async function listExchangeCandidates(
+  db: Database,
+  organizationId: string,
+  trackingNumbers: readonly string[],
+): Promise<ExchangeCandidate[]> {
+  if (trackingNumbers.length === 0) return [];
+  return db
+    .select(exchangeCandidateColumns)
+    .from(orders)
+    .where(
+      and(
+        eq(orders.organizationId, organizationId),
+        inArray(orders.trackingNumber, [...trackingNumbers]),
+      ),
+    );
 }

@@ -4,7 +4,7 @@ import { message, messageKey, parseMessageKey, type MessageKey } from '#shared/i
 import { ParcelInputSchema, type CheckedParcelInput } from '#shared/schemas/parcel-schemas';
 import type { Database } from '../db/open-database';
 import { AppError, conflict } from '../http/errors';
-import { resolveExchangedOrder } from '../orders/exchanges';
+import { resolveExchangedOrders } from '../orders/exchanges';
 import { findParcelsByReference, findPickupDefaults } from './parcel-queries';
 
 /** A parcel that passed every check, its sender known: ready to be priced and placed. */
@@ -112,27 +112,16 @@ async function resolveExchanges(
   organizationId: string,
   parsed: ReadonlyArray<z.ZodSafeParseResult<CheckedParcelInput>>,
 ): Promise<Array<string | AppError | undefined>> {
-  const named = new Set<string>();
-  const resolved: Array<string | AppError | undefined> = [];
-  for (const result of parsed) {
-    const trackingNumber = result.success ? result.data.exchangeOf?.toUpperCase() : undefined;
-    if (!trackingNumber) {
-      resolved.push(undefined);
-      continue;
-    }
-    if (named.has(trackingNumber)) {
-      resolved.push(conflict('returns.exchange_taken'));
-      continue;
-    }
-    named.add(trackingNumber);
-    try {
-      resolved.push(
-        await resolveExchangedOrder(db, organizationId, { trackingNumber }, 'exchangeOf'),
-      );
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      resolved.push(error);
-    }
-  }
-  return resolved;
+  const named = parsed.map((result) =>
+    result.success ? result.data.exchangeOf?.toUpperCase() : undefined,
+  );
+  const wanted = [...new Set(named.filter((trackingNumber) => trackingNumber !== undefined))];
+  const resolved = await resolveExchangedOrders(db, organizationId, wanted, 'exchangeOf');
+  const seen = new Set<string>();
+  return named.map((trackingNumber) => {
+    if (!trackingNumber) return undefined;
+    if (seen.has(trackingNumber)) return conflict('returns.exchange_taken');
+    seen.add(trackingNumber);
+    return resolved.get(trackingNumber);
+  });
 }
