@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/open-database';
 import { driverPositions, drivers, orders, runStops, runs, trucks } from '../db/schema';
+import { runStopOrderColumns } from '../orders/order-reads';
 
 /*
  * What dispatch suggestions read (docs/decisions/0024-runs-and-planning.md, "Dispatch suggestions"): the order, the trucks
@@ -8,26 +9,10 @@ import { driverPositions, drivers, orders, runStops, runs, trucks } from '../db/
  * The order and stop columns are those of #shared/run-stops' RunOrderFacts.
  */
 
-const orderFactsColumns = {
-  id: orders.id,
-  trackingNumber: orders.trackingNumber,
-  weightKg: orders.weightKg,
-  lengthCm: orders.lengthCm,
-  widthCm: orders.widthCm,
-  heightCm: orders.heightCm,
-  quantity: orders.quantity,
-  pickupLat: orders.pickupLat,
-  pickupLng: orders.pickupLng,
-  deliveryLat: orders.deliveryLat,
-  deliveryLng: orders.deliveryLng,
-  distanceKm: orders.distanceKm,
-  durationMinutes: orders.durationMinutes,
-};
-
 /** The order's status and what a run's load and road read of it. */
 export async function findOrderRunFacts(db: Database, orderId: string) {
   const [row] = await db
-    .select({ ...orderFactsColumns, status: orders.status })
+    .select({ ...runStopOrderColumns, status: orders.status })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
@@ -93,7 +78,7 @@ export async function listStandingStops(db: Database, runIds: readonly string[])
     .select({
       runId: runStops.runId,
       kind: runStops.kind,
-      order: orderFactsColumns,
+      order: runStopOrderColumns,
     })
     .from(runStops)
     .innerJoin(orders, eq(orders.id, runStops.orderId))

@@ -3,10 +3,11 @@ import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '../i18n/use-formatters';
 import { CsvDownloadButton, type CsvDownloadLabels } from './csv-download-button';
-import { DataTable, type DataTableColumn, type DataTableSelection } from './data-table';
+import { DataTable, type DataTableSelection } from './data-table';
 import { ListToolbar } from './list-toolbar';
 import { anchorForStep, type PageAnchor } from './page-anchor';
 import { PageHeader } from './page-header';
+import { RowCards, type CardColumn } from './row-cards';
 import { Pager, writeListTotal } from './pager';
 import { EmptyState, ErrorState } from './query-states';
 import { LoadingState } from './spinner';
@@ -74,10 +75,13 @@ interface ListScreenProps<Row> {
    * lists are read by page number alone.
    */
   pageAnchor?(row: Row): string;
-  /** The table on wide screens; left out where the cards serve every width. */
-  columns?: readonly DataTableColumn<Row>[];
-  /** The rows as cards: on phones (`className` hides them on wide screens), or everywhere. */
-  cards(rows: readonly Row[], className: string): ReactNode;
+  /** The table on wide screens, and the cards on phones unless `cards` draws its own. */
+  columns?: readonly CardColumn<Row>[];
+  /**
+   * The rows as cards of the screen's own: on phones (`className` hides them on wide screens), or
+   * everywhere. Left out, the cards are the table's columns, named by the caption.
+   */
+  cards?(rows: readonly Row[], className: string): ReactNode;
   /** Left out for a list the server cannot search. */
   search?: { placeholder: string; label?: string };
   filter?: { label: string; options: readonly ListFilterOption[] };
@@ -177,7 +181,17 @@ export function ListScreen<Row>({
             selection={selection}
           />
         )}
-        {cards(rows, columns ? 'md:hidden' : '')}
+        {cards ? (
+          cards(rows, columns ? 'md:hidden' : '')
+        ) : (
+          <RowCards
+            label={caption}
+            columns={columns ?? []}
+            rows={rows}
+            rowKey={rowKey}
+            className="md:hidden"
+          />
+        )}
         <Pager
           page={controls.page}
           pageSize={pageSize}

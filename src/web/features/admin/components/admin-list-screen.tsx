@@ -16,7 +16,7 @@ import {
 } from '../api/admin-api';
 import { useAdminListErrorText } from '../use-admin-error-text';
 import { notifyError } from '../../../ui/toasts';
-import { RowCards, type CardColumn } from '../../../ui/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 
 interface AdminListScreenProps<List extends AdminListName> {
   list: List;
@@ -81,15 +81,6 @@ export function AdminListScreen<List extends AdminListName>({
       pageAnchor={ANCHORED_LISTS.has(list) ? shown.rowKey : undefined}
       strings={strings}
       columns={columns}
-      cards={(rows, className) => (
-        <RowCards
-          label={shown.caption}
-          columns={columns}
-          rows={rows}
-          rowKey={shown.rowKey}
-          className={className}
-        />
-      )}
       search={
         searchPlaceholder === undefined
           ? undefined

@@ -18,7 +18,7 @@ import { auditListQuery, downloadAuditCsv, type AuditRecordFilters } from '../au
 import { AdminTime } from '../components/admin-time';
 import { useAdminListStrings } from '../components/admin-list-screen';
 import { OrderIdLink } from '../components/order-id-link';
-import { RowCards, type CardColumn } from '../../../ui/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 import { useAdminListErrorText } from '../use-admin-error-text';
 
 const NO_FILTERS: AuditRecordFilters = { recordType: '', recordId: '', from: '', to: '' };
@@ -175,15 +175,6 @@ export function AuditPage() {
       strings={strings}
       rowKey={(entry) => entry.id}
       columns={columns}
-      cards={(rows, className) => (
-        <RowCards
-          label={caption}
-          columns={columns}
-          rows={rows}
-          rowKey={(entry) => entry.id}
-          className={className}
-        />
-      )}
       search={{
         label: t('admin.audit.filters.actor'),
         placeholder: t('admin.audit.filters.actorPlaceholder'),

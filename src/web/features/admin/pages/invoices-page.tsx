@@ -19,7 +19,7 @@ import { ADMIN_PAGE_SIZE } from '../api/admin-api';
 import { describeActionError } from '../admin-errors';
 import { AdminTime } from '../components/admin-time';
 import { useAdminListStrings } from '../components/admin-list-screen';
-import { RowCards, type CardColumn } from '../../../ui/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 import { CreditNoteDialog } from '../invoices/credit-note-dialog';
 import {
   adminInvoiceListQuery,
@@ -218,15 +218,6 @@ export function InvoicesPage() {
         strings={strings}
         rowKey={(invoice) => invoice.id}
         columns={columns}
-        cards={(rows, className) => (
-          <RowCards
-            label={caption}
-            columns={columns}
-            rows={rows}
-            rowKey={(invoice) => invoice.id}
-            className={className}
-          />
-        )}
         search={{
           label: t('admin.invoices.searchLabel'),
           placeholder: t('admin.invoices.searchPlaceholder'),

@@ -13,7 +13,7 @@ import { notifyError } from '../../../ui/toasts';
 import { ADMIN_PAGE_SIZE } from '../api/admin-api';
 import { AdminTime } from '../components/admin-time';
 import { useAdminListStrings } from '../components/admin-list-screen';
-import { RowCards, type CardColumn } from '../../../ui/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 import {
   adminManifestListQuery,
   downloadAdminManifestPdf,
@@ -147,15 +147,6 @@ export function ManifestsPage() {
       }}
       rowKey={(manifest) => manifest.id}
       columns={columns}
-      cards={(rows, className) => (
-        <RowCards
-          label={caption}
-          columns={columns}
-          rows={rows}
-          rowKey={(manifest) => manifest.id}
-          className={className}
-        />
-      )}
       above={<div className="mb-4 flex justify-end">{newSheet}</div>}
       emptyMessage={t('manifests.admin.empty')}
       emptyAction={newSheet}

@@ -8,7 +8,7 @@ import type { RunSummary } from '#shared/schemas/run-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { DateField } from '../../../ui/date-field';
 import { ListScreen, type ListFilterOption } from '../../../ui/list-screen';
-import { RowCards, type CardColumn } from '../../../ui/row-cards';
+import type { CardColumn } from '../../../ui/row-cards';
 import { notifyError } from '../../../ui/toasts';
 import { ADMIN_PAGE_SIZE } from '../api/admin-api';
 import { useAdminListStrings } from '../components/admin-list-screen';
@@ -96,15 +96,6 @@ export function RunsPage() {
       strings={strings}
       rowKey={(run) => run.id}
       columns={columns}
-      cards={(rows, className) => (
-        <RowCards
-          label={caption}
-          columns={columns}
-          rows={rows}
-          rowKey={(run) => run.id}
-          className={className}
-        />
-      )}
       filter={{ label: t('runs.list.statusFilter'), options: statusOptions }}
       otherFilters={date}
       above={

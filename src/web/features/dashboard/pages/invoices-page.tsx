@@ -2,7 +2,6 @@ import '../dashboard-strings';
 import { useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RowCards } from '../../../ui/row-cards';
 
 import { formatMonth } from '#shared/format';
 import { INVOICE_KINDS } from '#shared/invoices';
@@ -138,15 +137,6 @@ export function InvoicesPage() {
       }}
       rowKey={(invoice) => invoice.id}
       columns={columns}
-      cards={(rows, className) => (
-        <RowCards
-          label={caption}
-          rows={rows}
-          columns={columns}
-          rowKey={(invoice) => invoice.id}
-          className={className}
-        />
-      )}
       filter={{ label: t('dashboard.invoices.filters.kind'), options: kindOptions }}
       otherFilters={month}
       above={

@@ -2,7 +2,6 @@ import '../dashboard-strings';
 import '../../../i18n/manifests-strings';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowCards } from '../../../ui/row-cards';
 import { Plus } from 'lucide-react';
 import { orgRoleMay } from '#shared/organization-roles';
 import type { Manifest } from '#shared/schemas/manifest-schemas';
@@ -200,15 +199,6 @@ export function ManifestsPage() {
       }}
       rowKey={(manifest) => manifest.id}
       columns={columns}
-      cards={(rows, className) => (
-        <RowCards
-          label={caption}
-          rows={rows}
-          columns={columns}
-          rowKey={(manifest) => manifest.id}
-          className={className}
-        />
-      )}
       above={
         creating ? (
           <NewCollectionSheet onDone={() => setCreating(false)} />

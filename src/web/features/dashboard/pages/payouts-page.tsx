@@ -16,7 +16,6 @@ import { PageHeader } from '../../../ui/page-header';
 import { ErrorState } from '../../../ui/query-states';
 import { LoadingState } from '../../../ui/spinner';
 import { StatusBadge } from '../../../ui/status-badge';
-import { RowCards } from '../../../ui/row-cards';
 import {
   downloadLedgerCsv,
   downloadPayoutsCsv,
@@ -219,15 +218,6 @@ function LedgerSection() {
       strings={strings}
       rowKey={(entry) => entry.id}
       columns={columns}
-      cards={(rows, className) => (
-        <RowCards
-          label={caption}
-          rows={rows}
-          columns={columns}
-          rowKey={(entry) => entry.id}
-          className={className}
-        />
-      )}
       filter={{ label: t('payouts.ledger.typeFilter'), options: typeOptions }}
       otherFilters={JSON.stringify(days)}
       above={<LedgerDayFields value={days} onChange={setDays} />}
@@ -329,15 +319,6 @@ function PayoutsSection() {
       strings={strings}
       rowKey={(payout) => payout.batchId}
       columns={columns}
-      cards={(rows, className) => (
-        <RowCards
-          label={caption}
-          rows={rows}
-          columns={columns}
-          rowKey={(payout) => payout.batchId}
-          className={className}
-        />
-      )}
       emptyMessage={t('payouts.payouts.empty')}
       describeError={() => t('payouts.payouts.loadFailed')}
       downloadCsv={() => downloadPayoutsCsv()}

@@ -150,6 +150,47 @@ export function CashToCollect({ centimes }: { centimes: number }) {
   );
 }
 
+/**
+ * A stop's two links: call the receiver (when there is one to call) and turn-by-turn directions in
+ * the phone's maps app; on an order's card and on its run stop alike.
+ */
+export function CallAndNavigate({
+  receiver,
+  navigationUrl,
+}: {
+  receiver: DriverOrder['receiver'] | null;
+  navigationUrl: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid grid-cols-2 gap-2">
+      {receiver?.phone ? (
+        <a
+          href={`tel:${receiver.phone}`}
+          aria-label={t('driver.card.call', {
+            name: receiver.name ?? t('driver.card.noReceiver'),
+          })}
+          className={buttonClassName('secondary')}
+        >
+          <Phone aria-hidden="true" className="size-4" />
+          {t('driver.card.callReceiver')}
+        </a>
+      ) : (
+        <span />
+      )}
+      <a
+        href={navigationUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClassName('secondary')}
+      >
+        <Navigation aria-hidden="true" className="size-4" />
+        {t('driver.card.navigate')}
+      </a>
+    </div>
+  );
+}
+
 export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQueue }) {
   const { t } = useTranslation();
   const { kg } = useFormatters();
@@ -217,29 +258,10 @@ export function OrderCard({ order, queue }: { order: DriverOrder; queue: StepQue
           {returning ? t('driver.card.returnLocked') : t('driver.card.locked')}
         </p>
       )}
-      <div className="grid grid-cols-2 gap-2">
-        {!returning && order.receiver.phone ? (
-          <a
-            href={`tel:${order.receiver.phone}`}
-            aria-label={t('driver.card.call', { name: receiverName })}
-            className={buttonClassName('secondary')}
-          >
-            <Phone aria-hidden="true" className="size-4" />
-            {t('driver.card.callReceiver')}
-          </a>
-        ) : (
-          <span />
-        )}
-        <a
-          href={navigationUrlTo(destination)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClassName('secondary')}
-        >
-          <Navigation aria-hidden="true" className="size-4" />
-          {t('driver.card.navigate')}
-        </a>
-      </div>
+      <CallAndNavigate
+        receiver={returning ? null : order.receiver}
+        navigationUrl={navigationUrlTo(destination)}
+      />
 
       <OrderSteps order={order} queue={queue} />
     </article>

@@ -1,13 +1,13 @@
 import '../driver-strings';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, Clock, MapPin, Navigation, Phone, Route } from 'lucide-react';
+import { CheckCircle2, Clock, MapPin, Route } from 'lucide-react';
 import type { DriverOrder } from '#shared/schemas/driver-schemas';
 import type { DriverRun, DriverRunStop } from '#shared/schemas/driver-run-schemas';
 import { useFormatters } from '../../../i18n/use-formatters';
 import { buttonClassName } from '../../../ui/button-styles';
 import type { StepQueue } from '../offline/use-step-queue';
-import { CashToCollect, ReceiverNotes } from '../orders/order-card';
+import { CallAndNavigate, CashToCollect, ReceiverNotes } from '../orders/order-card';
 import { OrderSteps } from '../orders/order-steps';
 
 /**
@@ -96,31 +96,10 @@ function OpenStop({
         </p>
       )}
       {delivery && order && <ReceiverNotes order={order} />}
-      <div className="grid grid-cols-2 gap-2">
-        {delivery && order?.receiver.phone ? (
-          <a
-            href={`tel:${order.receiver.phone}`}
-            aria-label={t('driver.card.call', {
-              name: order.receiver.name ?? t('driver.card.noReceiver'),
-            })}
-            className={buttonClassName('secondary')}
-          >
-            <Phone aria-hidden="true" className="size-4" />
-            {t('driver.card.callReceiver')}
-          </a>
-        ) : (
-          <span />
-        )}
-        <a
-          href={stop.navigationUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClassName('secondary')}
-        >
-          <Navigation aria-hidden="true" className="size-4" />
-          {t('driver.card.navigate')}
-        </a>
-      </div>
+      <CallAndNavigate
+        receiver={delivery && order ? order.receiver : null}
+        navigationUrl={stop.navigationUrl}
+      />
       {order && <OrderSteps order={order} queue={queue} only={stop.kind} />}
     </li>
   );
