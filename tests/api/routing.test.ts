@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCity } from '../../src/shared/cities';
 import { calculateServerPrice, straightLineDistanceKm } from '../../src/shared/pricing';
-import { bearer, loginAs, orderPayload, type LoggedIn } from './factories';
+import { bearer, createTruckWithDriver, loginAs, orderPayload, type LoggedIn } from './factories';
 import { buildTestApp, type TestApp } from './helpers';
 
 /** An OSRM-shaped routing service whose behaviour each test chooses. */
@@ -16,6 +16,17 @@ let customer: LoggedIn;
 beforeAll(async () => {
   osrm = createServer((request, response) => {
     requestedPaths.push(request.url ?? '');
+    if (request.url?.startsWith('/table/') && behaviour === 'ok') {
+      // The planner's table: every pair 5 km apart by road.
+      const url = new URL(request.url, 'http://osrm.test');
+      const count = (name: string) => url.searchParams.get(name)!.split(';').length;
+      const distances = Array.from({ length: count('sources') }, () =>
+        new Array<number>(count('destinations')).fill(5_000),
+      );
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ code: 'Ok', distances }));
+      return;
+    }
     if (behaviour === 'error') {
       response.writeHead(500).end('boom');
       return;
@@ -116,5 +127,37 @@ describe('distance from the routing service', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().distanceSource).toBe('straight-line');
     expect(Date.now() - started).toBeLessThan(3_900);
+  });
+});
+
+describe('the planner with a routing service', () => {
+  it("asks ROUTING_URL's table service for the road between the orders' stops", async () => {
+    behaviour = 'ok';
+    const admin = await loginAs(testApp, 'admin');
+    const placed = [];
+    for (const destination of ['Rabat', 'Kenitra']) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/dashboard/neworder',
+        headers: bearer(customer.token),
+        payload: orderPayload({ delivery_loc: destination }),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      placed.push((response.json() as { order: { id: string } }).order.id);
+    }
+    const truck = await createTruckWithDriver(testApp);
+    requestedPaths.length = 0;
+    const plan = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/runs/plan',
+      headers: bearer(admin.token),
+      payload: { orderIds: placed, truckIds: [truck.truckId], date: '2031-03-03' },
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const tables = requestedPaths.filter((path) => path.startsWith('/table/v1/driving/'));
+    expect(tables).toHaveLength(1);
+    // Both orders' pickups and deliveries: four points, from and to each.
+    expect(tables[0]).toMatch(/[?&]annotations=distance&sources=0;1;2;3&destinations=0;1;2;3$/);
+    expect((plan.json() as { runs: Array<{ stops: unknown[] }> }).runs[0]!.stops).toHaveLength(4);
   });
 });
